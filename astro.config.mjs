@@ -1,0 +1,42 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+import UnoCSS from '@unocss/astro';
+
+export default defineConfig({
+  output: 'server',
+  // scripts/start.mjs imports the standalone handler and wraps it with compression,
+  // migrations and a clean shutdown (ASTRO_NODE_AUTOSTART=disabled).
+  adapter: node({ mode: 'standalone' }),
+  integrations: [UnoCSS({ injectReset: true }), react()],
+  i18n: {
+    locales: ['en', 'es', 'de-DE', 'fr-FR', 'ja-JP', 'ko-KR', 'pt-BR', 'zh-CN'],
+    defaultLocale: 'en',
+    // src/middleware.ts reads the prefix, negotiates unprefixed requests and rewrites to
+    // the one set of pages, so each route exists once for all eight locales.
+    routing: 'manual',
+  },
+  security: {
+    // Scripts and <style> elements are allowed by hash only (Astro computes them). Style
+    // attributes carry CSS variables (brand colour, footer rotation) and cannot run code.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "media-src 'self' blob:",
+        "connect-src 'self'",
+        "frame-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+      ],
+      styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
+  build: {
+    // The stylesheet is small; inlining it saves a render-blocking request on slow networks.
+    inlineStylesheets: 'always',
+  },
+  server: { port: 4321 },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,66 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env['E2E_PORT'] ?? 4455);
+const oidcPort = Number(process.env['E2E_OIDC_PORT'] ?? 4460);
+
+/**
+ * One built server for every e2e file (scripts/test.mjs builds first and resolves
+ * CHROMIUM_PATH). It serves a freshly seeded demo from its own data folder.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env['CI'] ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'node tests/e2e/serve.mjs',
+      url: `http://127.0.0.1:${port}/healthz`,
+      // A cold media cache (a fresh checkout) makes the first start render every demo clip.
+      timeout: 900_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        VITRINE_SKIP_BUILD: '1',
+        LOG_LEVEL: 'warn',
+        MEDIA_CACHE_DIR: '.data/cache',
+        // The footer's legal links follow the viewer's region: tests set these headers.
+        GEO_COUNTRY_HEADER: 'x-test-country',
+        GEO_REGION_HEADER: 'x-test-region',
+        // Tests stand for several clients by sending X-Forwarded-For.
+        TRUST_PROXY: 'true',
+        // An archived file comes back in seconds, not hours (tests/e2e/downloads.spec.ts).
+        COLD_RESTORE_DELAY: '3',
+        // The demo team signs in by SSO against the provider below (tests/e2e/sso.spec.ts).
+        DEMO_SSO_ISSUER: `http://127.0.0.1:${oidcPort}`,
+        DEMO_SSO_CLIENT_ID: 'vitrine-e2e',
+        DEMO_SSO_CLIENT_SECRET: 'vitrine-e2e-client-secret',
+      },
+    },
+    {
+      // A real OpenID Connect provider on loopback (oidc-provider), for SSO sign-in.
+      command: 'node tests/e2e/oidcProvider.mjs',
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { OIDC_PORT: String(oidcPort), E2E_PORT: String(port) },
+    },
+  ],
+});

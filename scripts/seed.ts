@@ -1,0 +1,9 @@
+// `npm run seed`: re-creates the demo catalogue from scratch (every table is emptied first).
+import { closeDb } from '../src/server/db/client.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { clearDatabase, seedDemo } from '../src/server/seed/seedDemo.ts';
+
+await migrate();
+await clearDatabase();
+await seedDemo();
+await closeDb();

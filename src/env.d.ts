@@ -1,0 +1,18 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** Locale of this request: from the URL prefix, else negotiated (src/middleware.ts). */
+    locale: import('./lib/domain.ts').Locale;
+    /** The path without its locale prefix, for building localized links. */
+    path: string;
+    t: import('i18next').TFunction;
+    /** 'auto' follows prefers-color-scheme until the viewer picks one. */
+    theme: 'auto' | 'light' | 'dark';
+    /** Double-submit CSRF token (xsrft), rendered into every state-changing form. */
+    csrfToken: string;
+    geo: { country: string | undefined; region: string | undefined };
+    /** The signed-in viewer and their session's CSRF token; null for anonymous viewers. */
+    viewer: import('./server/auth/sessions.ts').ActiveSession | null;
+  }
+}

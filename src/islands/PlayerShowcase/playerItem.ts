@@ -1,0 +1,70 @@
+/**
+ * A video as the player showcase shows it: card, frame address and video view address, made
+ * from the API's VideoJson the same way on the server (first render) and in the browser
+ * ('Load more'). Strings arrive translated; templates carry {name} or {duration}
+ * (src/lib/messageTemplate.ts).
+ */
+import { withQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
+import { formatDuration } from '../../lib/formatDuration.ts';
+import { fillMessage } from '../../lib/messageTemplate.ts';
+import { pickPicture, playerFramePath } from '../../lib/playerFrame.ts';
+import { videoIdOf, videoViewPath } from '../../lib/videoNavigation.ts';
+
+/** The parts of src/server/showcases/represent.ts VideoJson this needs. */
+export interface VideoLike {
+  uri: string;
+  name: string;
+  duration: number;
+  pictures: { sizes: { link: string; width: number; height: number }[] };
+  user: { name: string };
+}
+
+export interface PlayerItem {
+  id: number;
+  name: string;
+  /** The video view (works without JavaScript). */
+  href: string;
+  /** The player frame, autoplaying: a viewer chose to play it. */
+  frameSrc: string;
+  duration: string;
+  durationLabel: string;
+  byOwner: string;
+  thumbnail: { src: string; srcset: string; width: number; height: number } | null;
+}
+
+export interface ItemTemplates {
+  /** 'Duration {duration}'. */
+  durationLabel: string;
+  /** 'by {name}'. */
+  byOwner: string;
+}
+
+export interface ItemContext {
+  albumId: number;
+  /** '' for English, else '/{locale}'. */
+  localePrefix: string;
+  continuousPlay: boolean;
+  /** The showcase address's carried query (share hash, offsite markers, referrer, is_embed). */
+  carried: CarriedQuery;
+  templates: ItemTemplates;
+}
+
+/** Null for a video without an id (SPEC §4: such a video is not playable here). */
+export function toPlayerItem(video: VideoLike, { albumId, localePrefix, continuousPlay, carried, templates }: ItemContext): PlayerItem | null {
+  const id = videoIdOf(video.uri);
+  if (id === null) return null;
+  const sizes = video.pictures.sizes;
+  const smallest = pickPicture(sizes, 0);
+  const duration = formatDuration(video.duration);
+  const view = videoViewPath(albumId, id);
+  return {
+    id,
+    name: video.name,
+    href: localePrefix + withQuery(view, carried),
+    frameSrc: localePrefix + playerFramePath({ albumId, videoId: id, autoplay: true, continuousPlay, shareHash: carried.sh }),
+    duration,
+    durationLabel: fillMessage(templates.durationLabel, { duration }),
+    byOwner: fillMessage(templates.byOwner, { name: video.user.name }),
+    thumbnail: smallest ? { src: smallest.link, srcset: sizes.map((s) => `${s.link} ${s.width}w`).join(', '), width: smallest.width, height: smallest.height } : null,
+  };
+}

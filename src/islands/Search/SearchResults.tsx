@@ -1,0 +1,128 @@
+/**
+ * The dark search results view (SPEC §2 "Search results view (dark) with loading, error,
+ * no-results states; replaces the grid while active"). Presentational only: the island
+ * renders it from the search store, and the no-JavaScript results page
+ * (/showcase/{albumId}/search) renders the same markup on the server.
+ */
+import type { ReactNode } from 'react';
+import { formatDuration } from '../../lib/formatDuration.ts';
+import { fillMessage } from '../../lib/messageTemplate.ts';
+import type { SearchStatus } from '../../lib/searchState.ts';
+import type { SearchHit } from '../../stores/search.ts';
+
+export interface SearchResultsStrings {
+  /** 'Search results': the heading while there is no text to name. */
+  results: string;
+  /** 'Results for “{query}”'. */
+  resultsFor: string;
+  searching: string;
+  noResults: string;
+  errorTitle: string;
+  errorBody: string;
+  /** '{from} - {to} of {total}'. */
+  range: string;
+  /** 'by {name}'. */
+  byOwner: string;
+  /** 'Duration {duration}'. */
+  duration: string;
+}
+
+export interface SearchResultsProps {
+  /** Id of the heading, so the section and focus moves can point at it. */
+  id: string;
+  status: Exclude<SearchStatus, 'idle'>;
+  /** The text searched, trimmed. */
+  query: string;
+  items: SearchHit[];
+  total: number;
+  page: number;
+  perPage: number;
+  /** The link of a result: its video page, localized, carrying the share hash. */
+  hrefFor: (hit: SearchHit) => string;
+  strings: SearchResultsStrings;
+  /** Closes the view: a button in the island, a link back to the showcase without JavaScript. */
+  close?: ReactNode;
+  /** The pager, under the list. */
+  children?: ReactNode;
+}
+
+export function SearchResults({ id, status, query, items, total, page, perPage, hrefFor, strings, close, children }: SearchResultsProps) {
+  const from = (page - 1) * perPage + 1;
+  const to = Math.min(page * perPage, total);
+  return (
+    <section data-theme="dark" data-state={status} aria-labelledby={id} aria-busy={status === 'searching'} className="rounded-xl bg-bg px-4 py-6 text-ink sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+          <h2 id={id} tabIndex={-1} className="m-0 text-xl font-semibold outline-none">
+            {query ? fillMessage(strings.resultsFor, { query }) : strings.results}
+          </h2>
+          {status === 'results' && (
+            <p className="m-0 text-sm text-muted tabular-nums" data-testid="search-range">
+              {fillMessage(strings.range, { from, to, total })}
+            </p>
+          )}
+        </div>
+        {close}
+      </div>
+      {status === 'searching' && (
+        <p className="m-0 mt-6 flex items-center gap-3 text-muted">
+          <span aria-hidden="true" className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-line border-t-ink" />
+          {strings.searching}
+        </p>
+      )}
+      {status === 'empty' && <p className="m-0 mt-6 text-lg">{strings.noResults}</p>}
+      {status === 'error' && (
+        <div className="mt-6">
+          <p className="m-0 text-lg font-semibold">{strings.errorTitle}</p>
+          <p className="m-0 mt-1 text-muted">{strings.errorBody}</p>
+        </div>
+      )}
+      {status === 'results' && (
+        <ul className="m-0 mt-6 grid list-none gap-x-6 gap-y-8 p-0 grid-cols-[repeat(auto-fill,minmax(240px,1fr))]">
+          {items.map((hit) => (
+            <SearchResult key={hit.uri} hit={hit} href={hrefFor(hit)} strings={strings} />
+          ))}
+        </ul>
+      )}
+      {children}
+    </section>
+  );
+}
+
+function SearchResult({ hit, href, strings }: { hit: SearchHit; href: string; strings: SearchResultsStrings }) {
+  const sizes = hit.pictures?.sizes ?? [];
+  const smallest = sizes[0];
+  const duration = formatDuration(hit.duration);
+  return (
+    <li>
+      <article className="group relative flex flex-col gap-2">
+        <div className="relative aspect-video overflow-hidden rounded-lg bg-surface">
+          {smallest && (
+            <img
+              src={smallest.link}
+              srcSet={sizes.map((s) => `${s.link} ${s.width}w`).join(', ')}
+              sizes="(max-width: 767px) 100vw, (max-width: 1279px) 50vw, 400px"
+              width={smallest.width}
+              height={smallest.height}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="h-full w-full object-cover"
+            />
+          )}
+          <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
+            <span className="sr-only">{fillMessage(strings.duration, { duration })}</span>
+            <span aria-hidden="true">{duration}</span>
+          </span>
+        </div>
+        <h3 className="m-0 text-base font-semibold leading-snug">
+          <a href={href} className="focus-ring rounded-sm no-underline hover:underline after:absolute after:inset-0 after:content-['']">
+            {hit.name}
+          </a>
+        </h3>
+        {hit.description && <p className="m-0 line-clamp-2 text-sm text-muted">{hit.description}</p>}
+        <p className="m-0 text-sm text-muted">{fillMessage(strings.byOwner, { name: hit.user.name })}</p>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Add to cart and Add to account for one clip (SPEC §5, §7, §8), with the HD or 4K choice.
+ * Server-rendered as one plain form whose two buttons post to their own endpoints, so both
+ * work with JavaScript off; hydrated, they post in place and raise the "Confirmed!" toast.
+ */
+import { useId, useState, type SubmitEvent } from 'react';
+import ky, { HTTPError } from 'ky';
+import { confirmStock } from '../../stores/stockToast.ts';
+
+export interface StockButtonsStrings {
+  quality: string;
+  addToCart: string;
+  addToAccount: string;
+  /** SPEC §8: 'This clip could not be added to the cart.' */
+  cartFailed: string;
+  /** SPEC §8: 'Try again.' */
+  tryAgain: string;
+  /** SPEC §8: 'Something went wrong. Please try again.' (the call did not get through) */
+  accountFailed: string;
+  /** SPEC §8: 'Sorry, something weird happened. Please try again.' (a non-OK answer) */
+  purchaseFailed: string;
+}
+
+export interface StockQualityChoice {
+  quality: 'HD' | '4K';
+  /** 'HD', '4K' */
+  label: string;
+  /** The price to pay, already formatted for the locale. */
+  price: string;
+  /** The price before a discount, when there is one. */
+  originalPrice?: string | undefined;
+}
+
+export interface StockButtonsProps {
+  clipId: number;
+  title: string;
+  /** POST /api/cart/stock, localized. */
+  cartAction: string;
+  /** POST /api/users/{userId}/purchases/stocks/{clipId}?clip_uri=/videos/{clipId}, localized. */
+  accountAction: string;
+  /** The viewer's CSRF token (xsrft). */
+  token: string;
+  /** The API JWT of the viewer context, for the purchase call (SPEC §7). */
+  jwt: string | null;
+  /** Where a form posted without JavaScript comes back to. */
+  returnTo: string;
+  showCart: boolean;
+  showAccount: boolean;
+  qualities: StockQualityChoice[];
+  /** Error of a form posted without JavaScript, already chosen by the server. */
+  initialError?: string | null;
+  /** The reason behind that error, when the server gave one. */
+  initialDetail?: string | null;
+  strings: StockButtonsStrings;
+}
+
+type Action = 'cart' | 'account';
+
+interface StockErrorReply {
+  error?: { message?: string };
+}
+
+export default function StockButtons({ clipId, title, cartAction, accountAction, token, jwt, returnTo, showCart, showAccount, qualities, initialError = null, initialDetail = null, strings }: StockButtonsProps) {
+  const [quality, setQuality] = useState<StockQualityChoice['quality']>(qualities[0]?.quality ?? 'HD');
+  // A refused cart keeps SPEC §8's sentence; the server's reason, when it gives another, follows it.
+  const [state, setState] = useState<{ busy: boolean; error: string | null; detail: string | null; failed: Action | null }>({ busy: false, error: initialError, detail: initialDetail, failed: null });
+  const id = useId();
+
+  async function add(action: Action) {
+    setState({ busy: true, error: null, detail: null, failed: null });
+    const headers: Record<string, string> = { 'X-XSRF-Token': token, Accept: 'application/json' };
+    try {
+      if (action === 'cart') {
+        await ky.post(cartAction, { json: { stocks_to_add: [{ clip_id: clipId, quality }] }, headers, retry: 0 });
+      } else {
+        await ky.post(accountAction, { json: { quality }, headers: jwt ? { ...headers, Authorization: `Bearer ${jwt}` } : headers, retry: 0 });
+      }
+      setState({ busy: false, error: null, detail: null, failed: null });
+      confirmStock({ kind: action, title });
+    } catch (cause) {
+      const reply = cause instanceof HTTPError && cause.data && typeof cause.data === 'object' ? (cause.data as StockErrorReply) : null;
+      const error = action === 'cart' ? strings.cartFailed : cause instanceof HTTPError ? strings.purchaseFailed : strings.accountFailed;
+      const detail = action === 'cart' && reply?.error?.message && reply.error.message !== strings.cartFailed ? reply.error.message : null;
+      setState({ busy: false, error, detail, failed: action });
+    }
+  }
+
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = event.nativeEvent.submitter;
+    void add(submitter?.getAttribute('value') === 'account' ? 'account' : 'cart');
+  }
+
+  return (
+    <form method="post" action={cartAction} onSubmit={submit} className="flex flex-col gap-4" aria-busy={state.busy}>
+      <input type="hidden" name="token" value={token} />
+      <input type="hidden" name="return_to" value={returnTo} />
+      <input type="hidden" name="stocks_to_add[0][clip_id]" value={clipId} />
+      <fieldset className="m-0 flex flex-wrap gap-3 border-0 p-0">
+        <legend className="mb-2 text-sm font-semibold">{strings.quality}</legend>
+        {qualities.map((choice) => (
+          <label key={choice.quality} className="flex cursor-pointer items-center gap-2 rounded-md border border-line px-3 py-2">
+            <input type="radio" name="quality" value={choice.quality} checked={quality === choice.quality} onChange={() => setQuality(choice.quality)} />
+            <span className="font-semibold">{choice.label}</span>
+            {choice.originalPrice && <del className="text-sm text-muted">{choice.originalPrice}</del>}
+            <span className="tabular-nums">{choice.price}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap gap-3">
+        {showCart && (
+          <button type="submit" name="add" value="cart" className="btn-brand" disabled={state.busy} aria-describedby={state.error ? `${id}-error` : undefined}>
+            {strings.addToCart}
+          </button>
+        )}
+        {showAccount && (
+          <button type="submit" name="add" value="account" formAction={accountAction} className="btn" disabled={state.busy} aria-describedby={state.error ? `${id}-error` : undefined}>
+            {strings.addToAccount}
+          </button>
+        )}
+      </div>
+      <div role="alert" id={`${id}-error`} className="text-sm">
+        {state.error && (
+          <p className="m-0 flex flex-wrap items-center gap-2 text-[var(--danger)]">
+            {state.error}
+            {state.detail && <span>{state.detail}</span>}
+            {state.failed === 'cart' && (
+              <button type="button" className="btn px-2 py-0.5 text-sm" onClick={() => void add('cart')}>
+                {strings.tryAgain}
+              </button>
+            )}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * Islands get translated strings, never i18next. A message with a value only the browser knows
+ * (the search text, a page number) travels as a template: the server translates it with
+ * `{name}` markers as the values (`t('showcase.pageOf', { page: '{page}' })`) and the island
+ * fills them in.
+ */
+
+/** Replaces each `{name}` of a template by its value; unknown markers stay as they are. */
+export function fillMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (marker, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : marker));
+}
+
+/** The interpolation values that turn `{{name}}` into the `{name}` markers fillMessage fills. */
+export function markers(...names: string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, `{${name}}`]));
+}

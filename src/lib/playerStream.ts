@@ -1,0 +1,25 @@
+/**
+ * How the player frame plays a video (DESIGN.md: HLS natively where the browser can,
+ * hls.js only where it cannot, the MP4 as last resort). Pure, so the rule is tested apart
+ * from any browser.
+ */
+
+export type StreamChoice = 'native-hls' | 'hls.js' | 'progressive';
+
+export interface StreamSupport {
+  /** The video has an HLS master playlist. */
+  hasHls: boolean;
+  /** video.canPlayType('application/vnd.apple.mpegurl') is not ''. */
+  nativeHls: boolean;
+  /** Media Source Extensions can play H.264 and AAC in MP4 (what hls.js needs). */
+  mediaSource: boolean;
+}
+
+export function chooseStream({ hasHls, nativeHls, mediaSource }: StreamSupport): StreamChoice {
+  if (!hasHls) return 'progressive';
+  if (nativeHls) return 'native-hls';
+  return mediaSource ? 'hls.js' : 'progressive';
+}
+
+export const HLS_MIME = 'application/vnd.apple.mpegurl';
+export const MSE_PROBE_TYPE = 'video/mp4; codecs="avc1.42E01E,mp4a.40.2"';

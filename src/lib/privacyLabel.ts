@@ -1,0 +1,14 @@
+/** The i18n key naming a video's privacy.view for its owner (SPEC §3 Video privacy.view). */
+import type { VideoPrivacy } from './domain.ts';
+
+const KEYS: Record<VideoPrivacy, string> = {
+  anybody: 'account.privacyAnybody',
+  unlisted: 'account.privacyUnlisted',
+  password: 'account.privacyPassword',
+  nobody: 'account.privacyNobody',
+  stock: 'account.privacyStock',
+};
+
+export function privacyLabelKey(privacy: VideoPrivacy): string {
+  return KEYS[privacy];
+}

@@ -1,0 +1,121 @@
+/**
+ * Every request passes here: security headers, the locale (prefix or negotiation), the
+ * viewer's theme, geography for legal links, and the CSRF check of state-changing requests.
+ */
+import { randomBytes } from 'node:crypto';
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { DEFAULT_LOCALE } from './lib/domain.ts';
+import { isLocale, localizePath, negotiateLocale, splitLocalePath } from './lib/localeNegotiation.ts';
+import { config } from './server/config.ts';
+import { translator } from './server/i18n/translator.ts';
+import { jsonError, wantsJson } from './server/http/errorResponse.ts';
+import { readSubmittedToken, tokensMatch } from './server/http/csrf.ts';
+import { getDb } from './server/db/client.ts';
+import { clearSessionCookie, readSession, SESSION_COOKIE } from './server/auth/sessions.ts';
+
+export const LOCALE_COOKIE = 'locale';
+export const THEME_COOKIE = 'theme';
+export const CSRF_COOKIE = 'xsrft';
+const YEAR = 60 * 60 * 24 * 365;
+
+const isEmbedPath = (path: string) => /^\/showcase\/[^/]+(\/video\/[^/]+)?\/(embed2?)$/.test(path);
+const isAsset = (path: string) => path.startsWith('/_astro/') || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path);
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const securityHeaders = defineMiddleware(async (context, next) => {
+  const response = await next();
+  const { path } = splitLocalePath(context.url.pathname);
+  const headers = response.headers;
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  // Embed frames are meant to be framed by other sites; nothing else is. Pages already carry
+  // Astro's script and style policy (astro.config.mjs); framing joins it.
+  const framing = isEmbedPath(path) ? 'frame-ancestors *' : "frame-ancestors 'self'";
+  const policy = headers.get('Content-Security-Policy')?.trim().replace(/;$/, '');
+  headers.set('Content-Security-Policy', policy ? `${policy}; ${framing}` : framing);
+  // Behind a TLS-terminating proxy the request arrives as http with X-Forwarded-Proto.
+  const forwardedHttps = config().TRUST_PROXY && context.request.headers.get('x-forwarded-proto') === 'https';
+  if (context.url.protocol === 'https:' || forwardedHttps) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  return response;
+});
+
+/** The signed-in viewer, from the session cookie; their pages are never shared by caches. */
+const session = defineMiddleware(async ({ cookies, locals }, next) => {
+  const token = cookies.get(SESSION_COOKIE)?.value;
+  locals.viewer = token ? await readSession(await getDb(), token) : null;
+  if (token && !locals.viewer) clearSessionCookie(cookies);
+  const response = await next();
+  if (locals.viewer && response.headers.get('content-type')?.startsWith('text/html')) {
+    response.headers.set('Cache-Control', 'private, no-store');
+  }
+  return response;
+});
+
+const locale = defineMiddleware(async (context, next) => {
+  const { url, request, cookies, locals } = context;
+  const { locale: fromPath, path } = splitLocalePath(url.pathname);
+  const prefixed = fromPath !== DEFAULT_LOCALE;
+
+  if (!prefixed && (request.method === 'GET' || request.method === 'HEAD') && !isAsset(path)) {
+    const stored = cookies.get(LOCALE_COOKIE)?.value ?? locals.viewer?.user.locale;
+    const preferred = stored && isLocale(stored) ? stored : negotiateLocale(request.headers.get('accept-language'));
+    if (preferred && preferred !== DEFAULT_LOCALE) {
+      return new Response(null, {
+        status: 302,
+        headers: { Location: localizePath(preferred, path) + url.search, Vary: 'Cookie, Accept-Language' },
+      });
+    }
+  }
+
+  locals.locale = fromPath;
+  locals.path = path;
+  locals.t = translator(fromPath);
+  const theme = cookies.get(THEME_COOKIE)?.value;
+  locals.theme = theme === 'light' || theme === 'dark' ? theme : 'auto';
+  const { GEO_COUNTRY_HEADER, GEO_REGION_HEADER, DEFAULT_COUNTRY, DEFAULT_REGION } = config();
+  locals.geo = {
+    country: (GEO_COUNTRY_HEADER && request.headers.get(GEO_COUNTRY_HEADER)?.toUpperCase()) || DEFAULT_COUNTRY,
+    region: (GEO_REGION_HEADER && request.headers.get(GEO_REGION_HEADER)?.toUpperCase()) || DEFAULT_REGION,
+  };
+
+  const response = prefixed ? await next(path + url.search) : await next();
+  // Theme and filter cookies shape every page; the unprefixed ones also follow Accept-Language.
+  if (!isAsset(path)) response.headers.append('Vary', prefixed ? 'Cookie' : 'Cookie, Accept-Language');
+  return response;
+});
+
+/**
+ * Preference forms of every public page: they only set the requester's own cookies, so a
+ * forged post changes nothing of value, and Astro's origin check already refuses cross-site
+ * form posts. Exempting them keeps public pages free of per-viewer tokens, hence cacheable.
+ */
+const PREFERENCE_PATHS = new Set(['/settings', '/settings/set_locale', '/settings/theme']);
+
+const csrf = defineMiddleware(async (context, next) => {
+  const { cookies, request, locals, url } = context;
+  // A signed-in viewer's token belongs to their session; anonymous viewers get a cookie.
+  let token = locals.viewer?.xsrfToken ?? cookies.get(CSRF_COOKIE)?.value;
+  // Created on first use, so pages that render no token send no Set-Cookie and stay cacheable.
+  Object.defineProperty(locals, 'csrfToken', {
+    configurable: true,
+    enumerable: true,
+    get() {
+      if (!token) {
+        token = randomBytes(24).toString('base64url');
+        cookies.set(CSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: url.protocol === 'https:', maxAge: YEAR });
+      }
+      return token;
+    },
+  });
+  // A bearer JWT is never sent by a browser on its own, so such calls cannot be forged.
+  const bearer = request.headers.get('authorization')?.startsWith('Bearer ');
+  if (UNSAFE.has(request.method) && !PREFERENCE_PATHS.has(locals.path) && !bearer) {
+    const submitted = await readSubmittedToken(request);
+    if (!tokensMatch(submitted, locals.viewer?.xsrfToken ?? cookies.get(CSRF_COOKIE)?.value)) {
+      return wantsJson(request, locals.path) ? jsonError(locals, 403) : next('/error/403');
+    }
+  }
+  return next();
+});
+
+export const onRequest = sequence(securityHeaders, session, locale, csrf);

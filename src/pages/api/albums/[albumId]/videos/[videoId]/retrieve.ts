@@ -1,0 +1,32 @@
+import type { APIRoute } from 'astro';
+import { and, eq } from 'drizzle-orm';
+import { isDownloadQuality } from '../../../../../../lib/downloadQualities.ts';
+import { findApiAlbum } from '../../../../../../server/access/apiAlbumAccess.ts';
+import { getDb } from '../../../../../../server/db/client.ts';
+import { videoFiles } from '../../../../../../server/db/schema.ts';
+import { notFound, parseId } from '../../../../../../server/http/apiResponse.ts';
+import { requestDefrost } from '../../../../../../server/media/coldStorage.ts';
+import { findShowcaseVideo } from '../../../../../../server/showcases/showcaseQueries.ts';
+import { accessToDownloads } from '../../../../../../server/showcases/videoDownloads.ts';
+
+/**
+ * GET /api/albums/{albumId}/videos/{videoId}/retrieve?quality=: the cold file link (SPEC §7).
+ * Asks for an archived file to be retrieved and answers { is_defrosting }; only for viewers
+ * who may download the video.
+ */
+export const GET: APIRoute = async (context) => {
+  const db = await getDb();
+  const album = await findApiAlbum(context, db);
+  const videoId = parseId(context.params['videoId']);
+  const quality = context.url.searchParams.get('quality') ?? '';
+  const item = album && videoId && isDownloadQuality(quality) ? await findShowcaseVideo(db, album.found.showcase.id, videoId) : null;
+  if (!album || !item || accessToDownloads(album.found, item.video, album.teamRole) === 'none') return notFound(context);
+  const [file] = await db
+    .select({ id: videoFiles.id })
+    .from(videoFiles)
+    .where(and(eq(videoFiles.videoId, item.video.id), eq(videoFiles.quality, quality)))
+    .limit(1);
+  if (!file) return notFound(context);
+  const isDefrosting = await requestDefrost(db, file.id, new Date());
+  return Response.json({ is_defrosting: isDefrosting }, { headers: { 'Cache-Control': 'no-store' } });
+};

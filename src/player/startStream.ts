@@ -1,0 +1,38 @@
+/**
+ * Starts the frame's video on the best stream the browser can play (src/lib/playerStream.ts).
+ * The page lists the HLS playlist and the MP4 as <source> elements, so without JavaScript the
+ * browser already plays one of them; hls.js is fetched only where HLS needs it.
+ */
+import { chooseStream, HLS_MIME, MSE_PROBE_TYPE, type StreamChoice } from '../lib/playerStream.ts';
+
+function hasMediaSource(): boolean {
+  const source = (window as { ManagedMediaSource?: typeof MediaSource }).ManagedMediaSource ?? window.MediaSource;
+  return Boolean(source?.isTypeSupported(MSE_PROBE_TYPE));
+}
+
+export async function startStream(media: HTMLVideoElement, hlsUrl: string | undefined): Promise<StreamChoice> {
+  const choice = chooseStream({ hasHls: Boolean(hlsUrl), nativeHls: media.canPlayType(HLS_MIME) !== '', mediaSource: hasMediaSource() });
+  media.dataset['stream'] = choice;
+  if (choice !== 'hls.js' || !hlsUrl) return choice;
+  const { default: Hls } = await import('hls.js/light');
+  if (!Hls.isSupported()) {
+    media.dataset['stream'] = 'progressive';
+    return 'progressive';
+  }
+  const wasPlaying = !media.paused;
+  // No worker: the page's Content-Security-Policy allows no blob: workers, and transmuxing
+  // these segments on the main thread is cheap.
+  const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1, enableWorker: false });
+  hls.on(Hls.Events.ERROR, (_event, data) => {
+    // A stream that cannot go on falls back to the MP4 the page listed.
+    if (data.fatal) {
+      hls.destroy();
+      media.dataset['stream'] = 'progressive';
+      media.load();
+    }
+  });
+  hls.loadSource(hlsUrl);
+  hls.attachMedia(media);
+  if (wasPlaying || media.autoplay) hls.once(Hls.Events.MANIFEST_PARSED, () => void media.play().catch(() => undefined));
+  return choice;
+}

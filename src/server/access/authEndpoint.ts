@@ -1,0 +1,71 @@
+/**
+ * GET and POST of /showcase/{id}/auth and /auth (SPEC §7). GET answers the access state as
+ * JSON; POST checks a password from a form (JavaScript off: redirect or the password screen
+ * again) or from the island (JSON).
+ */
+import type { AstroGlobal } from 'astro';
+import { ACCESS_CODE } from '../../lib/albumAccess.ts';
+import { safeReturnTo } from '../../lib/safeRedirect.ts';
+import { localizePath } from '../../lib/localeNegotiation.ts';
+import { getDb } from '../db/client.ts';
+import { wantsJson } from '../http/errorResponse.ts';
+import { tooManyRequestsResponse } from '../rateLimit/tooManyRequests.ts';
+import { findShowcase } from '../showcases/showcaseQueries.ts';
+import { signInBranding } from '../showcases/signInBranding.ts';
+import type { DeniedView } from '../showcases/showcaseView.ts';
+import { accessRequestFrom } from './accessRequest.ts';
+import { authJson, authMetadata, type AuthReply } from './authReply.ts';
+import { checkShowcasePassword } from './passwordCheck.ts';
+import { passwordProof } from './passwordProof.ts';
+import { resolveAccess } from './viewerAccess.ts';
+
+/**
+ * A finished response, or what a browser without JavaScript sees next: the password screen
+ * again (wrong password) or the "Whoa there!" screen (too many tries). The page renders
+ * those, because a request whose body was read cannot be rewritten.
+ */
+export type AuthOutcome = Response | DeniedView | { kind: 'tooManyRequests'; retryAfterSeconds: number };
+
+async function readPassword(request: Request): Promise<{ password: string; refererUrl: string | null }> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+    return { password: String(body['password'] ?? ''), refererUrl: typeof body['referer_url'] === 'string' ? body['referer_url'] : null };
+  }
+  const form = await request.formData().catch(() => new FormData());
+  const referer = form.get('referer_url');
+  return { password: String(form.get('password') ?? ''), refererUrl: typeof referer === 'string' ? referer : null };
+}
+
+export async function authEndpoint(astro: AstroGlobal, albumId: number | null): Promise<AuthOutcome> {
+  const db = await getDb();
+  const found = albumId ? await findShowcase(db, albumId) : null;
+  const { request, locals } = astro;
+  const json = wantsJson(request, locals.path) || request.method === 'GET';
+
+  if (request.method === 'GET') {
+    const { decision } = await resolveAccess(db, found?.showcase ?? null, accessRequestFrom(astro, albumId ?? 0, astro.url.searchParams.has('embed')));
+    const branding = found && !decision.allowed ? await signInBranding(db, found) : null;
+    const reply: AuthReply = {
+      error_code: decision.allowed ? null : decision.code,
+      hashed_pass: decision.allowed && found?.showcase.privacyView === 'password' ? passwordProof(found.showcase) : null,
+      metadata: authMetadata(found, decision.allowed, branding),
+    };
+    return authJson(reply);
+  }
+
+  const { password, refererUrl } = await readPassword(request);
+  if (!found) return authJson({ password: false, error_code: ACCESS_CODE.unknown, hashed_pass: null });
+  const outcome = await checkShowcasePassword(astro, found.showcase, password);
+
+  if (outcome.kind === 'limited') {
+    if (json) return tooManyRequestsResponse({ retryAfterSeconds: outcome.retryAfterSeconds, t: locals.t });
+    return { kind: 'tooManyRequests', retryAfterSeconds: outcome.retryAfterSeconds };
+  }
+  if (outcome.kind === 'right') {
+    if (json) return authJson({ password: true, error_code: null, hashed_pass: outcome.proof });
+    return astro.redirect(safeReturnTo(refererUrl ?? localizePath(locals.locale, `/showcase/${found.showcase.id}`)), 303);
+  }
+  if (json) return authJson({ password: false, error_code: ACCESS_CODE.passwordIncorrect, hashed_pass: null });
+  return { kind: 'denied', code: ACCESS_CODE.passwordIncorrect, screen: 'password', albumId: found.showcase.id, branding: await signInBranding(db, found) };
+}

@@ -1,0 +1,67 @@
+/**
+ * Server-side sessions: the cookie holds a random token, the table its SHA-256, so sessions
+ * can be listed and revoked, and a leaked table yields no live cookie. Each session carries
+ * its own CSRF token (xsrft).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { AstroCookies } from 'astro';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+
+export const SESSION_COOKIE = 'vsid';
+const LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** lastSeenAt is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 10 * 60 * 1000;
+
+export type SessionUser = typeof users.$inferSelect;
+
+export interface ActiveSession {
+  user: SessionUser;
+  xsrfToken: string;
+  idHash: string;
+}
+
+const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export async function createSession(db: Db, userId: number, userAgent: string | null): Promise<{ token: string; xsrfToken: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const xsrfToken = randomBytes(24).toString('base64url');
+  await db.insert(sessions).values({ idHash: digest(token), userId, xsrfToken, userAgent: userAgent?.slice(0, 300) ?? null, expiresAt: new Date(Date.now() + LIFETIME_MS) });
+  return { token, xsrfToken };
+}
+
+export async function readSession(db: Db, token: string | undefined): Promise<ActiveSession | null> {
+  if (!token || token.length > 100) return null;
+  const idHash = digest(token);
+  const now = new Date();
+  const [row] = await db
+    .select({ user: users, xsrfToken: sessions.xsrfToken, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    // Sliding expiry: an active viewer stays signed in.
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS) }).where(eq(sessions.idHash, idHash));
+  }
+  return { user: row.user, xsrfToken: row.xsrfToken, idHash };
+}
+
+export async function revokeSession(db: Db, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.idHash, digest(token)));
+}
+
+export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export function setSessionCookie(cookies: AstroCookies, token: string, secure: boolean): void {
+  cookies.set(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: LIFETIME_MS / 1000 });
+}
+
+export function clearSessionCookie(cookies: AstroCookies): void {
+  cookies.delete(SESSION_COOKIE, { path: '/' });
+}

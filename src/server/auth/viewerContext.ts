@@ -1,0 +1,43 @@
+/**
+ * The viewer context of SPEC §3, handed to islands (as props) and to scripts (GET
+ * /api/viewer): where the API is, a short-lived JWT for it, and who is looking.
+ */
+import { legalRegime } from '../../lib/legalRegime.ts';
+import type { Locale } from '../../lib/domain.ts';
+import { config } from '../config.ts';
+import { issueJwt } from './jwt.ts';
+
+export interface ViewerContext {
+  apiUrl: string;
+  jwt: string | null;
+  locale: Locale;
+  userId: number | null;
+  xsrft: string | null;
+  /** Plain-text permission level in the team whose showcase is open, if any. */
+  teamUser: string | null;
+  vuid: string | null;
+  ribbonModifier: string | null;
+  videoSiteUrl: string;
+  recaptchaSiteKey: string | null;
+  ofcomQualifies: boolean;
+}
+
+export async function viewerContext(locals: App.Locals, origin: string, teamUser: string | null = null): Promise<ViewerContext> {
+  const site = config().PUBLIC_URL ?? origin;
+  const viewer = locals.viewer;
+  return {
+    apiUrl: new URL('/api', site).href,
+    jwt: viewer ? await issueJwt(viewer.user.id) : null,
+    locale: locals.locale,
+    userId: viewer?.user.id ?? null,
+    xsrft: viewer ? viewer.xsrfToken : null,
+    teamUser,
+    // The session's opaque id doubles as the visitor id; anonymous visitors get none (no tracking cookie).
+    vuid: viewer ? viewer.idHash.slice(0, 16) : null,
+    ribbonModifier: null,
+    videoSiteUrl: site,
+    // ALTCHA is self-hosted; a reCAPTCHA key exists only when one is configured.
+    recaptchaSiteKey: process.env['RECAPTCHA_SITE_KEY'] ?? null,
+    ofcomQualifies: legalRegime({ country: locals.geo.country, region: locals.geo.region, simplifiedSite: false, paidPlan: false }).ofcom,
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * Brings the database to the current schema and, on an empty database, seeds the demo
+ * catalogue (SEED_DEMO=false skips it).
+ */
+import { config } from './config.ts';
+import { getDb } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { users } from './db/schema.ts';
+import { logger } from './logger.ts';
+
+export async function prepareDatabase(): Promise<void> {
+  await migrate();
+  if (!config().SEED_DEMO) return;
+  const db = await getDb();
+  const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
+  if (anyUser) return;
+  logger.info('empty database: seeding the demo catalogue (first start only)');
+  const { seedDemo } = await import('./seed/seedDemo.ts');
+  await seedDemo();
+}

@@ -1,0 +1,78 @@
+/**
+ * Every setting of the server, parsed once from the environment. Each has a working default
+ * for one machine, so `npm start` needs no configuration (README lists them all).
+ */
+import { z } from 'astro/zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321).describe('HTTP port the server listens on.'),
+  HOST: z.string().default('localhost').describe('Interface to bind; 0.0.0.0 to listen on every interface.'),
+  DATA_DIR: z.string().default('.data').describe('Folder for the embedded database, media, generated secrets and the mail outbox.'),
+  DATABASE_URL: z.url().optional().describe('PostgreSQL connection string; unset means embedded PGlite under DATA_DIR.'),
+  PUBLIC_URL: z.url().optional().describe('Public origin used in absolute links (sitemaps, e-mails, embed codes); defaults to the request origin.'),
+  MEDIA_CACHE_DIR: z.string().optional().describe('Cache of generated demo media, reused across seeds; default DATA_DIR/cache.'),
+  SEED_DEMO: flag.default(true).describe('Seed the demo catalogue into an empty database at start.'),
+  HOME_SHOWCASE_ID: z.coerce.number().int().positive().optional().describe('Showcase served at / on the main host; unset lists public showcases.'),
+  DEFAULT_COUNTRY: z.string().length(2).toUpperCase().optional().describe('Country (ISO 3166-1) assumed for legal links when no trusted geo header is present.'),
+  DEFAULT_REGION: z.string().optional().describe('Subdivision (ISO 3166-2, e.g. US-CA) assumed when no trusted geo header is present.'),
+  GEO_COUNTRY_HEADER: z.string().toLowerCase().optional().describe('Request header set by a trusted proxy with the viewer country, e.g. cf-ipcountry.'),
+  GEO_REGION_HEADER: z.string().toLowerCase().optional().describe('Request header set by a trusted proxy with the viewer subdivision, e.g. x-region (US-CA).'),
+  SIMPLIFIED_SITE: flag.default(false).describe('Simplified site: only Terms and Privacy legal links; Help and Upgrade hidden.'),
+  PUBLIC_SEARCH: flag.default(true).describe('Offer signed-in viewers a search of the public showcases beside their own videos (the search-type dropdown).'),
+  SEARCH_RESTRICTED_COUNTRIES: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((c) => c.trim().toUpperCase()).filter((c) => c.length === 2))
+    .describe('Comma-separated countries (ISO 3166-1) where public search is restricted: no search-type dropdown, and no search box for anonymous viewers.'),
+  // An empty value (a compose file's `REDIS_URL=`) means unset.
+  REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()).describe('Redis connection string; when set, rate limits use Redis.'),
+  RATE_LIMIT_STORE: z
+    .enum(['memory', 'redis', 'postgres'])
+    .optional()
+    .describe('Where rate limits are counted: memory (one process), redis (needs REDIS_URL) or postgres (needs DATABASE_URL). Default: redis when REDIS_URL is set, else memory.'),
+  TRUST_PROXY: flag
+    .default(false)
+    .describe('Take the client address from the first X-Forwarded-For entry; only behind a proxy that overwrites that header.'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino log level.'),
+  FFMPEG_PATH: z.string().optional().describe('ffmpeg binary; else ffmpeg on PATH; else the bundled build.'),
+  FFPROBE_PATH: z.string().optional().describe('ffprobe binary; else ffprobe on PATH; else the bundled build.'),
+  COLD_RESTORE_DELAY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(4 * 60 * 60)
+    .describe('Seconds an archived (cold) source file takes to be retrieved after a viewer asks for it.'),
+  WORKER: z
+    .enum(['on', 'off', 'true', 'false', '1', '0'])
+    .default('on')
+    .transform((v) => v === 'on' || v === 'true' || v === '1')
+    .describe('Run the job worker (transcoding) inside the server; off when `npm run worker` processes run it instead.'),
+  STOCK_CHECKOUT_URL: z
+    .preprocess((v) => (v === '' ? undefined : v), z.url().optional())
+    .describe('Checkout of the stock cart, an external shop or payment page; unset hides the Checkout button.'),
+  BENCH_ROUTES: flag.default(false).describe('Serve /bench/bare, the bare page the benchmark compares against.'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+let cached: Config | undefined;
+
+/** Parses an environment; a bad value throws with the variable's name. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** The configuration of this process, parsed once. */
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,480 @@
+/**
+ * The whole domain of SPEC §3 in one schema. Column names follow SPEC's words in snake_case;
+ * enumerations are text columns checked by Postgres so PGlite and PostgreSQL agree exactly.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  CONTENT_RATINGS,
+  DISPLAY_TYPES,
+  DOWNLOAD_QUALITIES,
+  JOB_STATUSES,
+  LAYOUTS,
+  LIVE_STATUSES,
+  PERIODS,
+  PLAN_TYPES,
+  QUOTA_UNITS,
+  RATING_PRESETS,
+  SHOWCASE_PRIVACY,
+  SORTS,
+  STORAGE_TIERS,
+  STOCK_QUALITIES,
+  TEAM_ROLES,
+  THEMES,
+  VIDEO_PRIVACY,
+  VIDEO_STATUSES,
+  VIDEO_TYPES,
+} from '../../lib/domain.ts';
+
+const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    pictureLink: text('picture_link'),
+    membershipType: text('membership_type').notNull().default('free'),
+    locale: text('locale'),
+    /** Country (ISO 3166-1) and subdivision the account is registered in: decides legal regimes. */
+    country: text('country'),
+    region: text('region'),
+    hasLivePremium: boolean('has_live_premium').notNull().default(false),
+    hasEnterprise: boolean('has_enterprise').notNull().default(false),
+    hasTotalStorageCap: boolean('has_total_storage_cap').notNull().default(false),
+    hasMonthlyBilling: boolean('has_monthly_billing').notNull().default(false),
+    hasStockEnterprise: boolean('has_stock_enterprise').notNull().default(false),
+    canReceiveFreeStock: boolean('can_receive_free_stock').notNull().default(false),
+    /** Upload quota (SPEC §3 "Upload quota"): the unit and the limits of each period. */
+    quotaUnit: text('quota_unit').notNull().default('video_size'),
+    quotaPeriod: text('quota_period').notNull().default('week'),
+    quotaPeriodicMax: bigint('quota_periodic_max', { mode: 'number' }),
+    quotaLifetimeMax: bigint('quota_lifetime_max', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    check('users_membership_type', oneOf('membership_type', PLAN_TYPES)),
+    check('users_quota_unit', oneOf('quota_unit', QUOTA_UNITS)),
+    check('users_quota_period', oneOf('quota_period', PERIODS)),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie value: a stolen table does not yield live cookies. */
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    xsrfToken: text('xsrf_token').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const teams = pgTable('teams', {
+  id: serial('id').primaryKey(),
+  ownerId: integer('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** team_data.team_showcase_id: the showcase whose privacy is this team. */
+  teamShowcaseId: integer('team_showcase_id'),
+  createdAt: createdAt(),
+});
+
+export const teamMemberships = pgTable(
+  'team_memberships',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), check('team_memberships_role', oneOf('role', TEAM_ROLES))],
+);
+
+/** One OpenID Connect connection of a team (SPEC §2 "/auth0/connect … exactly one connection"). */
+export const ssoConnections = pgTable('sso_connections', {
+  id: serial('id').primaryKey(),
+  teamId: integer('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  createdAt: createdAt(),
+});
+
+export const showcases = pgTable(
+  'showcases',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    layout: text('layout').notNull().default('grid'),
+    theme: text('theme').notNull().default('standard'),
+    brandColor: text('brand_color').notNull().default('#00adef'),
+    webBrandColor: text('web_brand_color'),
+    /** { active, baseLink, sizes } or null (SPEC §3 default). */
+    customLogo: jsonb('custom_logo').$type<CustomLogo | null>(),
+    webCustomLogo: jsonb('web_custom_logo').$type<CustomLogo | null>(),
+    domain: text('domain'),
+    privacyView: text('privacy_view').notNull().default('anybody'),
+    /** argon2id hash of the showcase password; checked on the server only (SPEC §5). */
+    passwordHash: text('password_hash'),
+    /** Bumped on every password change so earlier hashed_pass proofs stop working. */
+    passwordVersion: integer('password_version').notNull().default(0),
+    unlistedHash: text('unlisted_hash'),
+    hideNav: boolean('hide_nav').notNull().default(false),
+    hideUpcoming: boolean('hide_upcoming').notNull().default(false),
+    sort: text('sort').notNull().default('arranged'),
+    allowDownloads: boolean('allow_downloads').notNull().default(false),
+    allowShare: boolean('allow_share').notNull().default(true),
+    allowContinuousPlay: boolean('allow_continuous_play').notNull().default(false),
+    autoplay: boolean('autoplay').notNull().default(false),
+    /** Embed settings passed to the player frame (colour, title, byline…). */
+    embed: jsonb('embed').$type<Record<string, string | number | boolean>>().notNull().default({}),
+    thumbnailVideoId: integer('thumbnail_video_id'),
+    hasChosenThumbnail: boolean('has_chosen_thumbnail').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('showcases_domain_key').on(sql`lower(${t.domain})`),
+    index('showcases_owner_idx').on(t.ownerId),
+    check('showcases_layout', oneOf('layout', LAYOUTS)),
+    check('showcases_theme', oneOf('theme', THEMES)),
+    check('showcases_privacy_view', oneOf('privacy_view', SHOWCASE_PRIVACY)),
+    check('showcases_sort', oneOf('sort', SORTS)),
+    check('showcases_brand_color', sql`brand_color ~ '^#[0-9a-fA-F]{6}$'`),
+  ],
+);
+
+export interface CustomLogo {
+  active: boolean;
+  baseLink: string;
+  sizes: { width: number; height: number; link: string }[];
+}
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Seconds. */
+    duration: integer('duration').notNull().default(0),
+    width: integer('width'),
+    height: integer('height'),
+    type: text('type').notNull().default('video'),
+    isFree: boolean('is_free').notNull().default(false),
+    displayType: text('display_type').notNull().default('normal'),
+    privacyView: text('privacy_view').notNull().default('anybody'),
+    privacyDownload: boolean('privacy_download').notNull().default(false),
+    passwordHash: text('password_hash'),
+    contentRating: text('content_rating').notNull().default('safe'),
+    status: text('status').notNull().default('ready'),
+    errorMessage: text('error_message'),
+    plays: integer('plays').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    comments: integer('comments').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('videos_owner_idx').on(t.ownerId),
+    // Showcase search (src/server/search/): trigram matching of title and description, folded
+    // by vitrine_search_fold() (lower case, accents stripped, NFKC), which the migration
+    // 0001_search_index creates together with the pg_trgm extension. Trigrams need no word
+    // splitting, so Japanese, Korean and Chinese text is searched like any other.
+    index('videos_search_idx').using('gin', sql`vitrine_search_fold(${t.name} || ' ' || ${t.description}) gin_trgm_ops`),
+    check('videos_type', oneOf('type', VIDEO_TYPES)),
+    check('videos_display_type', oneOf('display_type', DISPLAY_TYPES)),
+    check('videos_privacy_view', oneOf('privacy_view', VIDEO_PRIVACY)),
+    check('videos_content_rating', oneOf('content_rating', CONTENT_RATINGS)),
+    check('videos_status', oneOf('status', VIDEO_STATUSES)),
+  ],
+);
+
+/** Every stored file of a video: renditions, HLS, source (SPEC §3 "Download config"). */
+export const videoFiles = pgTable(
+  'video_files',
+  {
+    id: serial('id').primaryKey(),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    quality: text('quality').notNull(),
+    /** 'video/mp4', 'application/vnd.apple.mpegurl'… */
+    mime: text('mime').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    storageKey: text('storage_key').notNull(),
+    tier: text('tier').notNull().default('hot'),
+    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }).notNull().defaultNow(),
+    defrostRequestedAt: timestamp('defrost_requested_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('video_files_video_idx').on(t.videoId),
+    check('video_files_quality', oneOf('quality', [...DOWNLOAD_QUALITIES, 'hls'])),
+    check('video_files_tier', oneOf('tier', STORAGE_TIERS)),
+  ],
+);
+
+/** Thumbnails (pictures.sizes[]): 640x350, 960x525, 1280x700, 1680x945 (SPEC §9). */
+export const videoPictures = pgTable(
+  'video_pictures',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    storageKey: text('storage_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.width] })],
+);
+
+export const textTracks = pgTable('text_tracks', {
+  id: serial('id').primaryKey(),
+  videoId: integer('video_id')
+    .notNull()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  language: text('language').notNull(),
+  displayName: text('display_name').notNull(),
+  storageKey: text('storage_key').notNull(),
+});
+
+/** Showcase–video membership and manual order ("arranged" sort). */
+export const showcaseVideos = pgTable(
+  'showcase_videos',
+  {
+    showcaseId: integer('showcase_id')
+      .notNull()
+      .references(() => showcases.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.showcaseId, t.videoId] }), index('showcase_videos_order_idx').on(t.showcaseId, t.position)],
+);
+
+export const chatRooms = pgTable('chat_rooms', {
+  id: serial('id').primaryKey(),
+  chatEnabled: boolean('chat_enabled').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_room_idx').on(t.roomId, t.createdAt)],
+);
+
+/** The live side of a video of type 'live' (SPEC §3 Video.live and Schedule). */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    videoId: integer('video_id')
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('unavailable'),
+    startTime: timestamp('start_time', { withTimezone: true }),
+    /** RFC 5545 rule: FREQ=WEEKLY|MONTHLY|YEARLY (single when null), BYDAY, BYMONTHDAY. */
+    rrule: text('rrule'),
+    archivedTime: timestamp('archived_time', { withTimezone: true }),
+    chatRoomId: integer('chat_room_id').references(() => chatRooms.id, { onDelete: 'set null' }),
+  },
+  () => [check('live_events_status', oneOf('status', LIVE_STATUSES))],
+);
+
+export const stockClips = pgTable('stock_clips', {
+  /** The clip is a video of type 'stock'; its id is the clipId of SPEC §2 "/{clipId}". */
+  videoId: integer('video_id')
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  creatorId: integer('creator_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  currencyCode: text('currency_code').notNull().default('USD'),
+  createdAt: createdAt(),
+});
+
+/** Purchasable qualities of a clip: HD or 4K (SPEC §9), with format, dimension and codec. */
+export const stockClipQualities = pgTable(
+  'stock_clip_qualities',
+  {
+    clipId: integer('clip_id')
+      .notNull()
+      .references(() => stockClips.videoId, { onDelete: 'cascade' }),
+    quality: text('quality').notNull(),
+    productId: text('product_id').notNull(),
+    format: text('format').notNull(),
+    dimension: text('dimension').notNull(),
+    codec: text('codec').notNull(),
+    /** Minor units of the clip's currency; 0 for a free clip. */
+    priceMinor: integer('price_minor').notNull(),
+    discountedPriceMinor: integer('discounted_price_minor'),
+  },
+  (t) => [primaryKey({ columns: [t.clipId, t.quality] }), check('stock_clip_qualities_quality', oneOf('quality', STOCK_QUALITIES))],
+);
+
+export const stockCollections = pgTable('stock_collections', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+export const stockCollectionClips = pgTable(
+  'stock_collection_clips',
+  {
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => stockCollections.id, { onDelete: 'cascade' }),
+    clipId: integer('clip_id')
+      .notNull()
+      .references(() => stockClips.videoId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.clipId] })],
+);
+
+export const carts = pgTable('carts', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  currencyCode: text('currency_code').notNull().default('USD'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    clipId: integer('clip_id')
+      .notNull()
+      .references(() => stockClips.videoId, { onDelete: 'cascade' }),
+    quality: text('quality').notNull(),
+    createdAt: createdAt(),
+  },
+  // One line per clip: adding twice never gives two lines (idempotent by cart and clip).
+  (t) => [primaryKey({ columns: [t.cartId, t.clipId] }), check('cart_items_quality', oneOf('quality', STOCK_QUALITIES))],
+);
+
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clipId: integer('clip_id')
+      .notNull()
+      .references(() => stockClips.videoId, { onDelete: 'cascade' }),
+    quality: text('quality').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('purchases_user_clip_key').on(t.userId, t.clipId)],
+);
+
+/** Each accepted upload, for quota usage per week, month, year and lifetime. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_time_idx').on(t.userId, t.createdAt)],
+);
+
+/** Per-account viewer settings: mature-content filter, theme, locale. */
+export const viewerSettings = pgTable(
+  'viewer_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentRatingPreset: text('content_rating_preset').notNull().default('safest'),
+    contentRatings: text('content_ratings').array().notNull().default(sql`'{}'::text[]`),
+    theme: text('theme'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check('viewer_settings_preset', oneOf('content_rating_preset', RATING_PRESETS))],
+);
+
+/** Background work (transcoding, archiving, retrieval), claimed with SKIP LOCKED. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_ready_idx').on(t.status, t.runAt), check('jobs_status', oneOf('status', JOB_STATUSES))],
+);

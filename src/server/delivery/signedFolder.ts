@@ -1,0 +1,46 @@
+/**
+ * Signed, expiring URLs for a whole folder of media: an HLS master playlist names its variant
+ * playlists and segments by relative paths that resolve beside it, so the signature travels
+ * in the path (/media/p/{exp}/{sig}/{folder}/{file}) and covers the folder, not one file.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export interface FolderSignOptions {
+  secret: Buffer;
+  /** Seconds since the epoch; defaults to now. */
+  now?: number;
+  /** How long the URL stays valid at least. */
+  ttlSeconds?: number;
+}
+
+// Expiry is rounded up to a window, so a page renders the same URLs for a while and players
+// and CDNs can keep the segments.
+const WINDOW = 60 * 60;
+
+function signature(secret: Buffer, folder: string, exp: number): string {
+  // A separate domain from single-file signatures: one can never stand for the other.
+  return createHmac('sha256', secret).update(`folder:${folder}\n${exp}`).digest('base64url');
+}
+
+const encode = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
+/** The signed address of `file` in `folder`; every other file under `folder` is reachable beside it. */
+export function signMediaFolder(folder: string, file: string, { secret, now = Date.now() / 1000, ttlSeconds = 6 * WINDOW }: FolderSignOptions): string {
+  const exp = Math.ceil((now + ttlSeconds) / WINDOW) * WINDOW;
+  return `/media/p/${exp}/${signature(secret, folder, exp)}/${encode(folder)}/${encode(file)}`;
+}
+
+export type FolderVerdict = 'ok' | 'expired' | 'invalid';
+
+/** Whether `key` lies in a folder that `sig` signed until `exp`. */
+export function verifyMediaFolder(key: string, exp: string, sig: string, secret: Buffer, now = Date.now() / 1000): FolderVerdict {
+  const expiry = Number(exp);
+  if (!sig || !/^\d{1,12}$/.test(exp)) return 'invalid';
+  const given = Buffer.from(sig);
+  const parts = key.split('/');
+  for (let depth = parts.length - 1; depth >= 1; depth--) {
+    const expected = Buffer.from(signature(secret, parts.slice(0, depth).join('/'), expiry));
+    if (expected.length === given.length && timingSafeEqual(expected, given)) return expiry < now ? 'expired' : 'ok';
+  }
+  return 'invalid';
+}

@@ -1,0 +1,103 @@
+/**
+ * Accepting an upload, from the ingest CLI or the resumable upload API: the quota is checked
+ * and counted, the video is created (status 'processing', hidden from showcases until its
+ * job has made every file), the source is stored, and the transcode job is queued.
+ */
+import path from 'node:path';
+import { and, eq, max } from 'drizzle-orm';
+import type { QuotaRefusalKey } from '../../lib/uploadQuota.ts';
+import type { Db } from '../db/client.ts';
+import { showcases, showcaseVideos, uploads, videos } from '../db/schema.ts';
+import { videoStorageKey, type MediaStorage } from '../media/index.ts';
+import { enqueueJob } from '../jobs/queue.ts';
+import { checkUploadQuota } from './quota.ts';
+import { TRANSCODE_JOB, type TranscodePayload } from './transcode.ts';
+
+/** The upload would go past the owner's quota; `messageKey` is the SPEC §8 message. */
+export class QuotaExceededError extends Error {
+  readonly messageKey: QuotaRefusalKey;
+  constructor(messageKey: QuotaRefusalKey) {
+    super(`Upload refused by quota (${messageKey})`);
+    this.name = 'QuotaExceededError';
+    this.messageKey = messageKey;
+  }
+}
+
+/** The showcase does not exist or is not the uploader's. */
+export class UnknownShowcaseError extends Error {
+  constructor(showcaseId: number) {
+    super(`No showcase ${showcaseId} of this owner`);
+    this.name = 'UnknownShowcaseError';
+  }
+}
+
+export interface IngestUploadInput {
+  ownerId: number;
+  /** The uploaded file on local disk. */
+  filePath: string;
+  sizeBytes: number;
+  /** Shown as the title; the file name without its extension when not given. */
+  name?: string | undefined;
+  showcaseId?: number | undefined;
+  /** Take the file (a finished tus upload) instead of copying it (the CLI's argument). */
+  move?: boolean | undefined;
+}
+
+export interface IngestedUpload {
+  videoId: number;
+  jobId: number;
+}
+
+const SOURCE_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  avi: 'video/x-msvideo',
+  mpg: 'video/mpeg',
+  mpeg: 'video/mpeg',
+  ts: 'video/mp2t',
+};
+
+/** A safe extension for the stored source: a known video one, else none worth keeping. */
+function sourceExtension(fileName: string): string {
+  const ext = path.extname(fileName).slice(1).toLowerCase();
+  return ext in SOURCE_TYPES ? ext : 'bin';
+}
+
+export function titleFromFileName(fileName: string): string {
+  const base = path.basename(fileName, path.extname(fileName)).replace(/[_]+/g, ' ').trim();
+  return base.slice(0, 200) || 'Untitled';
+}
+
+export async function ingestUpload(db: Db, storage: MediaStorage, input: IngestUploadInput): Promise<IngestedUpload> {
+  const { ownerId, filePath, sizeBytes, showcaseId } = input;
+  const fileName = input.name ?? path.basename(filePath);
+  const ext = sourceExtension(fileName);
+  return db.transaction(async (tx) => {
+    if (showcaseId !== undefined) {
+      const [owned] = await tx.select({ id: showcases.id }).from(showcases).where(and(eq(showcases.id, showcaseId), eq(showcases.ownerId, ownerId)));
+      if (!owned) throw new UnknownShowcaseError(showcaseId);
+    }
+    const refusal = await checkUploadQuota(tx, ownerId, sizeBytes);
+    if (refusal) throw new QuotaExceededError(refusal);
+
+    const [video] = await tx
+      .insert(videos)
+      .values({ ownerId, name: titleFromFileName(fileName), status: 'processing', privacyDownload: true })
+      .returning({ id: videos.id });
+    const videoId = video!.id;
+    await tx.insert(uploads).values({ userId: ownerId, videoId, bytes: sizeBytes });
+    if (showcaseId !== undefined) {
+      const [last] = await tx.select({ position: max(showcaseVideos.position) }).from(showcaseVideos).where(eq(showcaseVideos.showcaseId, showcaseId));
+      await tx.insert(showcaseVideos).values({ showcaseId, videoId, position: (last?.position ?? 0) + 1 });
+    }
+    // Stored inside the transaction: if storing fails, no video row is left behind.
+    const sourceKey = videoStorageKey(videoId, `source.${ext}`);
+    await storage.put(sourceKey, filePath, { move: input.move });
+    const payload: TranscodePayload = { videoId, sourceKey, sourceMime: SOURCE_TYPES[ext] ?? 'application/octet-stream' };
+    const jobId = await enqueueJob(tx, TRANSCODE_JOB, { ...payload });
+    return { videoId, jobId };
+  });
+}

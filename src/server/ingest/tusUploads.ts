@@ -1,0 +1,121 @@
+/**
+ * Resumable uploads (tus 1.0, @tus/server with a file store under DATA_DIR/uploads). The
+ * route hands over the signed-in viewer; every upload is tagged with its owner, so nobody
+ * else can continue, inspect or delete it. The quota is checked when an upload is created
+ * (from Upload-Length) and again when it finishes; a finished upload becomes a video with a
+ * transcode job (ingestUpload.ts).
+ */
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server, type ServerOptions } from '@tus/server';
+import { and, eq } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
+import { config } from '../config.ts';
+import { getDb } from '../db/client.ts';
+import { showcases } from '../db/schema.ts';
+import { logger } from '../logger.ts';
+import { LocalDiskStorage } from '../media/index.ts';
+import { checkUploadQuota } from './quota.ts';
+import { ingestUpload, QuotaExceededError } from './ingestUpload.ts';
+
+export const UPLOADS_PATH = '/api/uploads';
+/** Response header of the request that finished an upload: the id of the new video. */
+export const VIDEO_ID_HEADER = 'Vitrine-Video-Id';
+
+interface Uploader {
+  userId: number;
+  t: TFunction;
+}
+
+/** The tus server only sees the Request; this is who sent it. */
+const uploaders = new WeakMap<Request, Uploader>();
+
+type TusRefusal = { status_code: number; body: string };
+
+function refusal(status: number, error: string): TusRefusal {
+  return { status_code: status, body: JSON.stringify({ error, status }) };
+}
+
+function uploaderOf(req: Request): Uploader {
+  const uploader = uploaders.get(req);
+  // The route refuses anonymous requests before handing them over.
+  if (!uploader) throw refusal(401, 'Unauthorized');
+  return uploader;
+}
+
+/** Upload-Metadata "album": a showcase id the uploader owns, or nothing. */
+async function ownedShowcase(userId: number, value: string | null | undefined, t: TFunction): Promise<number | undefined> {
+  if (!value) return undefined;
+  const id = Number(value);
+  const db = await getDb();
+  const [owned] = Number.isInteger(id) && id > 0 ? await db.select({ id: showcases.id }).from(showcases).where(and(eq(showcases.id, id), eq(showcases.ownerId, userId))) : [];
+  if (!owned) throw refusal(403, t('errors.forbiddenBody'));
+  return id;
+}
+
+function createServer(): Server {
+  const directory = path.resolve(config().DATA_DIR, 'uploads', 'tus');
+  const datastore = new FileStore({ directory });
+  const storage = new LocalDiskStorage();
+  const options: Omit<ServerOptions, 'locker'> & { datastore: FileStore } = {
+    path: UPLOADS_PATH,
+    datastore,
+    relativeLocation: true,
+    exposedHeaders: [VIDEO_ID_HEADER],
+    async onUploadCreate(req, upload) {
+      const { userId, t } = uploaderOf(req);
+      await ownedShowcase(userId, upload.metadata?.['album'], t);
+      if (upload.size !== undefined) {
+        const refused = await checkUploadQuota(await getDb(), userId, upload.size);
+        if (refused) throw refusal(413, t(refused));
+      }
+      return { metadata: { ...upload.metadata, ownerId: String(userId) } };
+    },
+    async onIncomingRequest(req, uploadId) {
+      const { userId } = uploaderOf(req);
+      const upload = await datastore.getUpload(uploadId).catch(() => null);
+      // Someone else's upload answers as a missing one: ids are not confirmed to strangers.
+      if (upload && upload.metadata?.['ownerId'] !== String(userId)) throw refusal(404, 'Not found');
+    },
+    async onUploadFinish(req, upload) {
+      const { userId, t } = uploaderOf(req);
+      const showcaseId = await ownedShowcase(userId, upload.metadata?.['album'], t);
+      try {
+        const { videoId } = await ingestUpload(await getDb(), storage, {
+          ownerId: userId,
+          filePath: path.join(directory, upload.id),
+          sizeBytes: upload.offset,
+          name: upload.metadata?.['filename'] ?? undefined,
+          showcaseId,
+          move: true,
+        });
+        // The bytes now belong to the video; only the upload's bookkeeping is left.
+        await datastore.configstore.delete(upload.id);
+        return { headers: { [VIDEO_ID_HEADER]: String(videoId) } };
+      } catch (error) {
+        if (error instanceof QuotaExceededError) {
+          await datastore.remove(upload.id);
+          throw refusal(413, t(error.messageKey));
+        }
+        throw error;
+      }
+    },
+    // tus protocol errors carry their own status; anything else is ours, logged, not shown.
+    onResponseError(req, error) {
+      if (!(error instanceof Error) || 'status_code' in error) return undefined;
+      logger.error({ err: error }, 'upload failed');
+      return refusal(500, (uploaders.get(req)?.t ?? ((key: string) => key))('errors.technicalBody'));
+    },
+  };
+  return new Server(options);
+}
+
+const KEY = Symbol.for('vitrine.tus');
+const holder = globalThis as { [KEY]?: Server };
+
+/** Answers a tus request of a signed-in viewer. */
+export function handleUpload(request: Request, uploader: Uploader): Promise<Response> {
+  holder[KEY] ??= createServer();
+  uploaders.set(request, uploader);
+  return holder[KEY].handleWeb(request);
+}

@@ -1,0 +1,19 @@
+/** Every kind of background job and what runs it. */
+import { getDb } from '../db/client.ts';
+import { LocalDiskStorage, type MediaStorage } from '../media/index.ts';
+import { isTranscodePayload, markVideoFailed, PROCESSING_FAILED_MESSAGE, TRANSCODE_JOB, transcodeVideo } from '../ingest/transcode.ts';
+import type { JobHandlers } from './runner.ts';
+
+export function jobHandlers(storage: MediaStorage = new LocalDiskStorage()): JobHandlers {
+  return {
+    [TRANSCODE_JOB]: {
+      async run(payload, { signal, progress }) {
+        if (!isTranscodePayload(payload)) throw new Error('transcode job without videoId, sourceKey and sourceMime');
+        await transcodeVideo(payload, { db: await getDb(), storage, signal, progress });
+      },
+      async giveUp(payload) {
+        if (isTranscodePayload(payload)) await markVideoFailed(await getDb(), payload.videoId, PROCESSING_FAILED_MESSAGE);
+      },
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THUMBNAIL_SIZES } from '../../lib/domain.ts';
+import { produceDemoVideo, type DemoVideoOptions } from './demoMedia.ts';
+import { probeMedia } from './probe.ts';
+import { LocalDiskStorage, videoStorageKey } from './storage.ts';
+import { binariesUnderTest } from './testBinaries.ts';
+
+// The build production would use: the system one when installed.
+const { binaries } = (await binariesUnderTest())[0]!;
+
+let dir: string;
+let cacheDir: string;
+let storage: LocalDiskStorage;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-demo-'));
+  cacheDir = path.join(dir, 'cache');
+  storage = new LocalDiskStorage(path.join(dir, 'media'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const options = (overrides: Partial<DemoVideoOptions> = {}): DemoVideoOptions => ({
+  key: videoStorageKey(1),
+  seed: 7,
+  durationSeconds: 2,
+  label: 'Demo clip 7',
+  storage,
+  cacheDir,
+  binaries,
+  ...overrides,
+});
+
+async function cacheEntries(): Promise<string[]> {
+  return (await readdir(cacheDir)).sort();
+}
+
+describe('produceDemoVideo', () => {
+  it('stores a playable source, an sd rendition, its HLS ladder and the four thumbnails', async () => {
+    const video = await produceDemoVideo(options());
+    expect(video.cached).toBe(false);
+    expect(video).toMatchObject({ width: 960, height: 540 });
+    expect(video.durationSeconds).toBeCloseTo(2, 0);
+
+    expect(video.files.map((f) => [f.quality, f.storageKey, f.width, f.height])).toEqual([
+      ['source', 'videos/1/source.mp4', 960, 540],
+      ['sd', 'videos/1/sd.mp4', 640, 360],
+      ['hls', 'videos/1/hls/master.m3u8', 640, 360],
+    ]);
+    for (const file of video.files.filter((f) => f.quality !== 'hls')) {
+      expect(file.mime).toBe('video/mp4');
+      expect((await storage.stat(file.storageKey))?.size).toBe(file.size);
+      const info = await probeMedia(storage.pathFor(file.storageKey), { binaries });
+      expect(info).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', width: file.width, height: file.height });
+    }
+
+    const hls = video.files[2]!;
+    expect(hls.mime).toBe('application/vnd.apple.mpegurl');
+    const master = await readFile(storage.pathFor(hls.storageKey), 'utf8');
+    expect(master).toMatch(/#EXT-X-STREAM-INF:BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,RESOLUTION=640x360,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"\nsd\.m3u8\n/);
+    const variant = await probeMedia(storage.pathFor('videos/1/hls/sd.m3u8'), { binaries });
+    expect(variant).toMatchObject({ videoCodec: 'h264', width: 640, height: 360 });
+    expect(variant.durationSeconds).toBeCloseTo(2, 0);
+
+    expect(video.pictures.map(({ width, height }) => ({ width, height }))).toEqual(THUMBNAIL_SIZES.map(({ width, height }) => ({ width, height })));
+    for (const picture of video.pictures) {
+      expect(picture.storageKey).toBe(`videos/1/pictures/${picture.width}x${picture.height}.jpg`);
+      expect(await storage.exists(picture.storageKey)).toBe(true);
+    }
+  });
+
+  it('serves the same parameters from its cache without running ffmpeg again', async () => {
+    const before = await cacheEntries();
+    const video = await produceDemoVideo(options({ key: videoStorageKey(2) }));
+    expect(video.cached).toBe(true);
+    expect(await cacheEntries()).toEqual(before);
+    expect(await storage.exists('videos/2/source.mp4')).toBe(true);
+    expect(video.pictures).toHaveLength(THUMBNAIL_SIZES.length);
+  });
+
+  it('adds the HLS ladder to an entry cached before HLS, without encoding again', async () => {
+    const [entry] = await cacheEntries();
+    const manifestPath = path.join(cacheDir, entry!, 'manifest.json');
+    const { hls, ...older } = JSON.parse(await readFile(manifestPath, 'utf8')) as { hls: unknown };
+    expect(hls).toBeDefined();
+    await writeFile(manifestPath, JSON.stringify(older));
+    await rm(path.join(cacheDir, entry!, 'hls'), { recursive: true });
+
+    const video = await produceDemoVideo(options({ key: videoStorageKey(7) }));
+    expect(video.cached).toBe(true);
+    expect(video.files.map((f) => f.quality)).toEqual(['source', 'sd', 'hls']);
+    expect(await storage.exists('videos/7/hls/sd.m3u8')).toBe(true);
+    expect(JSON.parse(await readFile(manifestPath, 'utf8'))).toHaveProperty('hls');
+  });
+
+  it('makes a new clip for a different seed', async () => {
+    const before = await cacheEntries();
+    const video = await produceDemoVideo(options({ key: videoStorageKey(3), seed: 8 }));
+    expect(video.cached).toBe(false);
+    expect(await cacheEntries()).toHaveLength(before.length + 1);
+  });
+
+  it('runs ffmpeg once when the same clip is asked for twice at the same time', async () => {
+    const before = await cacheEntries();
+    const [a, b] = await Promise.all([
+      produceDemoVideo(options({ key: videoStorageKey(4), seed: 9 })),
+      produceDemoVideo(options({ key: videoStorageKey(5), seed: 9 })),
+    ]);
+    expect(a.files[0]?.size).toBe(b.files[0]?.size);
+    const after = await cacheEntries();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.filter((name) => name.startsWith('.build-'))).toEqual([]);
+  });
+
+  it('rebuilds a cache entry whose files were damaged', async () => {
+    const first = await produceDemoVideo(options({ key: videoStorageKey(6), seed: 10 }));
+    const entries = await cacheEntries();
+    for (const entry of entries) await truncate(path.join(cacheDir, entry, 'sd.mp4'), 10).catch(() => {});
+    const again = await produceDemoVideo(options({ key: videoStorageKey(6), seed: 10 }));
+    expect(again.cached).toBe(false);
+    expect(again.files[1]?.size).toBe(first.files[1]?.size);
+  });
+});

@@ -1,0 +1,275 @@
+/**
+ * Media for the demo catalogue: a real clip per demo video, stored as an upload's ingest
+ * would store it (source, a playable rendition and its HLS remux, the thumbnails), so the player, downloads and
+ * Range requests are exercised for real. Clips are cached by content: seeding a fresh
+ * database again copies finished files instead of running ffmpeg.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { THUMBNAIL_SIZES } from '../../lib/domain.ts';
+import { config } from '../config.ts';
+import { ffmpegCapabilities } from './capabilities.ts';
+import { ffmpegBinaries, type FfmpegBinaries } from './ffmpegBinaries.ts';
+import { buildHlsLadder, HLS_MASTER, hlsContentType } from './hls.ts';
+import { probeMedia } from './probe.ts';
+import { encodeMp4Rendition } from './renditions.ts';
+import { assertStorageKey, type MediaStorage } from './storage.ts';
+import { generateTestPattern, STILL_STYLE_AFTER_SECONDS } from './testPattern.ts';
+import { extractThumbnails, thumbnailFileName } from './thumbnails.ts';
+
+export interface DemoVideoOptions {
+  /** Storage prefix of the video, e.g. videoStorageKey(42) = "videos/42". */
+  key: string;
+  seed: number;
+  durationSeconds: number;
+  label?: string | undefined;
+  storage: MediaStorage;
+  /** Default defaultDemoCacheDir(). */
+  cacheDir?: string | undefined;
+  /** Size of the source; default 960x540. */
+  width?: number | undefined;
+  height?: number | undefined;
+  binaries?: FfmpegBinaries | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export type DemoQuality = 'source' | 'sd' | 'hls';
+
+export interface DemoVideoFile {
+  quality: DemoQuality;
+  mime: 'video/mp4' | 'application/vnd.apple.mpegurl';
+  width: number;
+  height: number;
+  size: number;
+  storageKey: string;
+}
+
+export interface DemoVideoPicture {
+  width: number;
+  height: number;
+  storageKey: string;
+}
+
+export interface DemoVideo {
+  files: DemoVideoFile[];
+  pictures: DemoVideoPicture[];
+  durationSeconds: number;
+  width: number;
+  height: number;
+  /** True when the clip came from the cache rather than from ffmpeg. */
+  cached: boolean;
+}
+
+/** Bump when the recipe below changes, so old cache entries stop matching. */
+const RECIPE_VERSION = 1;
+const SD_HEIGHT = 360;
+const MANIFEST = 'manifest.json';
+
+/** What a cache entry holds, with file names relative to its folder. */
+interface Manifest {
+  durationSeconds: number;
+  width: number;
+  height: number;
+  files: { quality: 'source' | 'sd'; file: string; width: number; height: number; size: number }[];
+  pictures: { file: string; width: number; height: number; size: number }[];
+  /**
+   * The sd rendition remuxed to HLS, master playlist first. Entries cached before HLS lack it
+   * and gain it on their next use (a remux takes a fraction of a second).
+   */
+  hls?: { width: number; height: number; files: { file: string; size: number }[] } | undefined;
+}
+
+const HLS_DIR = 'hls';
+
+/** `${MEDIA_CACHE_DIR ?? DATA_DIR/cache}/demo-media`, absolute. */
+export function defaultDemoCacheDir(): string {
+  const { MEDIA_CACHE_DIR, DATA_DIR } = config();
+  return path.resolve(MEDIA_CACHE_DIR ?? path.join(DATA_DIR, 'cache'), 'demo-media');
+}
+
+async function readEntry(dir: string): Promise<Manifest | null> {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+  // An entry whose files were pruned or damaged by hand is rebuilt, not served.
+  for (const { file, size } of [...manifest.files, ...manifest.pictures, ...(manifest.hls?.files ?? [])]) {
+    const info = await stat(path.join(dir, file)).catch(() => null);
+    if (!info || info.size !== size) return null;
+  }
+  return manifest;
+}
+
+interface Recipe {
+  seed: number;
+  durationSeconds: number;
+  label: string;
+  width: number;
+  height: number;
+}
+
+async function build(dir: string, recipe: Recipe, binaries: FfmpegBinaries, signal: AbortSignal | undefined): Promise<Manifest> {
+  const source = await generateTestPattern(path.join(dir, 'source.mp4'), {
+    durationSeconds: recipe.durationSeconds,
+    width: recipe.width,
+    height: recipe.height,
+    label: recipe.label || undefined,
+    seed: recipe.seed,
+    binaries,
+    signal,
+  });
+  const info = await probeMedia(source.path, { binaries, signal });
+  const sdPath = path.join(dir, 'sd.mp4');
+  let sd: { width: number; height: number; sizeBytes: number };
+  if (source.style === 'still') {
+    // An hour of still clip is mostly its audio track, so a smaller picture saves little and
+    // transcoding it would double the seed's longest step: the source bytes serve as sd too.
+    await copyFile(source.path, sdPath);
+    sd = { width: info.width, height: info.height, sizeBytes: info.sizeBytes };
+  } else {
+    // A real, smaller rendition rather than a second copy: downloads and quality menus then
+    // show two different files, as they will for uploads.
+    sd = await encodeMp4Rendition(source.path, sdPath, { height: SD_HEIGHT, audio: 'copy', binaries, signal });
+  }
+  const thumbnails = await extractThumbnails(source.path, path.join(dir, 'pictures'), {
+    durationSeconds: info.durationSeconds,
+    sizes: THUMBNAIL_SIZES,
+    binaries,
+    signal,
+  });
+  const sizeOf = async (file: string): Promise<number> => (await stat(file)).size;
+  return {
+    durationSeconds: info.durationSeconds ?? recipe.durationSeconds,
+    width: info.width,
+    height: info.height,
+    files: [
+      { quality: 'source', file: 'source.mp4', width: info.width, height: info.height, size: info.sizeBytes },
+      { quality: 'sd', file: 'sd.mp4', width: sd.width, height: sd.height, size: sd.sizeBytes },
+    ],
+    pictures: await Promise.all(
+      thumbnails.map(async (t) => ({ file: `pictures/${thumbnailFileName(t)}`, width: t.width, height: t.height, size: await sizeOf(t.path) })),
+    ),
+  };
+}
+
+/**
+ * Remuxes the entry's sd.mp4 into dir/hls (no re-encoding) and records it in the manifest.
+ * Written beside and renamed into place, so a reader never sees half a ladder.
+ */
+async function addHls(dir: string, manifest: Manifest, binaries: FfmpegBinaries, signal: AbortSignal | undefined): Promise<Manifest> {
+  const sd = manifest.files.find((f) => f.quality === 'sd')!;
+  const scratch = path.join(dir, `.hls-${randomBytes(4).toString('hex')}`);
+  await mkdir(scratch, { recursive: true });
+  try {
+    const ladder = await buildHlsLadder([{ path: path.join(dir, sd.file), name: 'sd' }], scratch, { binaries, signal });
+    const files = await Promise.all(ladder.files.map(async (file) => ({ file: `${HLS_DIR}/${file}`, size: (await stat(path.join(scratch, file))).size })));
+    await rm(path.join(dir, HLS_DIR), { recursive: true, force: true });
+    await rename(scratch, path.join(dir, HLS_DIR));
+    const withHls: Manifest = { ...manifest, hls: { width: sd.width, height: sd.height, files } };
+    const staged = path.join(dir, `.${MANIFEST}-${randomBytes(4).toString('hex')}`);
+    await writeFile(staged, JSON.stringify(withHls, null, 2));
+    await rename(staged, path.join(dir, MANIFEST));
+    return withHls;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Same clips from the same inputs and the same ffmpeg: the hash of those names the entry. */
+function cacheKey(recipe: Recipe, binaries: FfmpegBinaries, drawtext: boolean): string {
+  const inputs = { recipe: RECIPE_VERSION, ...recipe, sdHeight: SD_HEIGHT, stillAfter: STILL_STYLE_AFTER_SECONDS, ffmpeg: binaries.version, drawtext };
+  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 32);
+}
+
+/** Builds running in this process, so parallel seeding of one clip runs ffmpeg once. */
+const building = new Map<string, Promise<Manifest>>();
+
+/** A new cache entry: encoded, laddered, then renamed into place as a whole. */
+async function buildEntry(cacheDir: string, hash: string, recipe: Recipe, binaries: FfmpegBinaries, signal: AbortSignal | undefined): Promise<Manifest> {
+  const dir = path.join(cacheDir, hash);
+  // Built in a scratch folder and renamed into place: an interrupted seed leaves no entry
+  // that looks complete, and another process building the same clip cannot interleave.
+  const scratch = path.join(cacheDir, `.build-${hash}-${randomBytes(4).toString('hex')}`);
+  await mkdir(scratch, { recursive: true });
+  try {
+    const manifest = await addHls(scratch, await build(scratch, recipe, binaries, signal), binaries, signal);
+    const theirs = await readEntry(dir);
+    if (theirs?.hls) return theirs;
+    // Whatever is left there is an incomplete entry.
+    await rm(dir, { recursive: true, force: true });
+    try {
+      await rename(scratch, dir);
+    } catch (error) {
+      // Another process finished first; its entry is as good as ours.
+      const raced = await readEntry(dir);
+      if (!raced) throw error;
+      return raced;
+    }
+    return manifest;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function cachedOrBuilt(cacheDir: string, hash: string, recipe: Recipe, binaries: FfmpegBinaries, signal: AbortSignal | undefined): Promise<{ dir: string; manifest: Manifest; cached: boolean }> {
+  const dir = path.join(cacheDir, hash);
+  const hit = await readEntry(dir);
+  if (hit?.hls) return { dir, manifest: hit, cached: true };
+
+  let pending = building.get(hash);
+  if (!pending) {
+    // An entry encoded before HLS existed only lacks the ladder.
+    pending = hit ? addHls(dir, hit, binaries, signal) : buildEntry(cacheDir, hash, recipe, binaries, signal);
+    building.set(hash, pending);
+    pending.then(
+      () => building.delete(hash),
+      () => building.delete(hash),
+    );
+  }
+  return { dir, manifest: await pending, cached: hit !== null };
+}
+
+export async function produceDemoVideo(options: DemoVideoOptions): Promise<DemoVideo> {
+  assertStorageKey(options.key);
+  const binaries = options.binaries ?? (await ffmpegBinaries());
+  const { drawtext } = await ffmpegCapabilities(binaries.ffmpeg);
+  const recipe: Recipe = {
+    seed: options.seed,
+    durationSeconds: options.durationSeconds,
+    label: options.label ?? '',
+    width: options.width ?? 960,
+    height: options.height ?? 540,
+  };
+  const cacheDir = path.resolve(options.cacheDir ?? defaultDemoCacheDir());
+  const hash = cacheKey(recipe, binaries, drawtext);
+  const { dir, manifest, cached } = await cachedOrBuilt(cacheDir, hash, recipe, binaries, options.signal);
+
+  // sd gets its own object even when its bytes equal the source's: sources are archived
+  // after 30 unaccessed days (SPEC §9) while the playable rendition must stay hot.
+  const files = await Promise.all(
+    manifest.files.map(async (f): Promise<DemoVideoFile> => {
+      const storageKey = `${options.key}/${f.quality}.mp4`;
+      const stored = await options.storage.put(storageKey, path.join(dir, f.file), { contentType: 'video/mp4' });
+      return { quality: f.quality, mime: 'video/mp4', width: f.width, height: f.height, size: stored.size, storageKey };
+    }),
+  );
+  if (manifest.hls) {
+    let size = 0;
+    for (const { file } of manifest.hls.files) {
+      size += (await options.storage.put(`${options.key}/${file}`, path.join(dir, file), { contentType: hlsContentType(file) })).size;
+    }
+    const { width, height } = manifest.hls;
+    files.push({ quality: 'hls', mime: 'application/vnd.apple.mpegurl', width, height, size, storageKey: `${options.key}/${HLS_DIR}/${HLS_MASTER}` });
+  }
+  const pictures = await Promise.all(
+    manifest.pictures.map(async (p): Promise<DemoVideoPicture> => {
+      const storageKey = `${options.key}/pictures/${p.width}x${p.height}.jpg`;
+      await options.storage.put(storageKey, path.join(dir, p.file), { contentType: 'image/jpeg' });
+      return { width: p.width, height: p.height, storageKey };
+    }),
+  );
+  return { files, pictures, durationSeconds: manifest.durationSeconds, width: manifest.width, height: manifest.height, cached };
+}

@@ -1,0 +1,63 @@
+/**
+ * The named rate limits of the product (SPEC §8 "Too many requests"). Each counts `points`
+ * per fixed window of `duration` seconds from the key's first hit; going over blocks the key
+ * for `blockDuration` seconds (0: only until the window ends). The numbers follow the
+ * economics of guessing: a human who mistypes needs a handful of tries, an attacker needs
+ * thousands, so a cap a person never meets still makes guessing take years.
+ */
+
+export interface LimitSpec {
+  /** Hits allowed per window. */
+  readonly points: number;
+  /** Window length in seconds (whole seconds: the Redis store counts in seconds). */
+  readonly duration: number;
+  /** Seconds a key stays refused once it goes over; 0 means until its window ends. */
+  readonly blockDuration: number;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+export const LIMITS = {
+  /**
+   * Showcase password tries, keyed by client + showcase. Ten tries covers every typo a viewer
+   * makes; the 15-minute block after that caps one client at 40 guesses an hour (under 1,000
+   * a day), so even a 4-digit PIN takes over a week from one address. The message asks the
+   * viewer to wait "a few minutes", which 15 is. Reset after a correct password so a viewer
+   * who finally gets it right starts afresh.
+   */
+  passwordPerClient: { points: 10, duration: 15 * MINUTE, blockDuration: 15 * MINUTE },
+  /**
+   * Showcase password tries across all clients, keyed by showcase. A botnet rotating
+   * addresses dodges the per-client cap; this caps it at 1,200 guesses a day per showcase
+   * (exhausting a 6-letter lowercase password: ~700 years). Fifty an hour is far beyond what the
+   * audience of one showcase mistypes. No extra block: an attacker can at worst hold the
+   * password screen shut for the rest of one hour, never longer.
+   */
+  passwordPerShowcase: { points: 50, duration: HOUR, blockDuration: 0 },
+  /**
+   * Sign-in tries, keyed by client + e-mail (not the e-mail alone, or anyone could lock a
+   * member out of their account from elsewhere). Same economics as the password screen:
+   * ten tries per quarter hour, then a quarter hour's block. Reset on a successful sign-in.
+   */
+  signInPerAccount: { points: 10, duration: 15 * MINUTE, blockDuration: 15 * MINUTE },
+  /**
+   * Sign-in tries from one client over all e-mails: credential stuffing walks a list of
+   * accounts, which the per-account key never sees. A hundred an hour lets a whole office
+   * behind one NAT sign in, but stops a list at 2,400 accounts a day per address.
+   */
+  signInPerClient: { points: 100, duration: HOUR, blockDuration: 0 },
+  /**
+   * Share e-mails sent, keyed by user (consume one point per recipient). Shares go out from
+   * our domain to any address, so a spammy or stolen account would burn the sender
+   * reputation every showcase owner relies on. People share with a few colleagues at a
+   * time; twenty an hour never gets in their way and caps spam at 480 a day per account.
+   */
+  shareEmail: { points: 20, duration: HOUR, blockDuration: 0 },
+} as const satisfies Record<string, LimitSpec>;
+
+export type LimitName = keyof typeof LIMITS;
+
+export type LimitTable = Readonly<Record<LimitName, LimitSpec>>;
+
+export const LIMIT_NAMES = Object.keys(LIMITS) as LimitName[];

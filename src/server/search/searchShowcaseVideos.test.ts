@@ -1,0 +1,157 @@
+/**
+ * Showcase search against a real database: embedded PGlite in a temporary folder, or the
+ * PostgreSQL of DATABASE_URL. The migrations (pg_trgm, vitrine_search_fold, the trigram
+ * index) are the ones the app runs. The tables are emptied afterwards.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-search-'));
+process.env['DATA_DIR'] = dataDir;
+
+const { closeDb, getDb } = await import('../db/client.ts');
+const { migrate } = await import('../db/migrate.ts');
+const { clearDatabase } = await import('../seed/seedDemo.ts');
+const schema = await import('../db/schema.ts');
+const { normalizeSearchQuery, searchShowcaseVideos, MAX_SEARCH_QUERY_LENGTH } = await import('./searchShowcaseVideos.ts');
+
+let showcaseId = 0;
+
+interface Fixture {
+  name: string;
+  description?: string;
+  privacyView?: string;
+  status?: string;
+}
+
+const SHOWCASE: Fixture[] = [
+  { name: 'Harbour at dawn', description: 'Boats leave the quay.' },
+  { name: 'Glass studio', description: 'Furnaces and a harbour view from the window.' },
+  { name: 'Café crème', description: 'Morning at the corner café.' },
+  { name: '港の夜明け', description: '漁船が港を出る朝の風景。' },
+  { name: '한국어 영상', description: '서울의 밤 시장' },
+  { name: '夜市的灯光', description: '台北的夜市' },
+  { name: '100% pure', description: 'Nothing but the facts.' },
+  { name: 'snake_case explained', description: 'Naming things.' },
+  { name: 'Straße der Musik', description: 'Ein Abend in Köln.' },
+  { name: 'Harbour secrets', description: 'Private to the owner.', privacyView: 'nobody' },
+  { name: 'Harbour in processing', description: 'Not ready yet.', status: 'processing' },
+  { name: 'Harbour password cut', description: 'Behind its own password.', privacyView: 'password' },
+];
+
+beforeAll(async () => {
+  await migrate();
+  await clearDatabase();
+  const db = await getDb();
+  const [owner] = await db.insert(schema.users).values({ email: 'o@example.test', name: 'Owner' }).returning();
+  const [showcase] = await db.insert(schema.showcases).values({ ownerId: owner!.id, name: 'Fixture' }).returning();
+  const [other] = await db.insert(schema.showcases).values({ ownerId: owner!.id, name: 'Another showcase' }).returning();
+  showcaseId = showcase!.id;
+  for (const [i, video] of SHOWCASE.entries()) {
+    const [row] = await db.insert(schema.videos).values({ ownerId: owner!.id, description: '', ...video }).returning();
+    await db.insert(schema.showcaseVideos).values({ showcaseId, videoId: row!.id, position: i + 1 });
+  }
+  // A video that matches but stands only in another showcase.
+  const [elsewhere] = await db.insert(schema.videos).values({ ownerId: owner!.id, name: 'Harbour from another showcase' }).returning();
+  await db.insert(schema.showcaseVideos).values({ showcaseId: other!.id, videoId: elsewhere!.id, position: 1 });
+});
+
+afterAll(async () => {
+  await clearDatabase();
+  await closeDb();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function search(query: string, page = 1, perPage = 25) {
+  return searchShowcaseVideos(await getDb(), { showcaseId, query, page, perPage, sort: 'arranged' });
+}
+
+const names = async (query: string, page = 1, perPage = 25) => (await search(query, page, perPage)).items.map((i) => i.video.name);
+
+describe('given a showcase of videos titled in several languages', () => {
+  it('finds a title whatever its case', async () => {
+    expect(await names('DAWN')).toEqual(['Harbour at dawn']);
+    expect((await names('HARBOUR AT'))[0]).toBe('Harbour at dawn');
+    expect(await names('glass STUDIO')).toEqual(['Glass studio']);
+  });
+
+  it('ignores accents on either side', async () => {
+    expect(await names('cafe creme')).toEqual(['Café crème']);
+    expect(await names('CAFÉ')).toEqual(['Café crème']);
+    expect(await names('strasse')).toEqual(['Straße der Musik']);
+    expect(await names('koln')).toEqual(['Straße der Musik']);
+  });
+
+  it('finds a Japanese title by a part of it, without word splitting', async () => {
+    expect(await names('夜明け')).toEqual(['港の夜明け']);
+    expect(await names('漁船')).toEqual(['港の夜明け']);
+  });
+
+  it('finds Korean and Chinese text', async () => {
+    expect(await names('영상')).toEqual(['한국어 영상']);
+    expect(await names('夜市')).toEqual(['夜市的灯光']);
+  });
+
+  it('reads full-width letters as their ASCII forms', async () => {
+    expect(await names('ＧＬＡＳＳ')).toEqual(['Glass studio']);
+  });
+
+  it('puts a title match before a description match', async () => {
+    expect(await names('harbour')).toEqual(['Harbour at dawn', 'Glass studio']);
+  });
+
+  it('keeps the album order among equally good matches', async () => {
+    expect(await names('the')).toEqual(['Harbour at dawn', 'Glass studio', 'Café crème', '100% pure']);
+  });
+
+  it('tolerates a small spelling difference', async () => {
+    expect(await names('harbor')).toContain('Harbour at dawn');
+  });
+
+  it('takes %, _ and \\ in the text literally', async () => {
+    expect(await names('%')).toEqual(['100% pure']);
+    expect(await names('_')).toEqual(['snake_case explained']);
+    expect(await names('e_c')).toEqual(['snake_case explained']);
+    expect(await names('％')).toEqual(['100% pure']);
+    expect(await names('\\')).toEqual([]);
+    expect(await names("'; drop table videos; --")).toEqual([]);
+  });
+
+  it('never returns private, unfinished or other showcases’ videos', async () => {
+    const found = await names('harbour');
+    for (const hidden of ['Harbour secrets', 'Harbour in processing', 'Harbour password cut', 'Harbour from another showcase']) {
+      expect(found).not.toContain(hidden);
+    }
+    expect(await names('secrets')).toEqual([]);
+  });
+
+  it('finds nothing for nonsense or blank text', async () => {
+    expect(await search('zqxjkvw')).toEqual({ total: 0, items: [] });
+    expect(await search('   ')).toEqual({ total: 0, items: [] });
+  });
+
+  it('pages with the total of all matches', async () => {
+    const first = await search('a', 1, 2);
+    const second = await search('a', 2, 2);
+    expect(first.items).toHaveLength(2);
+    expect(second.total).toBe(first.total);
+    expect(new Set([...first.items, ...second.items].map((i) => i.video.id)).size).toBe(4);
+    const past = await search('a', 50, 2);
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(first.total);
+  });
+});
+
+describe('normalizeSearchQuery', () => {
+  it('trims and collapses whitespace', () => {
+    expect(normalizeSearchQuery('  night \n market ')).toBe('night market');
+    expect(normalizeSearchQuery(null)).toBe('');
+  });
+
+  it(`cuts text at ${MAX_SEARCH_QUERY_LENGTH} characters, counting CJK and emoji as one each`, () => {
+    expect([...normalizeSearchQuery('港'.repeat(500))]).toHaveLength(MAX_SEARCH_QUERY_LENGTH);
+    expect([...normalizeSearchQuery('🎬'.repeat(500))]).toHaveLength(MAX_SEARCH_QUERY_LENGTH);
+  });
+});

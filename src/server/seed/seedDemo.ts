@@ -1,0 +1,169 @@
+/**
+ * Writes the demo catalogue (demoCatalogue.ts) with real media made by the media module.
+ * Media is generated first and cached, then every row goes in one transaction.
+ */
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
+import { config } from '../config.ts';
+import { getDb } from '../db/client.ts';
+import { rows } from '../db/rows.ts';
+import {
+  chatRooms,
+  liveEvents,
+  showcases,
+  showcaseVideos,
+  ssoConnections,
+  teamMemberships,
+  teams,
+  textTracks,
+  users,
+  videoFiles,
+  videoPictures,
+  videos,
+} from '../db/schema.ts';
+import { logger } from '../logger.ts';
+import { LocalDiskStorage, produceDemoVideo, type DemoVideo as DemoVideoAssets } from '../media/index.ts';
+import { demoSsoConnectionFromEnv } from '../sso/demoConnection.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_TEAM_NAME, DEMO_VIDEOS } from './demoCatalogue.ts';
+import { seedDemoUploads } from '../quota/demoUploads.ts';
+import { seedStock } from './seedStock.ts';
+import { storeDemoCaptions, type CaptionTrack } from './demoCaptions.ts';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+async function produceMedia(): Promise<Map<string, DemoVideoAssets & { captions: CaptionTrack }>> {
+  const dataDir = path.resolve(config().DATA_DIR);
+  const storage = new LocalDiskStorage(path.join(dataDir, 'media'));
+  const cacheDir = path.resolve(config().MEDIA_CACHE_DIR ?? path.join(dataDir, 'cache'), 'demo-media');
+  const assets = new Map<string, DemoVideoAssets & { captions: CaptionTrack }>();
+  const playable = DEMO_VIDEOS.filter((v) => !v.live);
+  for (const [i, video] of playable.entries()) {
+    const key = `demo/${video.key}`;
+    const produced = await produceDemoVideo({ key, seed: i + 1, durationSeconds: video.duration, label: video.name, storage, cacheDir });
+    assets.set(video.key, { ...produced, captions: await storeDemoCaptions(storage, key, video) });
+  }
+  return assets;
+}
+
+/** Empties every table; `npm run seed` uses it to re-create the demo from scratch. */
+export async function clearDatabase(): Promise<void> {
+  const db = await getDb();
+  const tables = await rows<{ tablename: string }>(db, sql`select tablename from pg_tables where schemaname = 'public'`);
+  const names = tables.map((t) => `"${t.tablename}"`).join(', ');
+  if (names) await db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+}
+
+export async function seedDemo(): Promise<void> {
+  const started = Date.now();
+  const media = await produceMedia();
+  const passwordHash = await hash(DEMO_PASSWORD);
+  const db = await getDb();
+  const now = Date.now();
+  const demoSso = demoSsoConnectionFromEnv(process.env);
+
+  await db.transaction(async (tx) => {
+    const accountIds = new Map<string, number>();
+    for (const account of DEMO_ACCOUNTS) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: account.email,
+          name: account.name,
+          passwordHash,
+          membershipType: account.plan,
+          canReceiveFreeStock: account.canReceiveFreeStock ?? false,
+          quotaUnit: account.plan === 'basic' || account.plan === 'free' ? 'video_count' : 'video_size',
+          quotaPeriod: account.plan === 'basic' || account.plan === 'free' ? 'lifetime' : 'week',
+          quotaPeriodicMax: account.plan === 'basic' || account.plan === 'free' ? 10 : 20 * 1024 ** 3,
+          quotaLifetimeMax: account.plan === 'basic' || account.plan === 'free' ? 10 : null,
+        })
+        .returning({ id: users.id });
+      accountIds.set(account.key, row!.id);
+    }
+    const ownerId = accountIds.get('owner')!;
+
+    const [team] = await tx.insert(teams).values({ ownerId, name: DEMO_TEAM_NAME }).returning({ id: teams.id });
+    for (const account of DEMO_ACCOUNTS) {
+      if (account.role) await tx.insert(teamMemberships).values({ teamId: team!.id, userId: accountIds.get(account.key)!, role: account.role });
+    }
+    await seedDemoUploads(tx, accountIds, now);
+
+    const videoIds = new Map<string, number>();
+    for (const demo of DEMO_VIDEOS) {
+      const assets = media.get(demo.key);
+      const [row] = await tx
+        .insert(videos)
+        .values({
+          ownerId,
+          name: demo.name,
+          description: demo.description,
+          duration: demo.duration,
+          width: assets?.width ?? null,
+          height: assets?.height ?? null,
+          type: demo.live ? 'live' : 'video',
+          contentRating: demo.contentRating ?? 'safe',
+          privacyDownload: true,
+          plays: demo.plays,
+          likes: demo.likes,
+          createdAt: new Date(now - demo.daysAgo * DAY),
+        })
+        .returning({ id: videos.id });
+      const videoId = row!.id;
+      videoIds.set(demo.key, videoId);
+      if (assets) {
+        await tx.insert(videoFiles).values(assets.files.map(({ quality, mime, width, height, size, storageKey }) => ({ videoId, quality, mime, width, height, size, storageKey })));
+        await tx.insert(videoPictures).values(assets.pictures.map((p) => ({ videoId, ...p })));
+        await tx.insert(textTracks).values({ videoId, ...assets.captions });
+      }
+      // An idle source: the cold-storage sweep at start archives it.
+      if (demo.sourceIdleDays) await tx.update(videoFiles).set({ lastAccessedAt: new Date(now - demo.sourceIdleDays * DAY) }).where(sql`${videoFiles.videoId} = ${videoId} and ${videoFiles.quality} = 'source'`);
+      if (demo.live) {
+        const [room] = await tx.insert(chatRooms).values({ chatEnabled: true }).returning({ id: chatRooms.id });
+        await tx.insert(liveEvents).values({
+          videoId,
+          status: demo.live.status,
+          startTime: new Date(now + demo.live.startsInHours * HOUR),
+          rrule: demo.live.rrule ?? null,
+          chatRoomId: room!.id,
+        });
+      }
+    }
+
+    for (const demo of DEMO_SHOWCASES) {
+      const [row] = await tx
+        .insert(showcases)
+        .values({
+          ownerId,
+          name: demo.name,
+          description: demo.description,
+          layout: demo.layout,
+          privacyView: demo.privacy,
+          theme: demo.theme ?? 'standard',
+          brandColor: demo.brandColor ?? '#00adef',
+          customLogo: demo.customLogo
+            ? { active: true, baseLink: '/demo/night-shift-logo.svg', sizes: [{ width: 240, height: 64, link: '/demo/night-shift-logo.svg' }] }
+            : null,
+          passwordHash: demo.password ? await hash(demo.password) : null,
+          unlistedHash: demo.privacy === 'unlisted' ? 'd1r3ct0rs' : null,
+          sort: demo.sort ?? 'arranged',
+          allowDownloads: demo.allowDownloads ?? false,
+          allowContinuousPlay: demo.allowContinuousPlay ?? false,
+        })
+        .returning({ id: showcases.id });
+      const showcaseId = row!.id;
+      if (demo.videos.length > 0) {
+        await tx.insert(showcaseVideos).values(
+          demo.videos.map((key, position) => ({ showcaseId, videoId: videoIds.get(key)!, position: position + 1, addedAt: new Date(now - (demo.videos.length - position) * HOUR) })),
+        );
+      }
+      if (demo.teamShowcase) await tx.update(teams).set({ teamShowcaseId: showcaseId }).where(sql`${teams.id} = ${team!.id}`);
+    }
+
+    // Demo SSO: a connection for the demo team, only when DEMO_SSO_* name a provider.
+    if (demoSso) await tx.insert(ssoConnections).values({ teamId: team!.id, ...demoSso });
+  });
+  await seedStock();
+  logger.info({ ms: Date.now() - started, videos: DEMO_VIDEOS.length, showcases: DEMO_SHOWCASES.length, sso: Boolean(demoSso) }, 'demo catalogue seeded');
+}

@@ -1,0 +1,68 @@
+/**
+ * Writes the demo stock catalogue (demoStock.ts) after the rest of the demo: clips made by
+ * the media module like every other demo video, sold by the demo owner, in one transaction.
+ */
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { config } from '../config.ts';
+import { getDb } from '../db/client.ts';
+import { showcases, showcaseVideos, stockClipQualities, stockClips, stockCollectionClips, stockCollections, users, videoFiles, videoPictures, videos } from '../db/schema.ts';
+import { LocalDiskStorage, produceDemoVideo, type DemoVideo as DemoVideoAssets } from '../media/index.ts';
+import { DEMO_ACCOUNTS, DEMO_SHOWCASES } from './demoCatalogue.ts';
+import { DEMO_STOCK_CLIPS, DEMO_STOCK_COLLECTIONS, DEMO_STOCK_QUALITY_SPECS } from './demoStock.ts';
+
+/** Seeds of the test pattern, apart from the showcase videos' so every clip looks its own. */
+const PATTERN_SEED_BASE = 500;
+
+async function produceStockMedia(): Promise<Map<string, DemoVideoAssets>> {
+  const dataDir = path.resolve(config().DATA_DIR);
+  const storage = new LocalDiskStorage(path.join(dataDir, 'media'));
+  const cacheDir = path.resolve(config().MEDIA_CACHE_DIR ?? path.join(dataDir, 'cache'), 'demo-media');
+  const assets = new Map<string, DemoVideoAssets>();
+  for (const [i, clip] of DEMO_STOCK_CLIPS.entries()) {
+    assets.set(clip.key, await produceDemoVideo({ key: `demo/stock-${clip.key}`, seed: PATTERN_SEED_BASE + i, durationSeconds: clip.duration, label: clip.title, storage, cacheDir }));
+  }
+  return assets;
+}
+
+export async function seedStock(): Promise<void> {
+  const media = await produceStockMedia();
+  const db = await getDb();
+  const ownerEmail = DEMO_ACCOUNTS.find((a) => a.key === 'owner')!.email;
+  await db.transaction(async (tx) => {
+    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, ownerEmail)).limit(1);
+    const creatorId = owner!.id;
+    const clipIds = new Map<string, number>();
+    for (const clip of DEMO_STOCK_CLIPS) {
+      const assets = media.get(clip.key)!;
+      const [row] = await tx
+        .insert(videos)
+        .values({ ownerId: creatorId, name: clip.title, description: clip.description, duration: clip.duration, width: assets.width, height: assets.height, type: 'stock', isFree: clip.isFree, privacyView: 'stock' })
+        .returning({ id: videos.id });
+      const videoId = row!.id;
+      clipIds.set(clip.key, videoId);
+      await tx.insert(videoFiles).values(assets.files.map(({ quality, mime, width, height, size, storageKey }) => ({ videoId, quality, mime, width, height, size, storageKey })));
+      await tx.insert(videoPictures).values(assets.pictures.map((p) => ({ videoId, ...p })));
+      await tx.insert(stockClips).values({ videoId, creatorId, currencyCode: clip.currencyCode });
+      await tx.insert(stockClipQualities).values(
+        clip.qualities.map((q) => ({
+          clipId: videoId,
+          quality: q.quality,
+          productId: `stock-${clip.key}-${q.quality.toLowerCase()}`,
+          ...DEMO_STOCK_QUALITY_SPECS[q.quality],
+          priceMinor: q.priceMinor,
+          discountedPriceMinor: q.discountedPriceMinor ?? null,
+        })),
+      );
+    }
+    for (const collection of DEMO_STOCK_COLLECTIONS) {
+      const [row] = await tx.insert(stockCollections).values({ name: collection.name, description: collection.description }).returning({ id: stockCollections.id });
+      await tx.insert(stockCollectionClips).values(collection.clips.map((key, i) => ({ collectionId: row!.id, clipId: clipIds.get(key)!, position: i + 1 })));
+    }
+    // Stock clips sitting in a showcase, after its own videos.
+    for (const demo of DEMO_SHOWCASES.filter((s) => s.stockClips?.length)) {
+      const [showcase] = await tx.select({ id: showcases.id }).from(showcases).where(and(eq(showcases.ownerId, creatorId), eq(showcases.name, demo.name))).limit(1);
+      await tx.insert(showcaseVideos).values(demo.stockClips!.map((key, i) => ({ showcaseId: showcase!.id, videoId: clipIds.get(key)!, position: demo.videos.length + i + 1 })));
+    }
+  });
+}

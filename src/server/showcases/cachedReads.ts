@@ -1,0 +1,28 @@
+/**
+ * Showcase reads shared by every viewer, kept for a few seconds (src/lib/ttlCache.ts). Only
+ * data that is the same for everyone is cached: access is still decided per request on it.
+ * Writes to a showcase call forgetShowcaseReads() so this process never serves a stale
+ * privacy setting; other processes see changes within READ_TTL_MS.
+ */
+import { createTtlCache } from '../../lib/ttlCache.ts';
+import type { Db } from '../db/client.ts';
+import { findShowcase, listShowcaseVideos, type ListOptions, type ShowcaseWithOwner, type VideoWithMedia } from './showcaseQueries.ts';
+
+export const READ_TTL_MS = 3_000;
+
+const showcases = createTtlCache<ShowcaseWithOwner | null>({ ttlMs: READ_TTL_MS, max: 1_000 });
+const lists = createTtlCache<{ total: number; items: VideoWithMedia[] }>({ ttlMs: READ_TTL_MS, max: 2_000 });
+
+export function cachedFindShowcase(db: Db, id: number): Promise<ShowcaseWithOwner | null> {
+  return showcases.get(String(id), () => findShowcase(db, id));
+}
+
+export function cachedListShowcaseVideos(db: Db, options: ListOptions): Promise<{ total: number; items: VideoWithMedia[] }> {
+  const key = [options.showcaseId, options.sort, options.page, options.perPage, options.filter ?? ''].join(':');
+  return lists.get(key, () => listShowcaseVideos(db, options));
+}
+
+export function forgetShowcaseReads(): void {
+  showcases.clear();
+  lists.clear();
+}

@@ -1,0 +1,225 @@
+/**
+ * The JSON representations of SPEC §3 (Album, Video, User), as the API answers them and as
+ * pages and islands read them. Media links are signed here and nowhere else.
+ */
+import { normalizeBrandColor } from '../../lib/brandColor.ts';
+import type { ContentRating, DownloadQuality } from '../../lib/domain.ts';
+import { downloadRows, type QualityNames } from '../../lib/downloadQualities.ts';
+import { signMediaFolder } from '../delivery/signedFolder.ts';
+import { downloadFileName, signMediaPath } from '../delivery/signedUrl.ts';
+import { secret } from '../secrets.ts';
+import type { ShowcaseWithOwner, UserRow, VideoWithMedia } from './showcaseQueries.ts';
+
+export interface PictureSize {
+  width: number;
+  height: number;
+  link: string;
+}
+
+export interface UserJson {
+  uri: string;
+  name: string;
+  link: string;
+  pictures: { sizes: PictureSize[] } | null;
+}
+
+export interface VideoJson {
+  uri: string;
+  name: string;
+  description: string;
+  link: string;
+  duration: number;
+  width: number | null;
+  height: number | null;
+  type: string;
+  is_free: boolean;
+  display_type: string;
+  created_time: string;
+  privacy: { view: string; download: boolean };
+  /** 'mature' for explicit videos, 'unrated' or 'safe' (SPEC §3 content_rating_class). */
+  content_rating_class: 'safe' | 'mature' | 'unrated';
+  pictures: { type: 'custom' | 'default'; sizes: PictureSize[] };
+  /** The adaptive stream (HLS master playlist) when there is one, and the playable MP4s. */
+  play: { hls: { link: string } | null; progressive: { link: string; width: number | null; height: number | null; mime: string }[] };
+  stats: { plays: number; likes: number; comments: number };
+  live: { status: string; start_time: string | null; chat: { room_id: number | null } } | null;
+  user: UserJson;
+}
+
+export interface AlbumJson {
+  uri: string;
+  name: string;
+  description: string;
+  link: string;
+  layout: string;
+  theme: string;
+  brand_color: string;
+  web_brand_color: string | null;
+  custom_logo: unknown;
+  web_custom_logo: unknown;
+  domain: string | null;
+  privacy: { view: string };
+  hide_nav: boolean;
+  hide_upcoming: boolean;
+  sort: string;
+  allow_downloads: boolean;
+  allow_share: boolean;
+  allow_continuous_play: boolean;
+  autoplay: boolean;
+  embed: Record<string, string | number | boolean>;
+  has_chosen_thumbnail: boolean;
+  total_videos: number;
+  created_time: string;
+  user: UserJson;
+}
+
+export const sign = (key: string) => signMediaPath(key, { secret: secret('media') });
+/** A master playlist is signed with its folder, so its relative playlists and segments resolve. */
+const signPlaylist = (key: string) => signMediaFolder(key.slice(0, key.lastIndexOf('/')), key.slice(key.lastIndexOf('/') + 1), { secret: secret('media') });
+
+export function userJson(user: UserRow): UserJson {
+  return {
+    uri: `/users/${user.id}`,
+    name: user.name,
+    link: `/user/${user.id}`,
+    pictures: user.pictureLink ? { sizes: [{ width: 72, height: 72, link: user.pictureLink }] } : null,
+  };
+}
+
+function ratingClass(rating: string): VideoJson['content_rating_class'] {
+  const known = rating as ContentRating;
+  return known === 'explicit' ? 'mature' : known === 'unrated' ? 'unrated' : 'safe';
+}
+
+export function videoJson(item: VideoWithMedia, showcaseId: number): VideoJson {
+  const { video } = item;
+  const playable = item.files.filter((f) => f.mime === 'video/mp4' && f.quality !== 'source' && f.tier === 'hot');
+  const hls = item.files.find((f) => f.quality === 'hls' && f.tier === 'hot');
+  return {
+    uri: `/videos/${video.id}`,
+    name: video.name,
+    description: video.description,
+    link: `/showcase/${showcaseId}/video/${video.id}`,
+    duration: video.duration,
+    width: video.width,
+    height: video.height,
+    type: video.type,
+    is_free: video.isFree,
+    display_type: video.displayType,
+    created_time: video.createdAt.toISOString(),
+    privacy: { view: video.privacyView, download: video.privacyDownload },
+    content_rating_class: ratingClass(video.contentRating),
+    pictures: {
+      type: 'default',
+      sizes: item.pictures.map((p) => ({ width: p.width, height: p.height, link: sign(p.storageKey) })),
+    },
+    play: {
+      hls: hls ? { link: signPlaylist(hls.storageKey) } : null,
+      progressive: playable
+        .sort((a, b) => (a.height ?? 0) - (b.height ?? 0))
+        .map((f) => ({ link: sign(f.storageKey), width: f.width, height: f.height, mime: f.mime })),
+    },
+    stats: { plays: video.plays, likes: video.likes, comments: video.comments },
+    live: item.live
+      ? { status: item.live.status, start_time: item.live.startTime ? new Date(item.live.startTime).toISOString() : null, chat: { room_id: item.live.chatRoomId } }
+      : null,
+    user: userJson(item.owner),
+  };
+}
+
+export function albumJson({ showcase, owner, totalVideos }: ShowcaseWithOwner): AlbumJson {
+  return {
+    uri: `/albums/${showcase.id}`,
+    name: showcase.name,
+    description: showcase.description,
+    link: `/showcase/${showcase.id}`,
+    layout: showcase.layout,
+    theme: showcase.theme,
+    brand_color: normalizeBrandColor(showcase.brandColor),
+    web_brand_color: showcase.webBrandColor,
+    custom_logo: showcase.customLogo,
+    web_custom_logo: showcase.webCustomLogo,
+    domain: showcase.domain,
+    privacy: { view: showcase.privacyView },
+    hide_nav: showcase.hideNav,
+    hide_upcoming: showcase.hideUpcoming,
+    sort: showcase.sort,
+    allow_downloads: showcase.allowDownloads,
+    allow_share: showcase.allowShare,
+    allow_continuous_play: showcase.allowContinuousPlay,
+    autoplay: showcase.autoplay,
+    embed: showcase.embed,
+    has_chosen_thumbnail: showcase.hasChosenThumbnail,
+    total_videos: totalVideos,
+    created_time: showcase.createdAt.toISOString(),
+    user: userJson(owner),
+  };
+}
+
+/** One row of the download modal (SPEC §3 "Download config"). */
+export interface DownloadJson {
+  quality: DownloadQuality;
+  publicName: string;
+  width: number | null;
+  height: number | null;
+  size: number;
+  sizeShort: string;
+  /** A signed attachment URL; for a cold file the cold file link that asks for retrieval. */
+  link: string;
+  isCold: boolean;
+  /** A cold file whose retrieval was already asked for. */
+  isDefrosting: boolean;
+}
+
+/** SPEC §3 "Text tracks". */
+export interface TextTrackJson {
+  language: string;
+  displayName: string;
+  downloadUrl: string;
+}
+
+export interface DownloadableFile {
+  quality: string;
+  width: number | null;
+  height: number | null;
+  size: number;
+  storageKey: string;
+  tier: string;
+  defrostRequestedAt: Date | null;
+}
+
+export interface DownloadContext {
+  videoName: string;
+  names: QualityNames;
+  locale: string;
+  /** The cold file link of a quality (the retrieval call). */
+  coldLink: (quality: DownloadQuality) => string;
+}
+
+const extensionOf = (key: string) => key.split('.').pop()?.toLowerCase() ?? 'mp4';
+
+export function downloadJson(files: readonly DownloadableFile[], { videoName, names, locale, coldLink }: DownloadContext): DownloadJson[] {
+  return downloadRows(files, names, locale).map(({ file, quality, publicName, sizeShort }) => {
+    const isCold = file.tier !== 'hot';
+    const download = downloadFileName(videoName, `${quality}.${extensionOf(file.storageKey)}`);
+    return {
+      quality,
+      publicName,
+      width: file.width,
+      height: file.height,
+      size: file.size,
+      sizeShort,
+      link: isCold ? coldLink(quality) : signMediaPath(file.storageKey, { secret: secret('media'), download }),
+      isCold,
+      isDefrosting: isCold && file.defrostRequestedAt !== null,
+    };
+  });
+}
+
+export function textTrackJson(tracks: readonly { language: string; displayName: string; storageKey: string }[], videoName: string): TextTrackJson[] {
+  return tracks.map((track) => ({
+    language: track.language,
+    displayName: track.displayName,
+    downloadUrl: signMediaPath(track.storageKey, { secret: secret('media'), download: downloadFileName(videoName, `${track.language}.${extensionOf(track.storageKey)}`) }),
+  }));
+}

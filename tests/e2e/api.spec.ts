@@ -1,0 +1,82 @@
+import { expect, showcaseId, test } from './fixtures.ts';
+
+const grid = showcaseId('grid');
+
+test.describe('the albums API', () => {
+  test('answers a page of videos with the paging envelope', async ({ request }) => {
+    const response = await request.get(`/api/albums/${grid}/videos?page=2&per_page=5`, {
+      headers: { Accept: 'application/vnd.vimeo.video;version=3.4.9' },
+    });
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('version=3.4.9');
+    const body = await response.json();
+    expect(body).toMatchObject({ total: 34, page: 2, per_page: 5 });
+    expect(body.data).toHaveLength(5);
+    expect(body.paging.next).toContain('page=3');
+    expect(body.paging.previous).toContain('page=1');
+    expect(body.paging.last).toContain('page=7');
+    expect(body.data[0].uri).toMatch(/^\/videos\/\d+$/);
+  });
+
+  test('answers error code 2286 for a page that does not exist', async ({ request }) => {
+    const response = await request.get(`/api/albums/${grid}/videos?page=9&per_page=12`);
+    expect(response.status()).toBe(400);
+    expect((await response.json()).error_code).toBe(2286);
+  });
+
+  test('trims each item to the requested fields', async ({ request }) => {
+    const body = await (await request.get(`/api/albums/${grid}/videos?per_page=2&fields=uri,name,pictures.sizes.width`)).json();
+    expect(Object.keys(body.data[0]).sort()).toEqual(['name', 'pictures', 'uri']);
+    expect(body.data[0].pictures.sizes.map((s: { width: number }) => s.width)).toEqual([640, 960, 1280, 1680]);
+  });
+
+  test('sorts by the requested sort', async ({ request }) => {
+    const body = await (await request.get(`/api/albums/${grid}/videos?per_page=100&sort=alphabetical&fields=name`)).json();
+    const names = body.data.map((v: { name: string }) => v.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
+  });
+
+  test('answers the album and refuses an unknown API version', async ({ request }) => {
+    const album = await (await request.get(`/api/albums/${grid}`)).json();
+    expect(album).toMatchObject({ name: 'Northwind Showreel', layout: 'grid', theme: 'standard', brand_color: '#00adef', total_videos: 34 });
+    const refused = await request.get(`/api/albums/${grid}`, { headers: { Accept: 'application/vnd.vimeo.album;version=2.0' } });
+    expect(refused.status()).toBe(406);
+  });
+
+  test('does not tell a private showcase exists', async ({ request }) => {
+    const response = await request.get(`/api/albums/${showcaseId('password')}/videos`);
+    expect(response.status()).toBe(404);
+    expect(await response.text()).not.toContain('Client Preview');
+  });
+
+  test('refuses a tampered media signature', async ({ request }) => {
+    const body = await (await request.get(`/api/albums/${grid}/videos?per_page=1`)).json();
+    const link: string = body.data[0].pictures.sizes[0].link;
+    expect((await request.get(link)).status()).toBe(200);
+    expect((await request.get(link.replace(/sig=.{4}/, 'sig=AAAA'))).status()).toBe(403);
+  });
+
+  test('compresses HTML and JSON', async ({ request }) => {
+    const response = await request.get(`/showcase/${grid}`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(response.headers()['content-encoding']).toBe('br');
+  });
+});
+
+test.describe('security headers', () => {
+  test('deny framing except for embeds, forbid sniffing, and send HSTS behind TLS', async ({ request }) => {
+    const page = await request.get(`/showcase/${grid}`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    const headers = page.headers();
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['strict-transport-security']).toContain('max-age=');
+    const embed = await request.get(`/showcase/${grid}/embed`);
+    expect(embed.headers()['content-security-policy']).toContain('frame-ancestors *');
+  });
+
+  test('allow scripts only from this site or by hash', async ({ request }) => {
+    const policy = (await request.get(`/showcase/${showcaseId('password')}`)).headers()['content-security-policy']!;
+    const scripts = /script-src ([^;]+)/.exec(policy)![1]!;
+    expect(scripts.split(' ').filter((source) => !source.startsWith("'sha256-"))).toEqual(["'self'"]);
+  });
+});

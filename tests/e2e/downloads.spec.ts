@@ -1,0 +1,139 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectAccessible, hydrated, showcaseId, test } from './fixtures.ts';
+import { signIn } from './session.ts';
+
+const grid = showcaseId('grid');
+/** Making Of does not allow downloads. */
+const player = showcaseId('player');
+
+interface Download {
+  quality: string;
+  publicName: string;
+  height: number | null;
+  size: number;
+  sizeShort: string;
+  link: string;
+  isCold: boolean;
+}
+
+async function videoIdNamed(request: APIRequestContext, album: number, name: string): Promise<number> {
+  const body = await (await request.get(`/api/albums/${album}/videos?per_page=100&fields=uri,name`)).json();
+  const video = body.data.find((v: { name: string }) => v.name === name);
+  return Number(video.uri.split('/').at(-1));
+}
+
+async function downloadsOf(request: APIRequestContext, album: number, video: number): Promise<Download[]> {
+  const response = await request.get(`/api/albums/${album}/videos/${video}?fields=download,privacy.download`);
+  expect(response.status()).toBe(200);
+  return (await response.json()).download;
+}
+
+test.describe('the download modal', () => {
+  test('lists the files source first, then by height, with sizes, and downloads the bytes', async ({ page, request }) => {
+    const video = await videoIdNamed(request, grid, 'Harbour at dawn');
+    const body = await (await request.get(`/api/albums/${grid}/videos/${video}?fields=download,privacy.download`)).json();
+    expect(Object.keys(body).sort()).toEqual(['download', 'privacy']);
+    expect(body.privacy).toEqual({ download: true });
+    const files: Download[] = body.download;
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    expect(files[0]!.quality).toBe('source');
+    const heights = files.slice(1).map((f) => f.height ?? 0);
+    expect(heights).toEqual([...heights].sort((a, b) => a - b));
+
+    await page.goto(`/showcase/${grid}/video/${video}`);
+    const summary = page.getByTestId('download').locator(':scope > summary');
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('region', { name: 'Download' });
+    await expect(modal).toBeVisible();
+    const rows = modal.getByTestId('download-files').locator('li');
+    await expect(rows).toHaveCount(files.length);
+    for (const [i, file] of files.entries()) {
+      await expect(rows.nth(i)).toContainText(file.publicName);
+      await expect(rows.nth(i).getByTestId('download-size')).toHaveText(file.sizeShort);
+      expect(file.sizeShort).toMatch(/^\d+(\.\d)? (B|KB|MB|GB|TB)$/);
+    }
+    await expect(rows.first()).toContainText('Original');
+    // The first download link is reached by keyboard from the disclosure.
+    await page.keyboard.press('Tab');
+    await expect(modal.getByRole('link', { name: 'Download Original' })).toBeFocused();
+    await expectAccessible(page);
+
+    const href = await modal.getByRole('link', { name: 'Download Original' }).getAttribute('href');
+    const download = await request.get(href!);
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-disposition']).toMatch(/^attachment; filename="Harbour-at-dawn-source\.mp4"/);
+    expect((await download.body()).length).toBe(files[0]!.size);
+  });
+
+  test('refuses a download link whose signature or file name was tampered with', async ({ request }) => {
+    const video = await videoIdNamed(request, grid, 'Harbour at dawn');
+    const [source] = await downloadsOf(request, grid, video);
+    const url = new URL(source!.link, 'http://x');
+    const sig = url.searchParams.get('sig')!;
+    url.searchParams.set('sig', `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`);
+    expect((await request.get(url.pathname + url.search)).status()).toBe(403);
+    const renamed = new URL(source!.link, 'http://x');
+    renamed.searchParams.set('dl', 'other-name.mp4');
+    expect((await request.get(renamed.pathname + renamed.search)).status()).toBe(403);
+    const expired = new URL(source!.link, 'http://x');
+    expired.searchParams.set('exp', '1000');
+    expect((await request.get(expired.pathname + expired.search)).status()).toBe(403);
+  });
+
+  test('is not offered where the album does not allow downloads', async ({ page, request }) => {
+    const video = await videoIdNamed(request, player, 'Harbour at dawn');
+    const body = await (await request.get(`/api/albums/${player}/videos/${video}`)).json();
+    expect(body.download).toEqual([]);
+    expect(body.download_access).toBe('none');
+    await page.goto(`/showcase/${player}/video/${video}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Harbour at dawn');
+    await expect(page.getByTestId('download')).toHaveCount(0);
+  });
+
+  test('tells the owner only they can download when downloads are off', async ({ page, request }) => {
+    const video = await videoIdNamed(request, player, 'Harbour at dawn');
+    await signIn(page, 'owner@vitrine.test');
+    await page.goto(`/showcase/${player}/video/${video}`);
+    await page.getByTestId('download').locator(':scope > summary').click();
+    const notice = page.getByTestId('download-creator-only');
+    await expect(notice).toHaveText('Only you (the creator) can download this video Settings');
+    await expect(notice.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', `/manage/videos/${video}/privacy`);
+    await expect(page.getByRole('link', { name: 'Download Original' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('a cold source file', () => {
+  test('warns, asks for retrieval, says so, and is downloadable once retrieved', async ({ page, request }) => {
+    const video = await videoIdNamed(request, grid, 'Glass studio');
+    const [source] = await downloadsOf(request, grid, video);
+    expect(source).toMatchObject({ quality: 'source', isCold: true });
+
+    await page.goto(`/showcase/${grid}/video/${video}`);
+    await page.getByTestId('download').locator(':scope > summary').click();
+    const row = page.locator('[data-quality="source"]');
+    await hydrated(page);
+    await row.getByText('Fetch').click();
+    await expect(row).toContainText("This file has been archived because it hasn't been accessed for 30 days. Retrieving it takes a few hours.");
+
+    // A failing cold file link shows its error inline, and the link stays to try again.
+    await page.route('**/retrieve?**', (route) => route.fulfill({ status: 500, body: '' }));
+    await row.getByRole('link', { name: 'Retrieve file' }).click();
+    await expect(row.getByRole('alert')).toHaveText("Sorry, we couldn't ask for this file. Please try again.");
+    await page.unroute('**/retrieve?**');
+
+    await row.getByRole('link', { name: 'Retrieve file' }).click();
+    await expect(row.getByRole('status')).toContainText("We're on it");
+    await expectAccessible(page);
+
+    // The e2e server retrieves in 3 seconds (COLD_RESTORE_DELAY).
+    await expect.poll(async () => (await downloadsOf(request, grid, video))[0]!.isCold, { timeout: 20_000 }).toBe(false);
+    await page.reload();
+    await page.getByTestId('download').locator(':scope > summary').click();
+    const href = await page.locator('[data-quality="source"]').getByRole('link', { name: 'Download Original' }).getAttribute('href');
+    const download = await request.get(href!);
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-disposition']).toContain('attachment');
+  });
+});

@@ -1,0 +1,122 @@
+import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
+
+const grid = `/showcase/${showcaseId('grid')}`;
+
+test.describe('the full footer on a desktop', () => {
+  test('has the four columns and every kind of link, and no regional links by default', async ({ page }) => {
+    await page.goto(grid);
+    const footer = page.getByRole('contentinfo');
+    for (const heading of ['Product', 'Resources', 'Apps', 'Company']) {
+      await expect(footer.getByRole('heading', { name: heading })).toBeVisible();
+    }
+    await expect(footer.getByRole('link', { name: 'Webinars' })).toHaveAttribute('href', '/features/webinar');
+    await expect(footer.getByRole('link', { name: 'Upgrade' }).first()).toHaveAttribute('href', '/upgrade');
+    await expect(footer.getByRole('link', { name: 'Terms' }).first()).toHaveAttribute('href', '/terms');
+    await expect(footer.getByText('Do Not Sell My Personal Information')).toHaveCount(0);
+    await expect(footer.getByText('Impressum')).toHaveCount(0);
+    await expect(footer.getByText(/Made with .* in New York/).first()).toBeAttached();
+  });
+
+  test('localizes its links under a locale prefix', async ({ page }) => {
+    await page.goto(`/fr-FR${grid}`);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: "Conditions d'utilisation" }).first()).toHaveAttribute('href', /^\/fr-FR\/terms/);
+  });
+
+  test('gives alternates for all eight locales', async ({ page }) => {
+    await page.goto(grid);
+    const hreflangs = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => l.getAttribute('hreflang')));
+    expect(hreflangs).toEqual(['en', 'es', 'de-DE', 'fr-FR', 'ja-JP', 'ko-KR', 'pt-BR', 'zh-CN', 'x-default']);
+  });
+});
+
+test.describe('the footer on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('folds the columns into an accordion', async ({ page }) => {
+    await page.goto(grid);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('heading', { name: 'Product' })).toBeHidden();
+    const upgrade = footer.locator('details').getByRole('link', { name: 'Upgrade' });
+    await expect(upgrade).toBeHidden();
+    await footer.locator('summary', { hasText: 'Product' }).click();
+    await expect(upgrade).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('the footer in California (CPRA)', () => {
+  test.use({ extraHTTPHeaders: { 'x-test-country': 'US', 'x-test-region': 'US-CA' } });
+
+  test('shows the do-not-sell link and saves the mature filter without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'x-test-country': 'US', 'x-test-region': 'US-CA' } });
+    const page = await context.newPage();
+    await page.goto(grid);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Do Not Sell My Personal Information' })).toBeVisible();
+    await footer.getByText('Mature content filter').first().click();
+    await footer.getByRole('radio', { name: /Custom/ }).check();
+    await footer.getByRole('checkbox', { name: /Unrated/ }).check();
+    await footer.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your preferences were successfully updated.')).toBeVisible();
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'content_rating')?.value).toMatch(/^custom:/);
+    await context.close();
+  });
+
+  test('keeps the open mature filter accessible', async ({ page }) => {
+    await page.goto(grid);
+    await page.getByRole('contentinfo').getByText('Mature content filter').first().click();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('the footer in Germany', () => {
+  test.use({ extraHTTPHeaders: { 'x-test-country': 'DE' } });
+
+  test('links the Impressum', async ({ page }) => {
+    await page.goto(grid);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).first()).toHaveAttribute('href', '/leo/guidelines/impressum');
+  });
+});
+
+test.describe('setting the locale from an island', () => {
+  test('answers JSON, stores the choice, and refuses an unknown locale with the SPEC message', async ({ page, baseURL }) => {
+    await page.goto(grid);
+    const refused = await page.request.post('/settings/set_locale', { data: { locale: 'xx-XX' }, headers: { Origin: baseURL! } });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({ ok: false, message: 'Sorry, something weird happened. Please try again.' });
+    const accepted = await page.request.post('/settings/set_locale', { data: { locale: 'ko-KR' }, headers: { Origin: baseURL! } });
+    expect(await accepted.json()).toEqual({ ok: true });
+    await page.goto(grid);
+    await expect(page).toHaveURL(`/ko-KR${grid}`);
+  });
+});
+
+test.describe('error screens', () => {
+  for (const [status, title] of [
+    [401, 'Unauthorized'],
+    [403, 'Permission Denied'],
+    [404, "Sorry, we couldn't find that page"],
+    [429, 'Whoa there!'],
+    [500, 'Technical Difficulties'],
+  ] as const) {
+    test(`answers ${status} with "${title}"`, async ({ page }) => {
+      const response = await page.goto(`/error/${status}`);
+      expect(response?.status()).toBe(status);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+
+  test('are localized', async ({ page }) => {
+    const response = await page.goto('/ja-JP/showcase/999999');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText("Sorry, we couldn't find that page");
+  });
+
+  test('refuse a state-changing request without the CSRF token', async ({ request, baseURL }) => {
+    const response = await request.post(`/api/albums/${showcaseId('grid')}`, { data: {}, headers: { Origin: baseURL! } });
+    expect(response.status()).toBe(403);
+  });
+});

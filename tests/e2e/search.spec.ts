@@ -1,0 +1,324 @@
+import type { Browser, Page, Request } from '@playwright/test';
+import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
+import { signIn } from './session.ts';
+
+const gridId = showcaseId('grid');
+const grid = `/showcase/${gridId}`;
+const team = `/showcase/${showcaseId('team')}`;
+const START = new Date('2026-03-02T09:00:00Z');
+
+/** Calls of the search API the page makes. */
+function searchCalls(page: Page): Request[] {
+  const calls: Request[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === `/api/albums/${gridId}/videos` && url.searchParams.has('query')) calls.push(request);
+  });
+  return calls;
+}
+
+/** The grid page with the page's clock under the test's control (SPEC §9 debounce 1 s). */
+async function openGrid(page: Page): Promise<void> {
+  await page.clock.install({ time: START });
+  await page.goto(grid);
+  await page.clock.pauseAt(new Date(START.getTime() + 60_000));
+}
+
+/**
+ * axe-core waits on timers, so it runs with the clock flowing; the clock is paused again
+ * afterwards. Only for states with no debounce pending.
+ */
+async function expectAccessibleNow(page: Page): Promise<void> {
+  await page.clock.resume();
+  await expectAccessible(page);
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(new Date(now + 500));
+}
+
+/** axe-core cannot run where JavaScript is off: the same URL is checked in a page that runs it. */
+async function expectAccessibleAt(browser: Browser, url: string): Promise<void> {
+  // Contexts made in a test inherit its options: JavaScript must be asked for.
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const page = await context.newPage();
+  await page.goto(url);
+  await expectAccessible(page);
+  await context.close();
+}
+
+function searchField(page: Page) {
+  return page.getByRole('searchbox', { name: 'Search this showcase' });
+}
+
+function resultsFor(page: Page, text: string) {
+  return page.getByRole('region', { name: `Results for “${text}”` });
+}
+
+/** Types into the field and waits for the island to have taken the text (it hydrates on first use). */
+async function typeSearch(page: Page, text: string): Promise<void> {
+  await searchField(page).fill(text);
+  await expect(page.locator('vitrine-search[data-hydrated]')).toHaveCount(1);
+  await expect(resultsFor(page, text).getByText('Searching…')).toBeVisible();
+}
+
+test.describe('searching a showcase', () => {
+  test('shows results once typing has paused for a second, in place of the grid', async ({ page }) => {
+    const calls = searchCalls(page);
+    await openGrid(page);
+    await expect(page.getByRole('search', { name: 'Search this showcase' })).toBeVisible();
+    await expectAccessibleNow(page);
+
+    await typeSearch(page, 'glass');
+    await expect(page.getByTestId('range')).toBeHidden();
+    await page.clock.runFor(999);
+    expect(calls).toHaveLength(0);
+
+    await page.clock.runFor(1);
+    const results = resultsFor(page, 'glass');
+    const hit = results.getByRole('link', { name: 'Glass studio' });
+    await expect(hit).toBeVisible();
+    await expect(hit).toHaveAttribute('href', new RegExp(`^/showcase/${gridId}/video/\\d+$`));
+    expect(calls).toHaveLength(1);
+    expect(new URL(calls[0]!.url()).searchParams.get('per_page')).toBe('25');
+    await expectAccessibleNow(page);
+
+    // Starting a video leaves the search: the result is a link to the video page.
+    await hit.click();
+    await expect(page).toHaveURL(new RegExp(`/showcase/${gridId}/video/\\d+$`));
+  });
+
+  test('waits for the last keystroke before calling', async ({ page }) => {
+    const calls = searchCalls(page);
+    await openGrid(page);
+    await typeSearch(page, 'gl');
+    await page.clock.runFor(700);
+    await searchField(page).fill('glass');
+    await page.clock.runFor(700);
+    expect(calls).toHaveLength(0);
+    await page.clock.runFor(300);
+    await expect(resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' })).toBeVisible();
+    expect(calls.map((c) => new URL(c.url()).searchParams.get('query'))).toEqual(['glass']);
+  });
+
+  test('is accessible while the search is on its way', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === `/api/albums/${gridId}/videos` && url.searchParams.has('query'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await openGrid(page);
+    await typeSearch(page, 'glass');
+    await page.clock.runFor(1_000);
+    await expect(resultsFor(page, 'glass')).toHaveAttribute('aria-busy', 'true');
+    await expect(page.locator('vitrine-search').getByRole('status')).toHaveText('Searching…');
+    await expectAccessibleNow(page);
+    release();
+    await expect(resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' })).toBeVisible();
+    await expect(page.locator('vitrine-search').getByRole('status')).toHaveText('1 - 1 of 1');
+  });
+
+  test('says there are no results for nonsense', async ({ page }) => {
+    await openGrid(page);
+    await typeSearch(page, 'qzxjvbw');
+    await page.clock.runFor(1_000);
+    await expect(resultsFor(page, 'qzxjvbw').getByText('No results. Try again?')).toBeVisible();
+    await expectAccessibleNow(page);
+  });
+
+  test('shows the error state when the search call fails', async ({ page }) => {
+    await page.route(
+      (url) => url.pathname === `/api/albums/${gridId}/videos` && url.searchParams.has('query'),
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Technical Difficulties"}' }),
+    );
+    await openGrid(page);
+    await typeSearch(page, 'glass');
+    await page.clock.runFor(1_000);
+    const results = resultsFor(page, 'glass');
+    await expect(results.getByText('Please try again')).toBeVisible();
+    await expect(results.getByText('Sorry, something went wrong during your search.')).toBeVisible();
+    await expectAccessibleNow(page);
+  });
+
+  test('closes when the text is emptied, and brings the grid back', async ({ page }) => {
+    await openGrid(page);
+    await typeSearch(page, 'glass');
+    await page.clock.runFor(1_000);
+    await expect(resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' })).toBeVisible();
+    await searchField(page).fill('');
+    await expect(page.getByRole('region', { name: /^Results for/ })).toHaveCount(0);
+    await expect(page.getByTestId('range')).toHaveText('1 - 12 of 34');
+    await expectAccessibleNow(page);
+  });
+
+  test('resets on Escape and on the close button', async ({ page }) => {
+    await openGrid(page);
+    await typeSearch(page, 'glass');
+    await page.clock.runFor(1_000);
+    await expect(resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' })).toBeVisible();
+    await searchField(page).press('Escape');
+    await expect(searchField(page)).toHaveValue('');
+    await expect(page.getByTestId('range')).toBeVisible();
+
+    await typeSearch(page, 'night');
+    await page.clock.runFor(1_000);
+    await expect(resultsFor(page, 'night').getByRole('link', { name: 'Night market' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close search' }).click();
+    await expect(searchField(page)).toHaveValue('');
+    await expect(searchField(page)).toBeFocused();
+    await expect(page.getByTestId('range')).toBeVisible();
+    // A search answered after closing does not reopen the view.
+    await page.clock.runFor(5_000);
+    await expect(page.getByRole('region', { name: /^Results for/ })).toHaveCount(0);
+  });
+
+  test('searches at once on Enter, and reloads the results when the page changes', async ({ page }) => {
+    const calls = searchCalls(page);
+    await openGrid(page);
+    await typeSearch(page, 'northwind');
+    await searchField(page).press('Enter');
+    const results = resultsFor(page, 'northwind');
+    await expect(results.getByTestId('search-range')).toHaveText('1 - 25 of 34');
+    await expect(results.getByRole('article')).toHaveCount(25);
+    await results.getByRole('button', { name: 'Next page' }).click();
+    await expect(results.getByTestId('search-range')).toHaveText('26 - 34 of 34');
+    await expect(results.getByRole('article')).toHaveCount(9);
+    await expect(results.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(calls.map((c) => new URL(c.url()).searchParams.get('page'))).toEqual(['1', '2']);
+    // The debounce that Enter overtook does not search a third time.
+    await page.clock.runFor(2_000);
+    expect(calls).toHaveLength(2);
+    await expectAccessibleNow(page);
+  });
+
+  test('never shows a video of a protected showcase', async ({ page, request }) => {
+    await openGrid(page);
+    await typeSearch(page, 'Orion');
+    await page.clock.runFor(1_000);
+    await expect(resultsFor(page, 'Orion').getByText('No results. Try again?')).toBeVisible();
+    await expect(page.getByText(/Orion campaign/)).toHaveCount(0);
+    for (const query of ['Orion', 'Dailies', 'Rough assembly', 'Alternate ending', 'client cut']) {
+      const body = await (await request.get(`/api/albums/${gridId}/videos?query=${encodeURIComponent(query)}`)).json();
+      expect(body.total, query).toBe(0);
+    }
+  });
+
+  test('searches Japanese pages with Japanese strings and keeps links in Japanese', async ({ page }) => {
+    await page.clock.install({ time: START });
+    await page.goto(`/ja-JP${grid}`);
+    await page.clock.pauseAt(new Date(START.getTime() + 60_000));
+    const field = page.getByRole('searchbox');
+    await field.fill('glass');
+    await expect(page.locator('vitrine-search[data-hydrated]')).toHaveCount(1);
+    await page.clock.runFor(1_000);
+    await expect(page.getByRole('link', { name: 'Glass studio' })).toHaveAttribute('href', new RegExp(`^/ja-JP/showcase/${gridId}/video/\\d+$`));
+    await expectAccessibleNow(page);
+  });
+});
+
+test.describe('search and team roles (SPEC §6)', () => {
+  test('gives a Viewer no search field and titles that are not links', async ({ page }) => {
+    await signIn(page, 'viewer@vitrine.test');
+    await page.goto(team);
+    await expect(page.getByRole('heading', { level: 1, name: 'Team Dailies' })).toBeVisible();
+    await expect(page.getByRole('search')).toHaveCount(0);
+    await expect(page.getByRole('searchbox')).toHaveCount(0);
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    await expect(cards.getByRole('link')).toHaveCount(0);
+    await expect(cards.getByRole('heading', { name: 'Dailies: harbour night shoot' })).toBeVisible();
+    await expectAccessible(page);
+    // The results page is not theirs either.
+    await page.goto(`${team}/search?q=dailies`);
+    await expect(page).toHaveURL(team);
+  });
+
+  test('lets the owner search the team showcase, team-only videos included', async ({ page }) => {
+    await signIn(page, 'owner@vitrine.test');
+    await page.goto(`${team}/search?q=dailies`);
+    const results = resultsFor(page, 'dailies');
+    await expect(results.getByRole('link', { name: 'Dailies: harbour night shoot' })).toBeVisible();
+    await expect(results.getByRole('link', { name: 'Dailies: glass studio pickups' })).toBeVisible();
+  });
+});
+
+test.describe('searching with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('submits the GET form and pages through server-rendered results', async ({ page, browser }) => {
+    await page.goto(grid);
+    await searchField(page).fill('northwind');
+    await searchField(page).press('Enter');
+    await expect(page).toHaveURL(`${grid}/search?q=northwind`);
+    const results = resultsFor(page, 'northwind');
+    await expect(results.getByTestId('search-range')).toHaveText('1 - 25 of 34');
+    await expect(results.getByRole('article')).toHaveCount(25);
+    await expect(searchField(page)).toHaveValue('northwind');
+    await expectAccessibleAt(browser, page.url());
+    await results.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(`${grid}/search?q=northwind&page=2`);
+    await expect(results.getByTestId('search-range')).toHaveText('26 - 34 of 34');
+    await results.getByRole('link', { name: 'Close search' }).click();
+    await expect(page).toHaveURL(grid);
+  });
+
+  test('says there are no results, hides protected videos, and closes on empty text', async ({ page, browser }) => {
+    await page.goto(`${grid}/search?q=qzxjvbw`);
+    await expect(resultsFor(page, 'qzxjvbw').getByText('No results. Try again?')).toBeVisible();
+    await expectAccessibleAt(browser, page.url());
+    await page.goto(`${grid}/search?q=Orion`);
+    await expect(resultsFor(page, 'Orion').getByText('No results. Try again?')).toBeVisible();
+    await expect(page.getByText(/Orion campaign/)).toHaveCount(0);
+    await searchField(page).fill('');
+    await searchField(page).press('Enter');
+    await expect(page).toHaveURL(grid);
+  });
+
+  test('sends a page past the last to the first page of results', async ({ page }) => {
+    await page.goto(`${grid}/search?q=glass&page=9`);
+    await expect(page).toHaveURL(`${grid}/search?q=glass`);
+  });
+});
+
+test.describe('the JavaScript the grid page ships', () => {
+  test('is only the search loader until someone reaches for the search field', async ({ page }) => {
+    const scripts = new Map<string, { raw: number; transfer: number }>();
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      pending.push(
+        (async () => {
+          const [body, sizes] = await Promise.all([response.body(), response.request().sizes()]);
+          scripts.set(response.url(), { raw: body.length, transfer: sizes.responseBodySize });
+        })(),
+      );
+    });
+    const total = async () => {
+      await Promise.all(pending);
+      return [...scripts.values()].reduce((sum, s) => ({ raw: sum.raw + s.raw, transfer: sum.transfer + s.transfer }), { raw: 0, transfer: 0 });
+    };
+
+    await page.goto(grid);
+    await page.waitForLoadState('networkidle');
+    // Scrolling through the grid is no reason to load React.
+    await page.mouse.wheel(0, 2_000);
+    await page.waitForLoadState('networkidle');
+    const before = await total();
+    // The loader, and the small dynamic-import helper its chunk shares with the player frame.
+    expect(scripts.size).toBeLessThanOrEqual(2);
+    expect(before.raw).toBeLessThan(4_000);
+
+    await searchField(page).fill('glass');
+    await expect(page.locator('vitrine-search[data-hydrated]')).toHaveCount(1);
+    await expect(resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const after = await total();
+    test.info().annotations.push({
+      type: 'javascript',
+      description: `before interaction ${before.raw} B (${before.transfer} B on the wire); after a search ${after.raw} B (${after.transfer} B on the wire)`,
+    });
+    console.log(`grid page JavaScript: before interaction ${before.raw} B raw / ${before.transfer} B transferred; after a search ${after.raw} B raw / ${after.transfer} B transferred`);
+  });
+});

@@ -1,0 +1,471 @@
+import type { Page } from '@playwright/test';
+import { DEMO_SHOWCASES, DEMO_VIDEOS } from '../../src/server/seed/demoCatalogue.ts';
+import { expect, expectAccessible, hydrated, showcaseId, test } from './fixtures.ts';
+
+const grid = `/showcase/${showcaseId('grid')}`;
+const player = `/showcase/${showcaseId('player')}`;
+const featured = `/showcase/${showcaseId('featured')}`;
+const live = `/showcase/${showcaseId('live')}`;
+const embedOnly = `/showcase/${showcaseId('embed')}`;
+const password = `/showcase/${showcaseId('password')}`;
+
+const showcase = (key: string) => DEMO_SHOWCASES.find((s) => s.key === key)!;
+const videoNamed = (key: string) => DEMO_VIDEOS.find((v) => v.key === key)!;
+const playerVideoNames = showcase('player').videos.map((key) => videoNamed(key).name);
+
+/** The video view paths a list page links to, in the order it shows them. */
+async function videoLinks(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  const hrefs = await page.locator('main a[href*="/video/"]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  return [...new Set(hrefs)];
+}
+
+/** JavaScript the page loads before any interaction, in bytes, by response bodies. */
+async function scriptBytes(page: Page, path: string): Promise<number> {
+  let bytes = 0;
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(response.body().then((body) => void (bytes += body.length)).catch(() => undefined));
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  return bytes;
+}
+
+test.describe('the video view', () => {
+  test('is rendered on the server with its title, owner and linked description', async ({ page, request }) => {
+    const [first] = await videoLinks(page, grid);
+    const html = await (await request.get(first!)).text();
+    expect(html).toContain('<h1 id="video-title"');
+    expect(html).toContain(videoNamed('reel-1').name);
+    expect(html).toContain('href="https://example.org/northwind/1"');
+
+    await page.goto(first!);
+    await expect(page.getByRole('heading', { level: 1, name: videoNamed('reel-1').name })).toBeVisible();
+    await expect(page.getByTestId('video-owner')).toHaveText('Olivia Okafor');
+    await expect(page.getByRole('link', { name: 'https://example.org/northwind/1' })).toBeVisible();
+    await expect(page.frameLocator('iframe').locator('video')).toBeAttached();
+    await expectAccessible(page);
+  });
+
+  test('frames the player with autoplay and continuous play in its address', async ({ page }) => {
+    const [first] = await videoLinks(page, player);
+    await page.goto(first!);
+    const src = await page.locator('iframe').getAttribute('src');
+    expect(src).toBe(`${first}/embed?autoplay=0&autopause=0`);
+    await expect(page.locator('iframe')).toHaveAttribute('title', `Video player: ${playerVideoNames[0]}`);
+  });
+
+  test('goes Back to the album page the video stands on, replacing the address', async ({ page }) => {
+    const onPage2 = await videoLinks(page, `${grid}?page=2`);
+    await page.locator(`a[href="${onPage2[3]}"]`).click();
+    await expect(page).toHaveURL(onPage2[3]!);
+    const entries = await page.evaluate(() => history.length);
+    await page.getByRole('link', { name: 'Back to showcase' }).click();
+    await expect(page).toHaveURL(`${grid}?page=2`);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+  });
+
+  test('wraps next and previous on page 1', async ({ page }) => {
+    const onPage1 = await videoLinks(page, grid);
+    await page.goto(onPage1.at(-1)!);
+    await page.getByRole('link', { name: 'Next video' }).click();
+    await expect(page).toHaveURL(onPage1[0]!);
+    await page.getByRole('link', { name: 'Previous video' }).click();
+    await expect(page).toHaveURL(onPage1.at(-1)!);
+    await page.getByRole('link', { name: 'Previous video' }).click();
+    await expect(page).toHaveURL(onPage1.at(-2)!);
+  });
+
+  test('goes to the featured video past either end of page 2', async ({ page }) => {
+    const [featuredVideo] = await videoLinks(page, grid);
+    const onPage2 = await videoLinks(page, `${grid}?page=2`);
+    await page.goto(onPage2.at(-1)!);
+    await page.getByRole('link', { name: 'Next video' }).click();
+    await expect(page).toHaveURL(featuredVideo!);
+
+    await page.goto(onPage2[0]!);
+    await page.getByRole('link', { name: 'Previous video' }).click();
+    await expect(page).toHaveURL(featuredVideo!);
+
+    await page.goto(onPage2[0]!);
+    await page.getByRole('link', { name: 'Next video' }).click();
+    await expect(page).toHaveURL(onPage2[1]!);
+  });
+
+  test('shows the arrows on a desktop and hides them on a 375 px phone', async ({ page }) => {
+    const onPage1 = await videoLinks(page, grid);
+    await page.goto(onPage1[1]!);
+    await expect(page.getByRole('link', { name: 'Next video' })).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole('link', { name: 'Next video' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Previous video' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Back to showcase' })).toBeVisible();
+    await expect(page.locator('iframe')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('sends a video that is not in the showcase to the album', async ({ page }) => {
+    const [first] = await videoLinks(page, player);
+    const videoId = first!.split('/').at(-1);
+    // The same video id under a showcase it is not part of (Featured Stories has reels 10–18).
+    await page.goto(`${featured}/video/${videoId}`);
+    await expect(page).toHaveURL(featured);
+    await page.goto(`${grid}/video/999999`);
+    await expect(page).toHaveURL(grid);
+  });
+
+  test('keeps access as the showcase page does', async ({ page }) => {
+    // Access is decided before the video is looked up, so any video id shows the screen.
+    const response = await page.goto(`${password}/video/1`);
+    expect(response?.status()).toBe(401);
+    await expect(page.getByPlaceholder('Enter password')).toBeVisible();
+    const hidden = await page.goto(`${embedOnly}/video/1`);
+    expect(hidden?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("This showcase isn't available");
+    await expectAccessible(page);
+  });
+
+  test('moves on to the next video when the video ends under continuous play', async ({ page }) => {
+    const links = await videoLinks(page, player);
+    await page.goto(links[0]!);
+    const video = page.frameLocator('iframe').locator('video');
+    await expect(video).toBeAttached();
+    await video.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play().catch(() => undefined);
+      v.currentTime = v.duration;
+    });
+    await expect(page).toHaveURL(`${links[1]}?autoplay=1`);
+    await expect(page.locator('iframe')).toHaveAttribute('src', /autoplay=1/);
+  });
+
+  test('loads only the small scripts it needs, its own and the player frame’s', async ({ page }) => {
+    const [first] = await videoLinks(page, grid);
+    const bytes = await scriptBytes(page, first!);
+    console.log(`video view JavaScript: ${bytes} bytes`);
+    // No React, no hls.js (Chromium plays HLS itself): Back, continuous play, the frame's
+    // stream choice, keyboard controls and messages.
+    expect(bytes).toBeLessThan(8_000);
+  });
+});
+
+test.describe('the video view with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('reads, plays in the frame and navigates with plain links', async ({ page }) => {
+    const onPage1 = await videoLinks(page, grid);
+    await page.goto(onPage1[0]!);
+    await expect(page.getByRole('heading', { level: 1, name: videoNamed('reel-1').name })).toBeVisible();
+    await expect(page.frameLocator('iframe').locator('video')).toHaveAttribute('controls', '');
+    await page.getByRole('link', { name: 'Next video' }).click();
+    await expect(page).toHaveURL(onPage1[1]!);
+    await page.getByRole('link', { name: 'Back to showcase' }).click();
+    await expect(page).toHaveURL(grid);
+  });
+});
+
+test.describe('?video= on the showcase address', () => {
+  test('opens the video view', async ({ page }) => {
+    const [first] = await videoLinks(page, grid);
+    const videoId = first!.split('/').at(-1);
+    await page.goto(`${grid}?video=${videoId}`);
+    await expect(page).toHaveURL(first!);
+    await page.goto(`${player}?video=${videoId}`);
+    await expect(page).toHaveURL(`${player}/video/${videoId}`);
+  });
+
+  test('stays on a live showcase, where ?page= is ignored too', async ({ page }) => {
+    const response = await page.goto(`${live}?video=1&page=3`);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(`${live}?video=1&page=3`);
+    await expect(page.getByRole('heading', { level: 1, name: showcase('live').name })).toBeVisible();
+  });
+});
+
+test.describe('the player layout', () => {
+  test('starts watching from the title card and stops back to it', async ({ page }) => {
+    await page.goto(player);
+    await hydrated(page);
+    await expect(page.getByTestId('title-card')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: showcase('player').name })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Start watching' }).click();
+    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[0]}`);
+    await expect(page).toHaveURL(player);
+    const frame = page.locator('iframe');
+    await expect(frame).toHaveAttribute('src', /\/video\/\d+\/embed\?autoplay=1&autopause=0$/);
+    await expect(page.frameLocator('iframe').locator('video')).toHaveAttribute('autoplay', '');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(page.getByTestId('title-card')).toBeVisible();
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Start watching' })).toBeFocused();
+  });
+
+  test('wraps next from the last video to the first and previous back', async ({ page }) => {
+    await page.goto(player);
+    await hydrated(page);
+    // The last video is on the second page of the row.
+    await page.getByRole('link', { name: 'Load more' }).click();
+    await page.getByRole('link', { name: playerVideoNames.at(-1)! }).click();
+    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames.at(-1)}`);
+    await page.getByRole('button', { name: 'Next video' }).click();
+    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[0]}`);
+    await page.getByRole('button', { name: 'Previous video' }).click();
+    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames.at(-1)}`);
+    await page.getByRole('button', { name: 'Previous video' }).click();
+    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames.at(-2)}`);
+  });
+
+  test('advances when the frame reports PLAYER_ENDED, unless autoplay next is off', async ({ page }) => {
+    await page.goto(player);
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Start watching' }).click();
+    const endVideo = () =>
+      page.frameLocator('iframe').locator('video').evaluate(async (v: HTMLVideoElement) => {
+        await new Promise((resolve) => (v.readyState >= 1 ? resolve(null) : v.addEventListener('loadedmetadata', resolve, { once: true })));
+        v.muted = true;
+        await v.play().catch(() => undefined);
+        v.currentTime = v.duration;
+      });
+    await endVideo();
+    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[1]}`);
+
+    await page.getByRole('checkbox', { name: 'Autoplay next video' }).uncheck();
+    await endVideo();
+    await expect(page.frameLocator('iframe').locator('video')).toHaveJSProperty('ended', true);
+    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[1]}`);
+  });
+
+  test('is usable with the keyboard alone', async ({ page }) => {
+    await page.goto(player);
+    await hydrated(page);
+    const focusOn = async (name: string) => {
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('Tab');
+        const label = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+        if (label.includes(name)) return;
+      }
+      throw new Error(`never reached ${name}`);
+    };
+    await focusOn('Start watching');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('now-playing')).toBeFocused();
+    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[0]}`);
+
+    await focusOn('Next video');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[1]}`);
+    await expect(page.getByRole('button', { name: 'Next video' })).toBeFocused();
+
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('title-card')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start watching' })).toBeFocused();
+
+    // A video of the row plays in place from the keyboard too.
+    await page.getByRole('link', { name: playerVideoNames[2]! }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[2]}`);
+  });
+
+  test('shows on a 375 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(player);
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Start watching' }).click();
+    await expect(page.locator('iframe')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next video' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('loads the island and nothing more', async ({ page }) => {
+    const bytes = await scriptBytes(page, player);
+    console.log(`player layout JavaScript: ${bytes} bytes`);
+    expect(bytes).toBeGreaterThan(0);
+  });
+});
+
+test.describe('the player layout with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('starts watching in the video view', async ({ page }) => {
+    await page.goto(player);
+    await page.getByRole('link', { name: 'Start watching' }).click();
+    await expect(page).toHaveURL(/\/showcase\/\d+\/video\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: playerVideoNames[0]! })).toBeVisible();
+  });
+
+  test('loads more with a plain link', async ({ page }) => {
+    const perPage = 12;
+    await page.goto(player);
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(perPage);
+    await page.getByRole('link', { name: 'Load more' }).click();
+    await expect(page).toHaveURL(`${player}?page=2`);
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(Math.min(2 * perPage, playerVideoNames.length));
+  });
+});
+
+test.describe('the player layout shown offsite, with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('loads more keeping referrer and is_embed', async ({ page }) => {
+    await page.goto(`${player}?referrer=partner.test&is_embed=1`);
+    await page.getByRole('link', { name: 'Load more' }).click();
+    await expect(page).toHaveURL(`${player}?referrer=partner.test&is_embed=1&page=2`);
+  });
+});
+
+test.describe('the featured layout', () => {
+  test('shows the first video in the hero and the others in the grid', async ({ page }) => {
+    const [featuredKey, ...others] = showcase('featured').videos;
+    await page.goto(featured);
+    const hero = page.getByTestId('featured-video');
+    await expect(hero.getByRole('heading', { level: 2, name: videoNamed(featuredKey!).name })).toBeVisible();
+    await expect(hero.getByText('Featured', { exact: true })).toBeVisible();
+    await expect(hero.getByText('Duration 01:02:05')).toBeVisible();
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards).toHaveCount(others.length);
+    await expect(cards.filter({ hasText: videoNamed(featuredKey!).name })).toHaveCount(0);
+    await expectAccessible(page);
+
+    await hero.getByRole('link', { name: `Play ${videoNamed(featuredKey!).name}` }).click();
+    await expect(page).toHaveURL(/\/video\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: videoNamed(featuredKey!).name })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('opens a grid video in the video view', async ({ page }) => {
+    await page.goto(featured);
+    const name = videoNamed(showcase('featured').videos[1]!).name;
+    await page.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+  test('shows on a 375 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(featured);
+    await expect(page.getByTestId('featured-video')).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('the live layout', () => {
+  test('badges each event LIVE or UPCOMING', async ({ page }) => {
+    await page.goto(live);
+    const card = (key: string) => page.getByRole('article').filter({ hasText: videoNamed(key).name });
+    await expect(card('live-now').getByTestId('live-badge')).toHaveText('LIVE');
+    await expect(card('live-soon').getByTestId('live-badge')).toHaveText('UPCOMING');
+    await expect(card('live-weekly').getByTestId('live-badge')).toHaveText('UPCOMING');
+    await expectAccessible(page);
+  });
+});
+
+test.describe('the embed-only layout', () => {
+  test('is not available on its own address', async ({ page }) => {
+    const response = await page.goto(embedOnly);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("This showcase isn't available");
+  });
+
+  test('is shown in its frame, which any site may frame', async ({ page }) => {
+    const response = await page.goto(`${embedOnly}/embed`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain('frame-ancestors *');
+    await expect(page.getByRole('heading', { level: 1, name: showcase('embed').name })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('opens a video in the embedded video view, in a new tab, with Back to the frame', async ({ page }) => {
+    const name = videoNamed(showcase('embed').videos[0]!).name;
+    await page.goto(`${embedOnly}/embed`);
+    const link = page.getByRole('link', { name });
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await expect(tab).toHaveURL(new RegExp(`${embedOnly}/embed2\\?video=\\d+$`));
+    await expect(tab.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(tab.frameLocator('iframe').locator('video')).toBeAttached();
+    // Links leaving the showcase open a new tab (SPEC §6).
+    await expect(tab.getByRole('link', { name: /^https:\/\// }).first()).toHaveAttribute('target', '_blank');
+    await expectAccessible(tab);
+    await tab.getByRole('link', { name: 'Back to showcase' }).click();
+    await expect(tab).toHaveURL(`${embedOnly}/embed`);
+  });
+
+  test('sends embed2 without a video back to the frame', async ({ page }) => {
+    await page.goto(`${embedOnly}/embed2`);
+    await expect(page).toHaveURL(`${embedOnly}/embed`);
+  });
+});
+
+test.describe('the player frame', () => {
+  test('plays the smallest MP4 of at least 360 lines with a poster', async ({ page, request }) => {
+    const [first] = await videoLinks(page, grid);
+    const response = await request.get(`${first}/embed?autoplay=1`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-security-policy']).toContain('frame-ancestors *');
+    await page.goto(`${first}/embed?autoplay=1`);
+    const video = page.locator('video');
+    const mp4 = video.locator('source[type="video/mp4"]');
+    await expect(mp4).toHaveAttribute('src', /\/media\/.+sd\.mp4/);
+    await expect(video).toHaveAttribute('poster', /\/media\//);
+    await expect(video).toHaveAttribute('muted', '');
+    await expect(video).toHaveAttribute('playsinline', '');
+    const media = await request.get((await mp4.getAttribute('src'))!);
+    expect(media.headers()['content-type']).toBe('video/mp4');
+    await expectAccessible(page);
+  });
+
+  test('does not autoplay without autoplay=1', async ({ page }) => {
+    const [first] = await videoLinks(page, grid);
+    await page.goto(`${first}/embed`);
+    await expect(page.locator('video')).not.toHaveAttribute('autoplay', '');
+  });
+
+  test('answers not available for a video outside the showcase', async ({ page }) => {
+    const response = await page.goto(`${grid}/video/999999/embed`);
+    expect(response?.status()).toBe(404);
+  });
+});
+
+test.describe('several players on one page', () => {
+  test('pause each other when one starts, unless framed with autopause=0', async ({ page, request }) => {
+    const videos = (await (await request.get(`/api/albums/${showcaseId('grid')}/videos?per_page=3&fields=uri`)).json()) as { data: { uri: string }[] };
+    const [a, b, c] = videos.data.map((v) => v.uri.split('/').pop());
+    const grid = `/showcase/${showcaseId('grid')}`;
+    await page.goto(grid);
+    await page.evaluate(
+      ([base, frames]) => {
+        for (const [name, query] of frames) {
+          const frame = document.createElement('iframe');
+          frame.name = name;
+          frame.title = name;
+          frame.src = `${base}${query}`;
+          document.body.append(frame);
+        }
+      },
+      [`${grid}/video/`, [['a', `${a}/embed?autoplay=0`], ['b', `${b}/embed?autoplay=0&autopause=0`], ['c', `${c}/embed?autoplay=0`]]] as const,
+    );
+    const player = (name: string) => page.frameLocator(`iframe[name="${name}"]`).locator('video');
+    const play = (name: string) =>
+      player(name).evaluate(async (video: HTMLVideoElement) => {
+        video.muted = true;
+        await video.play();
+      });
+    const paused = (name: string) => player(name).evaluate((video: HTMLVideoElement) => video.paused);
+
+    await play('a');
+    await play('b');
+    await expect.poll(() => paused('a')).toBe(true);
+    await play('c');
+    // b was framed with autopause=0 (continuous play): it goes on playing.
+    await expect.poll(() => paused('b')).toBe(false);
+    await expect.poll(() => paused('c')).toBe(false);
+  });
+});
