@@ -20,6 +20,8 @@ export interface FfmpegBinaries {
   ffprobeSource: BinarySource;
   /** ffmpeg's version string, e.g. "5.1.9-0+deb12u1". Part of cache keys: output depends on it. */
   version: string;
+  /** The environment ffprobe runs in; see STATIC_FFPROBE_ENV. */
+  ffprobeEnv: NodeJS.ProcessEnv | undefined;
 }
 
 export interface FindFfmpegOptions {
@@ -75,6 +77,22 @@ function bundled(tool: Tool): string {
   }
 }
 
+/**
+ * The static ffprobe of @ffprobe-installer cannot load this machine's iconv modules and dies
+ * with SIGSEGV on every MPEG-TS file (HLS segments, camcorder .ts/.mts uploads), whose service
+ * names it converts with iconv. A GCONV_PATH that leads nowhere makes iconv_open fail cleanly
+ * instead; only those names stay unconverted.
+ */
+const STATIC_FFPROBE_ENV = { GCONV_PATH: path.join(path.sep, 'nonexistent', 'vitrine-gconv') };
+
+function isBundledBuild(file: string, tool: Tool): boolean {
+  try {
+    return path.resolve(bundled(tool)) === path.resolve(file);
+  } catch {
+    return false;
+  }
+}
+
 /** Runs `-version`: proves the binary starts here (right arch, executable bit) and names it. */
 async function versionOf(file: string): Promise<string> {
   const { stdout } = await runBinary(file, ['-hide_banner', '-version'], { captureStdout: true, timeoutMs: VERSION_TIMEOUT_MS });
@@ -127,6 +145,7 @@ export async function findFfmpegBinaries(options: FindFfmpegOptions = {}): Promi
     source: ffmpeg.source,
     ffprobeSource: ffprobe.source,
     version: ffmpeg.version,
+    ffprobeEnv: isBundledBuild(ffprobe.file, 'ffprobe') ? { ...process.env, ...STATIC_FFPROBE_ENV } : undefined,
   };
 }
 

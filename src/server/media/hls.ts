@@ -9,6 +9,7 @@ import path from 'node:path';
 import { AAC_LC_CODEC, avcCodecString, masterPlaylist, mediaPlaylistSegments, segmentBitRates, type HlsVariant } from '../../lib/hlsPlaylist.ts';
 import { ffmpegBinaries, type FfmpegBinaries } from './ffmpegBinaries.ts';
 import { MediaError } from './mediaError.ts';
+import { runFfprobe } from './probe.ts';
 import { ProcessError, runBinary } from './run.ts';
 
 export const HLS_SEGMENT_SECONDS = 4;
@@ -34,10 +35,10 @@ interface StreamCodecs {
 
 /** RFC 6381 codecs of an MP4 rendition, for the CODECS attribute. */
 async function codecsOf(file: string, binaries: FfmpegBinaries, options: HlsOptions): Promise<{ codecs: string; width: number; height: number }> {
-  const { stdout } = await runBinary(
-    binaries.ffprobe,
+  const { stdout } = await runFfprobe(
+    binaries,
     ['-hide_banner', '-v', 'error', '-print_format', 'json', '-show_entries', 'stream=codec_type,codec_name,profile,level,width,height', '-i', `file:${file}`],
-    { captureStdout: true, signal: options.signal, timeoutMs: 30_000 },
+    { signal: options.signal, timeoutMs: 30_000 },
   );
   const streams = (JSON.parse(stdout) as StreamCodecs).streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video');

@@ -58,6 +58,15 @@ describe.each(builds)('with the $name ffmpeg', ({ name, binaries }) => {
     expect((await mediaError(probeMedia(audioOnly, { binaries }))).code).toBe('no-video');
   });
 
+  it('reads an MPEG-TS file, as camcorders and HLS segments are', async () => {
+    const clip = path.join(dir, `${name}-clip.mp4`);
+    const transportStream = path.join(dir, `${name}-clip.ts`);
+    await runBinary(binaries.ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', clip, '-c', 'copy', '-f', 'mpegts', transportStream]);
+    const info = await probeMedia(transportStream, { binaries });
+    expect(info).toMatchObject({ width: 640, height: 360, videoCodec: 'h264', audioCodec: 'aac' });
+    expect(info.formatName).toBe('mpegts');
+  });
+
   it('reads a file whose name looks like a protocol as a plain file', async () => {
     const clip = path.join(dir, `${name}-clip.mp4`);
     const odd = path.join(dir, `http:${name}, [odd]; 'name'.mp4`);

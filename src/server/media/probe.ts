@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ffmpegBinaries, type FfmpegBinaries } from './ffmpegBinaries.ts';
 import { MediaError } from './mediaError.ts';
-import { ProcessError, runBinary } from './run.ts';
+import { ProcessError, runBinary, type RunOptions, type RunResult } from './run.ts';
 
 export interface MediaInfo {
   /** null when the container does not say (some live recordings); callers decide the fallback. */
@@ -36,6 +36,11 @@ export interface ProbeOptions {
 }
 
 const DEFAULT_PROBE_TIMEOUT_MS = 30_000;
+
+/** Runs ffprobe with the environment its build needs; stdout is captured. */
+export function runFfprobe(binaries: FfmpegBinaries, args: readonly string[], options: Omit<RunOptions, 'env' | 'captureStdout'> = {}): Promise<RunResult> {
+  return runBinary(binaries.ffprobe, args, { ...options, captureStdout: true, env: binaries.ffprobeEnv });
+}
 
 interface ProbeStream {
   codec_type?: string;
@@ -79,8 +84,8 @@ export async function probeMedia(filePath: string, options: ProbeOptions = {}): 
   const absolute = path.resolve(filePath);
   let output: ProbeOutput;
   try {
-    const { stdout } = await runBinary(
-      binaries.ffprobe,
+    const { stdout } = await runFfprobe(
+      binaries,
       [
         '-hide_banner', '-v', 'error',
         '-print_format', 'json', '-show_format', '-show_streams',
@@ -89,7 +94,7 @@ export async function probeMedia(filePath: string, options: ProbeOptions = {}): 
         // The file: prefix keeps a name like "http:…" or "concat:…" from being read as a protocol.
         '-i', `file:${absolute}`,
       ],
-      { captureStdout: true, signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS },
+      { signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS },
     );
     output = JSON.parse(stdout) as ProbeOutput;
   } catch (error) {
