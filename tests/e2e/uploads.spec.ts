@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { findFfmpegBinaries } from '../../src/server/media/ffmpegBinaries.ts';
 import { expect, showcaseId, test } from './fixtures.ts';
 import { csrfTokenFrom, signIn } from './session.ts';
 
@@ -12,14 +13,15 @@ const origin = `http://127.0.0.1:${process.env['E2E_PORT'] ?? 4455}`;
 const TUS = { 'Tus-Resumable': '1.0.0', Origin: origin };
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 
-/** A two-second 180p clip with sound, made by the same ffmpeg the server uses. */
-function smallClip(): Buffer {
+/** A two-second 180p clip with sound, made by the ffmpeg the server finds (FFMPEG_PATH, PATH, bundled). */
+async function smallClip(): Promise<Buffer> {
+  const { ffmpeg } = await findFfmpegBinaries({ ffmpegPath: process.env['FFMPEG_PATH'], searchPath: process.env['PATH'], warn: () => {} });
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'vitrine-upload-')), 'clip.mp4');
-  const made = spawnSync(process.env['FFMPEG_PATH'] ?? 'ffmpeg', [
+  const made = spawnSync(ffmpeg, [
     '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=12', '-f', 'lavfi', '-i', 'sine=frequency=440',
     '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
   ]);
-  if (made.status !== 0) throw new Error(made.stderr.toString());
+  if (made.status !== 0) throw new Error(made.error?.message ?? made.stderr.toString());
   return readFileSync(file);
 }
 
@@ -50,7 +52,7 @@ test.describe('resumable uploads', () => {
 
   test('take a file in chunks, resume after a pause, and publish it once transcoded', async ({ page, browser }) => {
     test.setTimeout(120_000);
-    const clip = smallClip();
+    const clip = await smallClip();
     const title = `Upload ${Date.now()}`;
     await signIn(page, 'owner@vitrine.test');
     const token = await sessionToken(page.request);
