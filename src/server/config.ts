@@ -40,6 +40,21 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino log level.'),
   FFMPEG_PATH: z.string().optional().describe('ffmpeg binary; else ffmpeg on PATH; else the bundled build.'),
   FFPROBE_PATH: z.string().optional().describe('ffprobe binary; else ffprobe on PATH; else the bundled build.'),
+  S3_BUCKET: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+    .describe('Keep media in this S3-compatible bucket instead of DATA_DIR/media.'),
+  S3_ENDPOINT: z
+    .preprocess((v) => (v === '' ? undefined : v), z.url().optional())
+    .describe('URL of an S3-compatible service (MinIO, Ceph, R2…); unset means AWS S3.'),
+  S3_REGION: z.string().default('us-east-1').describe('Region of the bucket (R2 takes auto).'),
+  S3_FORCE_PATH_STYLE: flag
+    .optional()
+    .describe('Address the bucket as ENDPOINT/BUCKET/KEY rather than BUCKET.ENDPOINT/KEY; default true when S3_ENDPOINT is set.'),
+  S3_ACCESS_KEY_ID: z.string().optional().describe('Access key of the bucket; unset uses the AWS SDK chain (AWS_* variables, an instance role).'),
+  S3_SECRET_ACCESS_KEY: z.string().optional().describe('Secret key that goes with S3_ACCESS_KEY_ID.'),
+  S3_ARCHIVE_STORAGE_CLASS: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+    .describe('Storage class of archived (cold) source files, e.g. GLACIER_IR on AWS; unset keeps the bucket default.'),
   COLD_RESTORE_DELAY: z.coerce
     .number()
     .int()
@@ -55,6 +70,10 @@ export const configSchema = z.object({
     .preprocess((v) => (v === '' ? undefined : v), z.url().optional())
     .describe('Checkout of the stock cart, an external shop or payment page; unset hides the Checkout button.'),
   BENCH_ROUTES: flag.default(false).describe('Serve /bench/bare, the bare page the benchmark compares against.'),
+}).superRefine((settings, context) => {
+  if (Boolean(settings.S3_ACCESS_KEY_ID) !== Boolean(settings.S3_SECRET_ACCESS_KEY)) {
+    context.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all' });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../../server/db/client.ts';
-import { mediaStorage, serveMedia } from '../../server/delivery/serveMedia.ts';
+import { serveMedia } from '../../server/delivery/serveMedia.ts';
+import { mediaStorage } from '../../server/media/index.ts';
 import { verifyMediaSignature } from '../../server/delivery/signedUrl.ts';
 import { markDownloaded } from '../../server/media/coldStorage.ts';
 import { secret } from '../../server/secrets.ts';

@@ -3,7 +3,7 @@
  * long caching (the URL itself expires) and the right content type.
  */
 import { Readable } from 'node:stream';
-import { LocalDiskStorage, type MediaStorage } from '../media/index.ts';
+import { mediaStorage } from '../media/index.ts';
 
 const TYPES: Record<string, string> = {
   mp4: 'video/mp4',
@@ -16,12 +16,6 @@ const TYPES: Record<string, string> = {
   webp: 'image/webp',
   vtt: 'text/vtt; charset=utf-8',
 };
-
-let storage: MediaStorage | undefined;
-export function mediaStorage(): MediaStorage {
-  storage ??= new LocalDiskStorage();
-  return storage;
-}
 
 /** Parses a single-range 'bytes=' header; multiple ranges are answered whole, as RFC 9110 allows. */
 export function parseRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {

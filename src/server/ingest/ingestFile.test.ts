@@ -4,9 +4,12 @@
  * the video's error; a full quota refuses the upload.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-ingest-'));
@@ -17,7 +20,7 @@ const { migrate } = await import('../db/migrate.ts');
 const { clearDatabase } = await import('../seed/seedDemo.ts');
 const schema = await import('../db/schema.ts');
 const { eq } = await import('drizzle-orm');
-const { generateTestPattern, LocalDiskStorage, probeMedia } = await import('../media/index.ts');
+const { generateTestPattern, LocalDiskStorage, probeMedia, S3Storage } = await import('../media/index.ts');
 const { mediaPlaylistSegments } = await import('../../lib/hlsPlaylist.ts');
 const { ingestFile } = await import('./ingestFile.ts');
 
@@ -119,5 +122,36 @@ describe('ingestFile', () => {
     await expect(ingestFile({ db, file: path.join(dataDir, 'nope.mp4'), storage })).rejects.toThrow(/^No file at .*nope\.mp4$/);
     await expect(ingestFile({ db, file: tiny, ownerEmail: 'ghost@vitrine.test', storage })).rejects.toThrow('No account with the e-mail ghost@vitrine.test');
     await expect(ingestFile({ db, file: tiny, ownerEmail: 'full@vitrine.test', showcaseId, storage })).rejects.toThrow(`No showcase ${showcaseId} owned by full@vitrine.test`);
+  });
+});
+
+describe('ingestFile into an S3 bucket', () => {
+  let server: S3rver;
+  let bucket: InstanceType<typeof S3Storage>;
+
+  beforeAll(async () => {
+    server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(dataDir, 's3'), configureBuckets: [{ name: 'media', configs: [] }] });
+    const { port } = await server.run();
+    bucket = new S3Storage({ bucket: 'media', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  });
+  afterAll(async () => {
+    bucket.destroy();
+    await server.close();
+  });
+
+  it('reads the source back from the bucket to transcode it, and stores every file there', async () => {
+    const db = await getDb();
+    const result = await ingestFile({ db, file: tiny, storage: bucket });
+    expect(result.status).toBe('ready');
+    expect(result.files.map((f) => f.quality).sort()).toEqual(['hls', 'sd', 'source']);
+    for (const file of result.files.filter((f) => f.quality !== 'hls')) expect((await bucket.stat(file.storageKey))?.size).toBe(file.size);
+    const master = await text(await bucket.createReadStream(`videos/${result.videoId}/hls/master.m3u8`));
+    expect(master).toMatch(/RESOLUTION=320x180,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"\n180p\.m3u8/);
+    expect(await text(await bucket.createReadStream(`videos/${result.videoId}/hls/180p.m3u8`))).toMatch(/#EXT-X-ENDLIST/);
+    const pictures = await db.select().from(schema.videoPictures).where(eq(schema.videoPictures.videoId, result.videoId));
+    expect(pictures).toHaveLength(4);
+    for (const p of pictures) expect(await bucket.exists(p.storageKey)).toBe(true);
+    // Nothing of it stayed on local disk.
+    expect(existsSync(path.join(dataDir, 'media', 'videos', String(result.videoId)))).toBe(false);
   });
 });

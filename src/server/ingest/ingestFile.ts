@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users, videoFiles, videos } from '../db/schema.ts';
-import { LocalDiskStorage, type MediaStorage } from '../media/index.ts';
+import { mediaStorage, type MediaStorage } from '../media/index.ts';
 import { jobHandlers } from '../jobs/handlers.ts';
 import { findJob } from '../jobs/queue.ts';
 import { JobRunner } from '../jobs/runner.ts';
@@ -48,7 +48,7 @@ function quotaMessage(key: string): string {
   return catalogue[key.replace(/^quota\./, '')] ?? key;
 }
 
-export async function ingestFile({ db, file, ownerEmail = DEFAULT_INGEST_OWNER, showcaseId, storage = new LocalDiskStorage(), progress = () => {} }: IngestFileOptions): Promise<IngestFileResult> {
+export async function ingestFile({ db, file, ownerEmail = DEFAULT_INGEST_OWNER, showcaseId, storage = mediaStorage(), progress = () => {} }: IngestFileOptions): Promise<IngestFileResult> {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) throw new IngestError(`No file at ${file}`);
   const [owner] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${ownerEmail.toLowerCase()}`);

@@ -14,7 +14,7 @@ import { config } from '../config.ts';
 import { getDb } from '../db/client.ts';
 import { showcases } from '../db/schema.ts';
 import { logger } from '../logger.ts';
-import { LocalDiskStorage } from '../media/index.ts';
+import { mediaStorage } from '../media/index.ts';
 import { checkUploadQuota } from './quota.ts';
 import { ingestUpload, QuotaExceededError } from './ingestUpload.ts';
 
@@ -56,7 +56,7 @@ async function ownedShowcase(userId: number, value: string | null | undefined, t
 function createServer(): Server {
   const directory = path.resolve(config().DATA_DIR, 'uploads', 'tus');
   const datastore = new FileStore({ directory });
-  const storage = new LocalDiskStorage();
+  const storage = mediaStorage();
   const options: Omit<ServerOptions, 'locker'> & { datastore: FileStore } = {
     path: UPLOADS_PATH,
     datastore,

@@ -1,10 +1,10 @@
 /** Every kind of background job and what runs it. */
 import { getDb } from '../db/client.ts';
-import { LocalDiskStorage, type MediaStorage } from '../media/index.ts';
+import { mediaStorage, type MediaStorage } from '../media/index.ts';
 import { isTranscodePayload, markVideoFailed, PROCESSING_FAILED_MESSAGE, TRANSCODE_JOB, transcodeVideo } from '../ingest/transcode.ts';
 import type { JobHandlers } from './runner.ts';
 
-export function jobHandlers(storage: MediaStorage = new LocalDiskStorage()): JobHandlers {
+export function jobHandlers(storage: MediaStorage = mediaStorage()): JobHandlers {
   return {
     [TRANSCODE_JOB]: {
       async run(payload, { signal, progress }) {

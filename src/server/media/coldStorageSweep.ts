@@ -5,7 +5,7 @@
  */
 import { config } from '../config.ts';
 import { getDb } from '../db/client.ts';
-import { mediaStorage } from '../delivery/serveMedia.ts';
+import { mediaStorage } from './mediaStorage.ts';
 import { logger } from '../logger.ts';
 import { archiveIdleSources, completeDefrosts } from './coldStorage.ts';
 

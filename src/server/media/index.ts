@@ -23,6 +23,7 @@ export {
 export { buildHlsLadder, HLS_MASTER, HLS_SEGMENT_SECONDS, hlsContentType, type HlsLadder, type HlsOptions } from './hls.ts';
 export { isMediaError, MEDIA_ERROR_CODES, MediaError, type MediaErrorCode } from './mediaError.ts';
 export { probeMedia, type MediaInfo, type ProbeOptions } from './probe.ts';
+export { createMediaStorage, mediaStorage } from './mediaStorage.ts';
 export { encodeMp4Rendition, type Mp4Rendition, type Mp4RenditionOptions } from './renditions.ts';
 export { ProcessError, runBinary, type ProcessFailure, type RunOptions, type RunResult } from './run.ts';
 export {
@@ -34,8 +35,10 @@ export {
   type ByteRange,
   type MediaStorage,
   type PutOptions,
+  type StorageTier,
   type StoredObject,
 } from './storage.ts';
+export { S3Storage, type S3StorageOptions } from './s3Storage.ts';
 export {
   defaultPatternStyle,
   generateTestPattern,

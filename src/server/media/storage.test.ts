@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { text } from 'node:stream/consumers';
-import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../config.ts';
-import { assertStorageKey, LocalDiskStorage, MissingObjectError, videoStorageKey } from './storage.ts';
+import { assertStorageKey, LocalDiskStorage, videoStorageKey } from './storage.ts';
+import { describeMediaStorage } from './storageContract.ts';
 
 let dir: string;
 let storage: LocalDiskStorage;
@@ -24,10 +22,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function bytes(stream: Readable): Promise<string> {
-  return text(stream);
-}
-
 describe('LocalDiskStorage', () => {
   it('defaults to the media folder under DATA_DIR', () => {
     expect(new LocalDiskStorage().root).toBe(path.resolve(config().DATA_DIR, 'media'));
@@ -43,67 +37,6 @@ describe('LocalDiskStorage', () => {
     expect((await storage.stat(key))?.size).toBe(content.length);
   });
 
-  it('reads a whole object, or only the inclusive byte range asked for', async () => {
-    const key = videoStorageKey(2, 'sd.mp4');
-    await storage.put(key, sample);
-    expect(await bytes(await storage.createReadStream(key))).toBe(content);
-    expect(await bytes(await storage.createReadStream(key, { start: 10, end: 19 }))).toBe('abcdefghij');
-    expect(await bytes(await storage.createReadStream(key, { start: 30 }))).toBe('uvwxyz');
-    expect(await bytes(await storage.createReadStream(key, { start: 35, end: 35 }))).toBe('z');
-  });
-
-  it('refuses a range outside the object, as HTTP 416 would', async () => {
-    const key = videoStorageKey(3, 'sd.mp4');
-    await storage.put(key, sample);
-    await expect(storage.createReadStream(key, { start: 36 })).rejects.toBeInstanceOf(RangeError);
-    await expect(storage.createReadStream(key, { start: 5, end: 4 })).rejects.toBeInstanceOf(RangeError);
-    await expect(storage.createReadStream(key, { start: 0, end: 36 })).rejects.toBeInstanceOf(RangeError);
-  });
-
-  it('says which key is missing', async () => {
-    const key = videoStorageKey(404, 'source.mp4');
-    expect(await storage.stat(key)).toBeNull();
-    expect(await storage.exists(key)).toBe(false);
-    await expect(storage.createReadStream(key)).rejects.toBeInstanceOf(MissingObjectError);
-  });
-
-  it('replaces an object that is put again', async () => {
-    const key = videoStorageKey(4, 'source.mp4');
-    await storage.put(key, sample);
-    const other = path.join(dir, 'other.bin');
-    await writeFile(other, 'new');
-    expect((await storage.put(key, other)).size).toBe(3);
-    expect(await bytes(await storage.createReadStream(key))).toBe('new');
-  });
-
-  it('moves the file instead of copying it when asked', async () => {
-    const scratch = path.join(dir, 'scratch.bin');
-    const payload = randomBytes(1024);
-    await writeFile(scratch, payload);
-    const key = videoStorageKey(5, 'hd.mp4');
-    await storage.put(key, scratch, { move: true });
-    expect(existsSync(scratch)).toBe(false);
-    expect(Buffer.compare(await readFile(storage.pathFor(key)), payload)).toBe(0);
-  });
-
-  it('deletes an object, and deleting it again is fine', async () => {
-    const key = videoStorageKey(6, 'source.mp4');
-    await storage.put(key, sample);
-    await storage.delete(key);
-    expect(await storage.exists(key)).toBe(false);
-    await expect(storage.delete(key)).resolves.toBeUndefined();
-  });
-
-  it('deletes everything under a video and nothing of a video whose id starts the same', async () => {
-    await storage.put(videoStorageKey(7, 'source.mp4'), sample);
-    await storage.put(videoStorageKey(7, 'pictures', '640x350.jpg'), sample);
-    await storage.put(videoStorageKey(70, 'source.mp4'), sample);
-    await storage.deletePrefix(videoStorageKey(7));
-    expect(await storage.exists(videoStorageKey(7, 'source.mp4'))).toBe(false);
-    expect(await storage.exists(videoStorageKey(7, 'pictures', '640x350.jpg'))).toBe(false);
-    expect(await storage.exists(videoStorageKey(70, 'source.mp4'))).toBe(true);
-  });
-
   it('refuses keys that could leave its folder or mean something else on a bucket', async () => {
     for (const key of ['../escape', '/etc/passwd', 'videos/../../x', 'videos//x', 'videos/.hidden', 'videos\\x', 'videos/x/', '', 'vidéos/1']) {
       expect(() => assertStorageKey(key), key).toThrow(TypeError);
@@ -113,32 +46,7 @@ describe('LocalDiskStorage', () => {
   });
 });
 
-describe('the archive tier of LocalDiskStorage', () => {
-  it('archives an object out of reach of readers, then restores it whole', async () => {
-    const key = videoStorageKey(7, 'source.mp4');
-    await storage.put(key, sample);
-    await storage.archive(key);
-    expect(await storage.tierOf(key)).toBe('archive');
-    expect(await storage.stat(key)).toBeNull();
-    await expect(storage.createReadStream(key)).rejects.toBeInstanceOf(MissingObjectError);
-    await storage.restore(key);
-    expect(await storage.tierOf(key)).toBe('hot');
-    expect(await bytes(await storage.createReadStream(key))).toBe(content);
-  });
-
-  it('says an unknown key has no tier and cannot be archived', async () => {
-    expect(await storage.tierOf('videos/8/nothing.mp4')).toBeNull();
-    await expect(storage.archive('videos/8/nothing.mp4')).rejects.toBeInstanceOf(MissingObjectError);
-  });
-
-  it('deletes archived copies with their video', async () => {
-    const key = videoStorageKey(9, 'source.mp4');
-    await storage.put(key, sample);
-    await storage.archive(key);
-    await storage.deletePrefix('videos/9');
-    expect(await storage.tierOf(key)).toBeNull();
-  });
-});
+describeMediaStorage('LocalDiskStorage', () => new LocalDiskStorage(path.join(dir, 'contract')));
 
 describe('videoStorageKey', () => {
   it('puts every file of a video under videos/{id}/', () => {

@@ -89,7 +89,8 @@ export function defaultMediaRoot(): string {
   return path.resolve(config().DATA_DIR, 'media');
 }
 
-function resolveRange(key: string, size: number, range: ByteRange | undefined): { start: number; end: number } | undefined {
+/** The inclusive bounds of a range within an object of `size` bytes; RangeError outside it. */
+export function resolveRange(key: string, size: number, range: ByteRange | undefined): { start: number; end: number } | undefined {
   if (!range) return undefined;
   const end = range.end ?? size - 1;
   const valid = Number.isSafeInteger(range.start) && Number.isSafeInteger(end) && range.start >= 0 && range.start <= end && end < size;

@@ -2,10 +2,8 @@
  * Writes the demo catalogue (demoCatalogue.ts) with real media made by the media module.
  * Media is generated first and cached, then every row goes in one transaction.
  */
-import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
-import { config } from '../config.ts';
 import { getDb } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import {
@@ -23,7 +21,7 @@ import {
   videos,
 } from '../db/schema.ts';
 import { logger } from '../logger.ts';
-import { LocalDiskStorage, produceDemoVideo, type DemoVideo as DemoVideoAssets } from '../media/index.ts';
+import { mediaStorage, produceDemoVideo, type DemoVideo as DemoVideoAssets } from '../media/index.ts';
 import { demoSsoConnectionFromEnv } from '../sso/demoConnection.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_TEAM_NAME, DEMO_VIDEOS } from './demoCatalogue.ts';
 import { seedDemoUploads } from '../quota/demoUploads.ts';
@@ -34,14 +32,12 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 async function produceMedia(): Promise<Map<string, DemoVideoAssets & { captions: CaptionTrack }>> {
-  const dataDir = path.resolve(config().DATA_DIR);
-  const storage = new LocalDiskStorage(path.join(dataDir, 'media'));
-  const cacheDir = path.resolve(config().MEDIA_CACHE_DIR ?? path.join(dataDir, 'cache'), 'demo-media');
+  const storage = mediaStorage();
   const assets = new Map<string, DemoVideoAssets & { captions: CaptionTrack }>();
   const playable = DEMO_VIDEOS.filter((v) => !v.live);
   for (const [i, video] of playable.entries()) {
     const key = `demo/${video.key}`;
-    const produced = await produceDemoVideo({ key, seed: i + 1, durationSeconds: video.duration, label: video.name, storage, cacheDir });
+    const produced = await produceDemoVideo({ key, seed: i + 1, durationSeconds: video.duration, label: video.name, storage });
     assets.set(video.key, { ...produced, captions: await storeDemoCaptions(storage, key, video) });
   }
   return assets;

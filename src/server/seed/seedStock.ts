@@ -2,12 +2,10 @@
  * Writes the demo stock catalogue (demoStock.ts) after the rest of the demo: clips made by
  * the media module like every other demo video, sold by the demo owner, in one transaction.
  */
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { config } from '../config.ts';
 import { getDb } from '../db/client.ts';
 import { showcases, showcaseVideos, stockClipQualities, stockClips, stockCollectionClips, stockCollections, users, videoFiles, videoPictures, videos } from '../db/schema.ts';
-import { LocalDiskStorage, produceDemoVideo, type DemoVideo as DemoVideoAssets } from '../media/index.ts';
+import { mediaStorage, produceDemoVideo, type DemoVideo as DemoVideoAssets } from '../media/index.ts';
 import { DEMO_ACCOUNTS, DEMO_SHOWCASES } from './demoCatalogue.ts';
 import { DEMO_STOCK_CLIPS, DEMO_STOCK_COLLECTIONS, DEMO_STOCK_QUALITY_SPECS } from './demoStock.ts';
 
@@ -15,12 +13,10 @@ import { DEMO_STOCK_CLIPS, DEMO_STOCK_COLLECTIONS, DEMO_STOCK_QUALITY_SPECS } fr
 const PATTERN_SEED_BASE = 500;
 
 async function produceStockMedia(): Promise<Map<string, DemoVideoAssets>> {
-  const dataDir = path.resolve(config().DATA_DIR);
-  const storage = new LocalDiskStorage(path.join(dataDir, 'media'));
-  const cacheDir = path.resolve(config().MEDIA_CACHE_DIR ?? path.join(dataDir, 'cache'), 'demo-media');
+  const storage = mediaStorage();
   const assets = new Map<string, DemoVideoAssets>();
   for (const [i, clip] of DEMO_STOCK_CLIPS.entries()) {
-    assets.set(clip.key, await produceDemoVideo({ key: `demo/stock-${clip.key}`, seed: PATTERN_SEED_BASE + i, durationSeconds: clip.duration, label: clip.title, storage, cacheDir }));
+    assets.set(clip.key, await produceDemoVideo({ key: `demo/stock-${clip.key}`, seed: PATTERN_SEED_BASE + i, durationSeconds: clip.duration, label: clip.title, storage }));
   }
   return assets;
 }
