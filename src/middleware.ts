@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { DEFAULT_LOCALE } from './lib/domain.ts';
-import { isLocale, localizePath, negotiateLocale, splitLocalePath } from './lib/localeNegotiation.ts';
+import { LOCALE_COOKIE, localizePath, preferredLocale, splitLocalePath } from './lib/localeNegotiation.ts';
 import { config } from './server/config.ts';
 import { translator } from './server/i18n/translator.ts';
 import { jsonError, wantsJson } from './server/http/errorResponse.ts';
@@ -13,7 +13,6 @@ import { readSubmittedToken, tokensMatch } from './server/http/csrf.ts';
 import { getDb } from './server/db/client.ts';
 import { clearSessionCookie, readSession, SESSION_COOKIE } from './server/auth/sessions.ts';
 
-export const LOCALE_COOKIE = 'locale';
 export const THEME_COOKIE = 'theme';
 export const CSRF_COOKIE = 'xsrft';
 const YEAR = 60 * 60 * 24 * 365;
@@ -57,9 +56,8 @@ const locale = defineMiddleware(async (context, next) => {
   const prefixed = fromPath !== DEFAULT_LOCALE;
 
   if (!prefixed && (request.method === 'GET' || request.method === 'HEAD') && !isAsset(path)) {
-    const stored = cookies.get(LOCALE_COOKIE)?.value ?? locals.viewer?.user.locale;
-    const preferred = stored && isLocale(stored) ? stored : negotiateLocale(request.headers.get('accept-language'));
-    if (preferred && preferred !== DEFAULT_LOCALE) {
+    const preferred = preferredLocale(cookies.get(LOCALE_COOKIE)?.value ?? locals.viewer?.user.locale, request.headers.get('accept-language'));
+    if (preferred !== DEFAULT_LOCALE) {
       return new Response(null, {
         status: 302,
         headers: { Location: localizePath(preferred, path) + url.search, Vary: 'Cookie, Accept-Language' },

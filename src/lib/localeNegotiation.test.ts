@@ -5,9 +5,23 @@ import {
   localizePath,
   negotiateLocale,
   parseAcceptLanguage,
+  preferredLocale,
   splitLocalePath,
   toLocale,
 } from './localeNegotiation.ts';
+
+describe('preferredLocale', () => {
+  it('takes the stored choice over Accept-Language', () => {
+    expect(preferredLocale('ko-KR', 'ja-JP, en;q=0.5')).toBe('ko-KR');
+  });
+  it('ignores a stored value that is no locale, and negotiates', () => {
+    expect(preferredLocale('klingon', 'de-AT')).toBe('de-DE');
+  });
+  it('falls back to English when nothing fits', () => {
+    expect(preferredLocale(undefined, 'nl-NL')).toBe('en');
+    expect(preferredLocale(null, null)).toBe('en');
+  });
+});
 
 describe('parseAcceptLanguage', () => {
   it('orders tags by q, keeping header order for ties', () => {

@@ -109,6 +109,17 @@ export function negotiateLocale(
   return null;
 }
 
+/** The cookie that keeps a viewer's choice of language (POST /settings/set_locale). */
+export const LOCALE_COOKIE = 'locale';
+
+/**
+ * The viewer's language where the path names none: their stored choice (the locale cookie,
+ * else their account's), else Accept-Language, else English.
+ */
+export function preferredLocale(stored: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+  return isLocale(stored) ? stored : (negotiateLocale(acceptLanguage) ?? DEFAULT_LOCALE);
+}
+
 const PREFIXES: readonly Locale[] = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
 
 export interface LocalePath {

@@ -72,12 +72,18 @@ test.describe('the download modal', () => {
     const url = new URL(source!.link, 'http://x');
     const sig = url.searchParams.get('sig')!;
     url.searchParams.set('sig', `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`);
-    expect((await request.get(url.pathname + url.search)).status()).toBe(403);
+    const tampered = await request.get(url.pathname + url.search);
+    expect(tampered.status()).toBe(403);
+    expect(await tampered.text()).toBe('Sorry but you do not have the proper permission to access this area.');
+    // Media paths carry no locale: the viewer's Accept-Language picks the refusal's language.
+    const inJapanese = await request.get(url.pathname + url.search, { headers: { 'Accept-Language': 'ja-JP,ja;q=0.9' } });
+    expect(await inJapanese.text()).toBe('申し訳ありません。この領域にアクセスするための権限がありません。');
     const renamed = new URL(source!.link, 'http://x');
     renamed.searchParams.set('dl', 'other-name.mp4');
     expect((await request.get(renamed.pathname + renamed.search)).status()).toBe(403);
     const expired = new URL(source!.link, 'http://x');
     expired.searchParams.set('exp', '1000');
+    // The expiry is signed too: a link moved into the past is a forged one.
     expect((await request.get(expired.pathname + expired.search)).status()).toBe(403);
   });
 

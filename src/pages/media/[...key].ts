@@ -1,26 +1,25 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../../server/db/client.ts';
+import { refuseMedia } from '../../server/delivery/mediaRefusal.ts';
 import { serveMedia } from '../../server/delivery/serveMedia.ts';
 import { mediaStorage } from '../../server/media/index.ts';
 import { verifyMediaSignature } from '../../server/delivery/signedUrl.ts';
 import { markDownloaded } from '../../server/media/coldStorage.ts';
 import { secret } from '../../server/secrets.ts';
 
-const refuse = (status: number, text: string) => new Response(text, { status, headers: { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' } });
-
 /**
  * GET /media/{key}?exp=&sig=[&dl=]: media, thumbnails and downloads behind a signed, expiring
  * URL. With dl (a download) the file comes as an attachment and counts as accessed, which
  * keeps a source out of cold storage; an archived file is refused until it is retrieved.
  */
-const handler: APIRoute = async ({ params, url, request }) => {
+const handler: APIRoute = async ({ params, url, request, cookies }) => {
   const key = params.key ?? '';
   const download = url.searchParams.get('dl');
   const verdict = verifyMediaSignature(key, url.searchParams.get('exp'), url.searchParams.get('sig'), secret('media'), undefined, download);
-  if (verdict !== 'ok') return refuse(403, verdict === 'expired' ? 'This link has expired.' : 'Forbidden');
+  if (verdict !== 'ok') return refuseMedia(verdict === 'expired' ? 'expired' : 'forbidden', { request, cookies });
   const response = await serveMedia(key, request, { download });
   // Archived bytes are not readable: say why instead of a bare 404.
-  if (response.status === 404 && (await mediaStorage().tierOf(key)) === 'archive') return refuse(409, 'This file is archived. Ask for it from the download window, then try again.');
+  if (response.status === 404) return refuseMedia((await mediaStorage().tierOf(key)) === 'archive' ? 'archived' : 'missing', { request, cookies });
   if (download !== null && request.method === 'GET' && response.ok) await markDownloaded(await getDb(), key, new Date());
   return response;
 };

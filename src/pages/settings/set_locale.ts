@@ -9,14 +9,11 @@ import type { APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
 import { getDb } from '../../server/db/client.ts';
 import { users } from '../../server/db/schema.ts';
-import { isLocale, localizePath } from '../../lib/localeNegotiation.ts';
+import { isLocale, LOCALE_COOKIE, localizePath } from '../../lib/localeNegotiation.ts';
 import { safeReturnTo } from '../../lib/safeRedirect.ts';
 import { FOOTER_STATUS, jsonAnswer, preferenceCookie, readSubmission, seeOther } from './_submission.ts';
 
 export const prerender = false;
-
-/** Same name as LOCALE_COOKIE in src/middleware.ts, which reads it. */
-const LOCALE_COOKIE = 'locale';
 
 export const POST: APIRoute = async ({ request, cookies, locals, url }) => {
   const submission = await readSubmission(request, locals.path);
