@@ -306,8 +306,10 @@ test.describe('the JavaScript the grid page ships', () => {
     await page.mouse.wheel(0, 2_000);
     await page.waitForLoadState('networkidle');
     const before = await total();
-    // The loader, and the small dynamic-import helper its chunk shares with the player frame.
-    expect(scripts.size).toBeLessThanOrEqual(2);
+    // The loader, the lazy-island element it shares with the player layout, and the small
+    // dynamic-import helper shared with the player frame: no React.
+    expect(scripts.size).toBeLessThanOrEqual(3);
+    expect([...scripts.keys()].filter((url) => /\/(client|react)\.[\w-]+\.js$/.test(url))).toEqual([]);
     expect(before.raw).toBeLessThan(4_000);
 
     await searchField(page).fill('glass');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_SHOWCASES, DEMO_VIDEOS } from '../../src/server/seed/demoCatalogue.ts';
-import { expect, expectAccessible, hydrated, showcaseId, test } from './fixtures.ts';
+import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
 
 const grid = `/showcase/${showcaseId('grid')}`;
 const player = `/showcase/${showcaseId('player')}`;
@@ -187,7 +187,6 @@ test.describe('?video= on the showcase address', () => {
 test.describe('the player layout', () => {
   test('starts watching from the title card and stops back to it', async ({ page }) => {
     await page.goto(player);
-    await hydrated(page);
     await expect(page.getByTestId('title-card')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: showcase('player').name })).toBeVisible();
     await expectAccessible(page);
@@ -208,7 +207,6 @@ test.describe('the player layout', () => {
 
   test('wraps next from the last video to the first and previous back', async ({ page }) => {
     await page.goto(player);
-    await hydrated(page);
     // The last video is on the second page of the row.
     await page.getByRole('link', { name: 'Load more' }).click();
     await page.getByRole('link', { name: playerVideoNames.at(-1)! }).click();
@@ -223,7 +221,6 @@ test.describe('the player layout', () => {
 
   test('advances when the frame reports PLAYER_ENDED, unless autoplay next is off', async ({ page }) => {
     await page.goto(player);
-    await hydrated(page);
     await page.getByRole('link', { name: 'Start watching' }).click();
     const endVideo = () =>
       page.frameLocator('iframe').locator('video').evaluate(async (v: HTMLVideoElement) => {
@@ -243,7 +240,6 @@ test.describe('the player layout', () => {
 
   test('is usable with the keyboard alone', async ({ page }) => {
     await page.goto(player);
-    await hydrated(page);
     const focusOn = async (name: string) => {
       for (let i = 0; i < 40; i++) {
         await page.keyboard.press('Tab');
@@ -277,17 +273,31 @@ test.describe('the player layout', () => {
   test('shows on a 375 px phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(player);
-    await hydrated(page);
     await page.getByRole('link', { name: 'Start watching' }).click();
     await expect(page.locator('iframe')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Next video' })).toBeVisible();
     await expectAccessible(page);
   });
 
-  test('loads the island and nothing more', async ({ page }) => {
-    const bytes = await scriptBytes(page, player);
-    console.log(`player layout JavaScript: ${bytes} bytes`);
-    expect(bytes).toBeGreaterThan(0);
+  test('ships only its loader until someone reaches for it, and plays on the first click', async ({ page }) => {
+    const before = await scriptBytes(page, player);
+    console.log(`player layout JavaScript before interaction: ${before} bytes`);
+    // The loader and the small dynamic-import helper it shares with other pages; no React.
+    expect(before).toBeLessThan(6_000);
+    await expect(page.locator('vitrine-player-showcase[data-hydrated]')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Start watching' }).click();
+    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[0]}`);
+    await expect(page).toHaveURL(player);
+    await expect(page.locator('vitrine-player-showcase[data-hydrated]')).toHaveCount(1);
+  });
+
+  test('follows the link of the first click when the island cannot load', async ({ page }) => {
+    await page.route('**/_astro/mountPlayerShowcase.*.js', (route) => route.abort());
+    await page.goto(player);
+    await page.getByRole('link', { name: 'Start watching' }).click();
+    await expect(page).toHaveURL(/\/showcase\/\d+\/video\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: playerVideoNames[0]! })).toBeVisible();
   });
 });
 

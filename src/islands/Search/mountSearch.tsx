@@ -1,14 +1,7 @@
-/**
- * Hydrates the search island inside its <vitrine-search> element, with the props the server
- * rendered it with (data-props), so React adopts the existing form instead of replacing it:
- * focus and anything already typed stay where they are.
- */
-import { hydrateRoot } from 'react-dom/client';
-import Search, { type SearchProps } from './Search.tsx';
+/** The search island's entry for <vitrine-search> (searchElement.ts). */
+import { hydrateIsland } from '../hydrateIsland.tsx';
+import Search from './Search.tsx';
 
-export function mountSearch(host: HTMLElement): void {
-  const props = JSON.parse(host.dataset['props'] ?? 'null') as SearchProps | null;
-  if (!props) return;
-  hydrateRoot(host, <Search {...props} />);
-  host.dataset['hydrated'] = '';
+export function mount(host: HTMLElement): void {
+  hydrateIsland(host, Search);
 }
