@@ -1,8 +1,13 @@
-import { expect, expectAccessible, hydrated, showcaseId, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
 import { csrfTokenFrom, signIn } from './session.ts';
 
 const password = `/showcase/${showcaseId('password')}`;
 const team = `/showcase/${showcaseId('team')}`;
+
+async function passwordFormEnhanced(page: Page): Promise<void> {
+  await expect(page.locator('vitrine-password-form[data-enhanced]')).toHaveCount(1);
+}
 
 test.describe('a password showcase', () => {
   test('asks for the password, says when it is wrong, clears the error on edit and opens when right', async ({ page }) => {
@@ -11,9 +16,9 @@ test.describe('a password showcase', () => {
     await expect(page.getByRole('heading', { name: 'This showcase is private' })).toBeVisible();
     await expect(page.getByText('Client Preview')).toHaveCount(0);
     await expectAccessible(page);
-    // Clearing the error on edit is the island's doing; a click before it hydrates posts the
-    // plain form instead (tested without JavaScript below).
-    await hydrated(page);
+    // Submitting in place is the page script's doing; a click before it runs posts the plain
+    // form instead (tested without JavaScript below).
+    await passwordFormEnhanced(page);
 
     const field = page.getByPlaceholder('Enter password');
     await field.fill('wrong guess');
@@ -33,6 +38,7 @@ test.describe('a password showcase', () => {
 
   test('disables the form while the password is being checked', async ({ page }) => {
     await page.goto(password);
+    await passwordFormEnhanced(page);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/auth', async (route) => {
@@ -96,7 +102,7 @@ test.describe('a password showcase', () => {
     expect(statuses[10]).toBe(429);
     // The password form, with JavaScript, says why in place.
     await page.goto(password);
-    await hydrated(page);
+    await passwordFormEnhanced(page);
     await page.getByPlaceholder('Enter password').fill('one more');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Sorry, you have made too many requests in a short period of time. Please wait a few minutes and try again.')).toBeVisible();
