@@ -14,6 +14,11 @@ const authorize = `${team}/authorize`;
 const OIDC = 'http://127.0.0.1:4460';
 const CONSENT = 'I understand that the account creator and admins may access my viewing history, which can be changed in my account settings.';
 
+/** The consent rule runs in the page script of the sign-in form. */
+async function ssoFormEnhanced(page: Page): Promise<void> {
+  await expect(page.locator('vitrine-sso-sign-in[data-enhanced]')).toHaveCount(1);
+}
+
 /** The provider's own pages: its development login form (any password), then its consent step. */
 async function signInAtProvider(page: Page, login: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`^${OIDC}/interaction/`));
@@ -39,7 +44,7 @@ test.describe('the sign-in screen of a team with one SSO connection', () => {
     await page.goto(team);
     const button = page.getByRole('button', { name: 'Sign in with SSO' });
     const consent = page.getByRole('checkbox', { name: CONSENT });
-    await hydrated(page);
+    await ssoFormEnhanced(page);
     await consent.uncheck();
     await expect(button).toBeDisabled();
     await expectAccessible(page);
@@ -58,7 +63,7 @@ test.describe('the sign-in screen of a team with one SSO connection', () => {
     const consent = page.getByRole('checkbox', { name: CONSENT });
     await consent.uncheck();
     release();
-    await hydrated(page);
+    await ssoFormEnhanced(page);
     await expect(consent).not.toBeChecked();
     await expect(page.getByRole('button', { name: 'Sign in with SSO' })).toBeDisabled();
   });
