@@ -4,8 +4,8 @@
  * consent box, the authorization code flow with just-in-time team membership, failures,
  * and the embed's 800x600 popup with its message rule.
  */
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, hydrated, showcaseId, test } from './fixtures.ts';
+import type { FrameLocator, Page } from '@playwright/test';
+import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
 
 const team = `/showcase/${showcaseId('team')}`;
@@ -17,6 +17,11 @@ const CONSENT = 'I understand that the account creator and admins may access my 
 /** The consent rule runs in the page script of the sign-in form. */
 async function ssoFormEnhanced(page: Page): Promise<void> {
   await expect(page.locator('vitrine-sso-sign-in[data-enhanced]')).toHaveCount(1);
+}
+
+/** The popup opens, and its message is heard, once the embed's page script runs. */
+async function embedSignInEnhanced(scope: Page | FrameLocator): Promise<void> {
+  await expect(scope.locator('vitrine-embed-sign-in[data-enhanced]')).toHaveCount(1);
 }
 
 /** The provider's own pages: its development login form (any password), then its consent step. */
@@ -193,8 +198,8 @@ test.describe('the embed of a team showcase', () => {
     await expect(page.getByRole('link', { name: 'Sign in with SSO' })).toHaveAttribute('href', `${authorize}?use_sso=true`);
     await expect(page.getByText('Team Dailies')).toHaveCount(0);
     await expectAccessible(page);
-    // The listener is attached by the island.
-    await hydrated(page);
+    // The listener is attached by the page script.
+    await embedSignInEnhanced(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
 
     // SPEC §5: another origin, or another type, is not a sign-in. The fetch after the events
@@ -219,7 +224,7 @@ test.describe('the embed of a team showcase', () => {
   test('signs in through the 800x600 popup from a frame on another site, and reloads the frame', async ({ page }) => {
     await page.goto(`${OIDC}/e2e/host?src=${encodeURIComponent(embed)}`);
     const frame = page.frameLocator('iframe');
-    await hydrated(frame);
+    await embedSignInEnhanced(frame);
     const embedFrame = page.frames().find((f) => f.url().endsWith(embed))!;
     await embedFrame.evaluate(() => {
       const open = window.open.bind(window);
@@ -252,7 +257,7 @@ test.describe('the embed of a team showcase', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     await page.goto(embed);
-    await hydrated(page);
+    await embedSignInEnhanced(page);
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Sign in with SSO' }).click()]);
     await popup.getByRole('button', { name: 'Sign in with SSO' }).click();
     const closed = popup.waitForEvent('close');
@@ -269,7 +274,7 @@ test.describe('the embed of a team showcase', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     await page.goto(embed);
-    await hydrated(page);
+    await embedSignInEnhanced(page);
     await page.evaluate(() => (window.open = () => null));
     await page.getByRole('link', { name: 'Sign in with SSO' }).click();
     await expect(page.getByRole('alert')).toHaveText('Your browser blocked the sign-in window. Allow pop-ups for this site and try again.');
