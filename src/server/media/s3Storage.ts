@@ -79,19 +79,36 @@ export class S3Storage implements MediaStorage {
     return stored;
   }
 
+  /**
+   * One GET, no HEAD first: every media request (each HLS segment) reads through here. The
+   * object's size comes back in Content-Range, and a range outside it is refused after all.
+   */
   async createReadStream(key: string, range?: ByteRange): Promise<Readable> {
-    const stored = await this.stat(key);
-    if (!stored) throw new MissingObjectError(key);
-    const bounds = resolveRange(key, stored.size, range);
+    assertStorageKey(key);
+    let body: Readable;
+    let contentRange: string | undefined;
     try {
-      const { Body } = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: bounds ? `bytes=${bounds.start}-${bounds.end}` : undefined }),
+      const reply = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined }),
       );
-      return Body as Readable;
+      body = reply.Body as Readable;
+      contentRange = reply.ContentRange;
     } catch (error) {
       if (isNotFound(error)) throw new MissingObjectError(key);
+      // 416: the range starts past the end of the object.
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) throw new RangeError(`Range ${range?.start ?? 0}- is outside ${key}`);
       throw error;
     }
+    if (range) {
+      // S3 trims an end past the object and ignores a malformed range; the contract refuses both.
+      try {
+        resolveRange(key, Number(/\/(\d+)$/.exec(contentRange ?? '')?.[1] ?? Number.NaN), range);
+      } catch (error) {
+        body.destroy();
+        throw error;
+      }
+    }
+    return body;
   }
 
   async stat(key: string): Promise<StoredObject | null> {
