@@ -5,6 +5,7 @@
  * cold file link, so it works without JavaScript too.
  */
 import { useState, type MouseEvent } from 'react';
+import { isPlainClick } from '../../lib/plainClick.ts';
 
 export interface ColdFileStrings {
   /** The disclosure: 'Fetch'. */
@@ -31,7 +32,7 @@ export default function ColdFile({ link, defrosting, strings }: ColdFileProps) {
   const [state, setState] = useState<State>(defrosting ? 'defrosting' : 'idle');
 
   async function retrieve(event: MouseEvent<HTMLAnchorElement>) {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     setState('asking');
     try {
