@@ -2,13 +2,12 @@
  * The media store of this process: local disk under DATA_DIR/media by default, an
  * S3-compatible bucket when S3_BUCKET is set (README, "Growing past one machine").
  */
-import path from 'node:path';
 import { config, type Config } from '../config.ts';
 import { S3Storage } from './s3Storage.ts';
-import { LocalDiskStorage, type MediaStorage } from './storage.ts';
+import { defaultMediaRoot, LocalDiskStorage, type MediaStorage } from './storage.ts';
 
 export function createMediaStorage(settings: Config = config()): MediaStorage {
-  if (!settings.S3_BUCKET) return new LocalDiskStorage(path.resolve(settings.DATA_DIR, 'media'));
+  if (!settings.S3_BUCKET) return new LocalDiskStorage(defaultMediaRoot(settings));
   const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = settings;
   return new S3Storage({
     bucket: settings.S3_BUCKET,

@@ -9,7 +9,7 @@ import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { STORAGE_TIERS } from '../../lib/domain.ts';
-import { config } from '../config.ts';
+import { config, type Config } from '../config.ts';
 
 /** Inclusive byte offsets, as in an HTTP Range header; `end` defaults to the last byte. */
 export interface ByteRange {
@@ -85,8 +85,8 @@ export function videoStorageKey(videoId: number | string, ...parts: string[]): s
 }
 
 /** `${DATA_DIR}/media`, absolute. */
-export function defaultMediaRoot(): string {
-  return path.resolve(config().DATA_DIR, 'media');
+export function defaultMediaRoot(settings: Pick<Config, 'DATA_DIR'> = config()): string {
+  return path.resolve(settings.DATA_DIR, 'media');
 }
 
 /** The inclusive bounds of a range within an object of `size` bytes; RangeError outside it. */
