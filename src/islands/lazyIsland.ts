@@ -8,14 +8,14 @@
  * following the link; if the island cannot load, the held link is followed as it would
  * have been without JavaScript.
  */
-import { isPlainClick } from '../lib/plainClick.ts';
-
 const TRIGGERS = ['pointerenter', 'pointerdown', 'focusin', 'keydown', 'input'] as const;
 
 export interface IslandModule {
   /** Hydrates the island inside `host`, from the props the server rendered it with. */
   mount(host: HTMLElement): void;
 }
+
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 export function defineLazyIsland(name: string, load: () => Promise<IslandModule>): void {
   if (customElements.get(name)) return;

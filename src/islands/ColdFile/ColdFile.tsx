@@ -5,7 +5,6 @@
  * cold file link, so it works without JavaScript too.
  */
 import { useState, type MouseEvent } from 'react';
-import { isPlainClick } from '../../lib/plainClick.ts';
 
 export interface ColdFileStrings {
   /** The disclosure: 'Fetch'. */
@@ -32,7 +31,7 @@ export default function ColdFile({ link, defrosting, strings }: ColdFileProps) {
   const [state, setState] = useState<State>(defrosting ? 'defrosting' : 'idle');
 
   async function retrieve(event: MouseEvent<HTMLAnchorElement>) {
-    if (!isPlainClick(event)) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     setState('asking');
     try {

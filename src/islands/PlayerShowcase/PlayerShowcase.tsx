@@ -10,7 +10,6 @@ import { useCallback, useEffect, useRef, useState, type ComponentPropsWithoutRef
 import { apiQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
 import { autolink } from '../../lib/autolink.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
-import { isPlainClick } from '../../lib/plainClick.ts';
 import { listenForPlayerEnded } from '../../lib/playerMessages.ts';
 import { afterPlayerEnded, listUrlToReplace, playerNext, previousIndex, type PlayerStep } from '../../lib/videoNavigation.ts';
 import { continuousPlay, currentVideo, playVideo, setContinuousPlay, stopVideo } from '../../stores/player.ts';
@@ -153,13 +152,13 @@ export default function PlayerShowcase({
   }, [allowContinuousPlay, continuousOn, hasMore, index, step, videos.length]);
 
   function start(event: MouseEvent<HTMLAnchorElement>, video: PlayerItem) {
-    if (!isPlainClick(event)) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     play(video, true);
   }
 
   async function onLoadMore(event: MouseEvent<HTMLAnchorElement>) {
-    if (!isPlainClick(event)) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     if (loading) return;
     const before = videos.length;
