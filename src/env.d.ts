@@ -12,6 +12,10 @@ declare namespace App {
     /** Double-submit CSRF token (xsrft), rendered into every state-changing form. */
     csrfToken: string;
     geo: { country: string | undefined; region: string | undefined };
+    /** The law that applies to this viewer: legal links, the mature filter, the age gate (src/lib/legalRegime.ts). */
+    legal: import('./lib/legalRegime.ts').LegalRegime;
+    /** The viewer's mature-content filter: the account's when signed in, else the cookie's. */
+    ratingSelection: import('./lib/footerPreferences.ts').RatingSelection;
     /** The signed-in viewer and their session's CSRF token; null for anonymous viewers. */
     viewer: import('./server/auth/sessions.ts').ActiveSession | null;
   }

@@ -12,6 +12,9 @@ import { jsonError, wantsJson } from './server/http/errorResponse.ts';
 import { readSubmittedToken, tokensMatch } from './server/http/csrf.ts';
 import { getDb } from './server/db/client.ts';
 import { clearSessionCookie, readSession, SESSION_COOKIE } from './server/auth/sessions.ts';
+import { hasPaidCapability } from './lib/downloadAccess.ts';
+import { CONTENT_RATING_COOKIE, readRatingSelection } from './lib/footerPreferences.ts';
+import { legalRegime } from './lib/legalRegime.ts';
 
 export const THEME_COOKIE = 'theme';
 export const CSRF_COOKIE = 'xsrft';
@@ -75,10 +78,22 @@ const locale = defineMiddleware(async (context, next) => {
     country: (GEO_COUNTRY_HEADER && request.headers.get(GEO_COUNTRY_HEADER)?.toUpperCase()) || DEFAULT_COUNTRY,
     region: (GEO_REGION_HEADER && request.headers.get(GEO_REGION_HEADER)?.toUpperCase()) || DEFAULT_REGION,
   };
+  locals.legal = legalRegime({
+    ...locals.geo,
+    simplifiedSite: config().SIMPLIFIED_SITE,
+    // SPEC §6: the contract-termination link is for accounts with a paid plan to end.
+    paidPlan: locals.viewer !== null && hasPaidCapability(locals.viewer.user.membershipType),
+  });
+  // SPEC §7: the filter lives on the account when signed in, in a cookie otherwise.
+  locals.ratingSelection = locals.viewer?.ratingSelection ?? readRatingSelection(cookies.get(CONTENT_RATING_COOKIE)?.value);
 
   const response = prefixed ? await next(path + url.search) : await next();
-  // Theme and filter cookies shape every page; the unprefixed ones also follow Accept-Language.
-  if (!isAsset(path)) response.headers.append('Vary', prefixed ? 'Cookie' : 'Cookie, Accept-Language');
+  // Theme and filter cookies shape every page; the unprefixed ones also follow Accept-Language,
+  // and the legal links, the age gate and the mature filter follow the viewer's region.
+  if (!isAsset(path)) {
+    const geoHeaders = [GEO_COUNTRY_HEADER, GEO_REGION_HEADER].filter(Boolean);
+    response.headers.append('Vary', [...(prefixed ? ['Cookie'] : ['Cookie', 'Accept-Language']), ...geoHeaders].join(', '));
+  }
   return response;
 });
 
@@ -86,8 +101,9 @@ const locale = defineMiddleware(async (context, next) => {
  * Preference forms of every public page: they only set the requester's own cookies, so a
  * forged post changes nothing of value, and Astro's origin check already refuses cross-site
  * form posts. Exempting them keeps public pages free of per-viewer tokens, hence cacheable.
+ * POST /settings is not among them: it writes the account's filter (SPEC §7 sends a token).
  */
-const PREFERENCE_PATHS = new Set(['/settings', '/settings/set_locale', '/settings/theme']);
+const PREFERENCE_PATHS = new Set(['/settings/set_locale', '/settings/theme', '/age_gate']);
 
 const csrf = defineMiddleware(async (context, next) => {
   const { cookies, request, locals, url } = context;

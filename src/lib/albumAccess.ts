@@ -34,9 +34,17 @@ export interface AccessFacts {
   shareHashValid: boolean;
 }
 
-export type AccessDecision = { allowed: true } | { allowed: false; code: AccessCode };
+/**
+ * The screen a denied viewer sees (SPEC §2, §4): the password screen (codes 0 and 1), team
+ * sign-in (2), team no-access (3), the privacy error of a showcase whose privacy shuts this
+ * viewer out (private to its owner: answered as 5 by the auth call, which names nothing), or
+ * the generic not-available screen (4 embed only, 5 unknown, 6 unlisted).
+ */
+export type AccessScreen = 'password' | 'signIn' | 'teamNoAccess' | 'private' | 'notAvailable';
 
-const deny = (code: AccessCode): AccessDecision => ({ allowed: false, code });
+export type AccessDecision = { allowed: true } | { allowed: false; code: AccessCode; screen: AccessScreen };
+
+const deny = (code: AccessCode, screen: AccessScreen = screenFor(code)): AccessDecision => ({ allowed: false, code, screen });
 
 export function decideAccess(facts: AccessFacts): AccessDecision {
   if (!facts.exists) return deny(ACCESS_CODE.unknown);
@@ -56,14 +64,12 @@ export function decideAccess(facts: AccessFacts): AccessDecision {
     case 'unlisted':
       return facts.shareHashValid ? { allowed: true } : deny(ACCESS_CODE.unlisted);
     case 'nobody':
-      return deny(ACCESS_CODE.unknown);
+      return deny(ACCESS_CODE.unknown, 'private');
   }
 }
 
-/** Which screen a denied code shows (SPEC §2, §4). */
-export type AccessScreen = 'password' | 'signIn' | 'teamNoAccess' | 'notAvailable';
-
-export function screenFor(code: AccessCode): AccessScreen {
+/** The screen of a denied code when its privacy says nothing more (SPEC §2, §4). */
+function screenFor(code: AccessCode): AccessScreen {
   switch (code) {
     case ACCESS_CODE.passwordRequired:
     case ACCESS_CODE.passwordIncorrect:
@@ -76,3 +82,29 @@ export function screenFor(code: AccessCode): AccessScreen {
       return 'notAvailable';
   }
 }
+
+/**
+ * The HTTP status of each screen, the same for every page, frame, search route and API call:
+ * 401 where the viewer can still get in (password, sign-in), 403 where they are known and
+ * refused (team no-access, the privacy error), 404 where nothing is shown (not available).
+ */
+export const ACCESS_STATUS: Readonly<Record<AccessScreen, 401 | 403 | 404>> = {
+  password: 401,
+  signIn: 401,
+  teamNoAccess: 403,
+  private: 403,
+  notAvailable: 404,
+};
+
+export function accessStatus(decision: AccessDecision): 200 | 401 | 403 | 404 {
+  return decision.allowed ? 200 : ACCESS_STATUS[decision.screen];
+}
+
+/** The title of each screen (translation keys), for the page title and the player frame. */
+export const ACCESS_SCREEN_TITLES = {
+  password: 'access.passwordTitle',
+  signIn: 'access.signIn',
+  teamNoAccess: 'access.noAccessTitle',
+  private: 'access.privateTitle',
+  notAvailable: 'access.unavailableTitle',
+} as const satisfies Record<AccessScreen, string>;

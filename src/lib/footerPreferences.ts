@@ -24,7 +24,7 @@ export type SentPreset = (typeof SENT_PRESETS)[number];
  */
 export type RatingSelection = { preset: 'everything' } | { preset: 'safest' } | { preset: 'custom'; ratings: ContentRating[] };
 
-/** Where POST /settings keeps the selection until accounts exist (serializeRatingSelection). */
+/** Where POST /settings keeps a signed-out viewer's selection (serializeRatingSelection). */
 export const CONTENT_RATING_COOKIE = 'content_rating';
 
 /** Until a viewer chooses, nothing is filtered; the age and log-in gates still apply (SPEC §5). */
@@ -61,6 +61,15 @@ export function readRatingSelection(value: string | null | undefined): RatingSel
   if (isPreset(value)) return { preset: value };
   const match = /^custom:([a-z.]+)$/.exec(value);
   return (match && parseRatingSelection('custom', match[1]!.split('.'))) ?? DEFAULT_RATING_SELECTION;
+}
+
+/**
+ * A selection as an account stores it (viewer_settings: preset and ratings); anything
+ * unreadable is the default, like an unreadable cookie.
+ */
+export function storedRatingSelection(preset: string, ratings: readonly string[]): RatingSelection {
+  if (preset === 'custom') return parseRatingSelection('custom', ratings) ?? DEFAULT_RATING_SELECTION;
+  return isPreset(preset) ? { preset } : DEFAULT_RATING_SELECTION;
 }
 
 /** The ratings a selection lets through: everything → all three, safest → safe only. */

@@ -7,6 +7,7 @@
 import { batch, computed, effect, signal } from '@preact/signals-core';
 import ky from 'ky';
 import { apiQuery, type CarriedQuery } from '../lib/carriedQuery.ts';
+import type { ContentLock } from '../lib/contentGates.ts';
 import { ALBUM_VIDEOS_API_VERSION, apiAcceptHeader } from '../lib/apiAccept.ts';
 import { SEARCH_PAGE_SIZE } from '../lib/pagination.ts';
 import { createSearchRunner, isSearchOpen, type SearchRunner, type SearchState, type SearchStatus } from '../lib/searchState.ts';
@@ -23,6 +24,9 @@ export interface SearchHit {
   duration: number;
   pictures: { sizes: { width: number; height: number; link: string }[] };
   user: { name: string };
+  content_rating_class: 'safe' | 'mature' | 'unrated';
+  /** Set when this viewer may not watch it: shown locked, with no picture (src/lib/contentGates.ts). */
+  content_lock: ContentLock | null;
 }
 
 export interface SearchResults {
@@ -31,7 +35,7 @@ export interface SearchResults {
   page: number;
 }
 
-const SEARCH_FIELDS = 'uri,name,description,link,duration,pictures.sizes,user.name';
+const SEARCH_FIELDS = 'uri,name,description,link,duration,pictures.sizes,user.name,content_rating_class,content_lock';
 
 /** The text in the search field. */
 export const searchQuery = signal('');

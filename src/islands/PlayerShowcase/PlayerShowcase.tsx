@@ -4,7 +4,9 @@
  * Server-rendered as links that work without JavaScript (each video opens its video view,
  * 'Load more' is ?page=n+1); once hydrated, videos play in place. Next wraps last to first,
  * previous first to last, stop returns to the title card, and under continuous play the
- * frame's PLAYER_ENDED moves on (src/lib/playerMessages.ts).
+ * frame's PLAYER_ENDED moves on (src/lib/playerMessages.ts). Videos this viewer may not
+ * watch stay in the row, locked, and the player passes over them. Contributor and Viewer
+ * roles play videos in place but get no links to the video views (SPEC §6).
  */
 import { useCallback, useEffect, useRef, useState, type ComponentPropsWithoutRef, type MouseEvent } from 'react';
 import { apiQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
@@ -14,7 +16,7 @@ import { listenForPlayerEnded } from '../../lib/playerMessages.ts';
 import { afterPlayerEnded, listUrlToReplace, playerNext, previousIndex, type PlayerStep } from '../../lib/videoNavigation.ts';
 import { continuousPlay, currentVideo, playVideo, setContinuousPlay, stopVideo } from '../../stores/player.ts';
 import { useSignal } from '../../stores/useSignal.ts';
-import { toPlayerItem, type ItemTemplates, type PlayerItem, type VideoLike } from './playerItem.ts';
+import { toPlayerItem, type ItemTemplates, type PlayerItem, type PlayerLock, type VideoLike } from './playerItem.ts';
 
 export interface PlayerShowcaseStrings extends ItemTemplates {
   startWatching: string;
@@ -51,6 +53,12 @@ export interface PlayerShowcaseProps extends Omit<ComponentPropsWithoutRef<'div'
   carried: CarriedQuery;
   /** The album allows continuous play (SPEC §3 allowContinuousPlay). */
   allowContinuousPlay: boolean;
+  /** Titles link to their video views (SPEC §6: not for Contributor and Viewer). */
+  linkTitles: boolean;
+  /** Offsite or embedded, links open a new tab (SPEC §6). */
+  newTab: boolean;
+  /** The showcase address, localized: where the filter page comes back to. */
+  returnTo: string;
   strings: PlayerShowcaseStrings;
 }
 
@@ -71,6 +79,9 @@ export default function PlayerShowcase({
   loadMoreHref,
   carried,
   allowContinuousPlay,
+  linkTitles,
+  newTab,
+  returnTo,
   strings,
   ...props
 }: PlayerShowcaseProps) {
@@ -88,13 +99,15 @@ export default function PlayerShowcase({
   const focusAfterRender = useRef<'player' | 'titleCard' | number | null>(null);
 
   const hasMore = page < pageCount;
-  const index = current ? videos.findIndex((v) => v.id === current.id) : -1;
-  const playing = index >= 0 ? videos[index]! : null;
+  // What the player plays, in order: every loaded video this viewer may watch.
+  const queue = videos.filter((v) => v.lock === null);
+  const index = current ? queue.findIndex((v) => v.id === current.id) : -1;
+  const playing = index >= 0 ? queue[index]! : null;
 
   useEffect(() => {
     if (focusAfterRender.current === 'player') nowPlayingHeading.current?.focus();
     if (focusAfterRender.current === 'titleCard') startLink.current?.focus();
-    if (typeof focusAfterRender.current === 'number') rowList.current?.querySelectorAll<HTMLAnchorElement>('a[data-video]')[focusAfterRender.current]?.focus();
+    if (typeof focusAfterRender.current === 'number') rowList.current?.querySelectorAll<HTMLElement>('li')[focusAfterRender.current]?.querySelector<HTMLElement>('a, button')?.focus();
     focusAfterRender.current = null;
   });
 
@@ -113,7 +126,7 @@ export default function PlayerShowcase({
       const response = await fetch(`/api/albums/${albumId}/videos?${searchParams}`, { headers: { Accept: 'application/vnd.vimeo.video;version=3.4.9' }, credentials: 'same-origin' });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const body = (await response.json()) as VideosPage;
-      const context = { albumId, localePrefix, continuousPlay: allowContinuousPlay, carried, templates: strings };
+      const context = { albumId, localePrefix, continuousPlay: allowContinuousPlay, carried, templates: strings, returnTo };
       const added = body.data.map((v) => toPlayerItem(v, context)).filter((v): v is PlayerItem => v !== null);
       const loaded = [...videos, ...added.filter((a) => !videos.some((v) => v.id === a.id))];
       setVideos(loaded);
@@ -129,29 +142,29 @@ export default function PlayerShowcase({
     } finally {
       setLoading(false);
     }
-  }, [albumId, allowContinuousPlay, carried, localePrefix, page, perPage, strings, videos]);
+  }, [albumId, allowContinuousPlay, carried, localePrefix, page, perPage, returnTo, strings, videos]);
 
   const step = useCallback(
     async (next: PlayerStep | null) => {
       if (!next) return;
       if (next.kind === 'play') {
-        const video = videos[next.index];
+        const video = queue[next.index];
         if (video) play(video, false);
         return;
       }
       const before = videos.length;
       const loaded = await loadMore();
-      const first = loaded[before] ?? loaded[0];
+      const first = loaded.slice(before).find((v) => v.lock === null) ?? loaded.find((v) => v.lock === null);
       if (first) play(first, false);
     },
-    [loadMore, play, videos],
+    [loadMore, play, queue, videos.length],
   );
 
   const onEnded = useCallback(() => {
-    void step(afterPlayerEnded(index, videos.length, hasMore, allowContinuousPlay && continuousOn));
-  }, [allowContinuousPlay, continuousOn, hasMore, index, step, videos.length]);
+    void step(afterPlayerEnded(index, queue.length, hasMore, allowContinuousPlay && continuousOn));
+  }, [allowContinuousPlay, continuousOn, hasMore, index, queue.length, step]);
 
-  function start(event: MouseEvent<HTMLAnchorElement>, video: PlayerItem) {
+  function start(event: MouseEvent<HTMLElement>, video: PlayerItem) {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     play(video, true);
@@ -172,7 +185,9 @@ export default function PlayerShowcase({
     stopVideo();
   }
 
-  const first = videos[0];
+  const first = queue[0];
+  const titleCardPicture = videos[0]?.thumbnail;
+  const linkTarget = newTab ? { target: '_blank', rel: 'noopener' } : {};
 
   return (
     <div {...props} className="mx-auto max-w-[1600px] px-4 pb-8">
@@ -188,13 +203,13 @@ export default function PlayerShowcase({
             </h2>
             <PlayerFrame key={playing.id} video={playing} label={fillMessage(strings.playerFrame, { name: playing.name })} onEnded={onEnded} />
             <div className="mt-3 flex flex-wrap items-center gap-2">
-              <button type="button" className="btn" onClick={() => void step({ kind: 'play', index: previousIndex(index, videos.length) })}>
+              <button type="button" className="btn" onClick={() => void step({ kind: 'play', index: previousIndex(index, queue.length) })}>
                 <span aria-hidden="true">←</span> {strings.previousVideo}
               </button>
               <button type="button" className="btn" onClick={stop}>
                 <span aria-hidden="true">■</span> {strings.stop}
               </button>
-              <button type="button" className="btn" disabled={loading} onClick={() => void step(playerNext(index, videos.length, hasMore))}>
+              <button type="button" className="btn" disabled={loading} onClick={() => void step(playerNext(index, queue.length, hasMore))}>
                 {strings.nextVideo} <span aria-hidden="true">→</span>
               </button>
               {allowContinuousPlay && (
@@ -207,8 +222,8 @@ export default function PlayerShowcase({
           </>
         ) : (
           <div className="relative overflow-hidden rounded-xl border border-line bg-surface" data-testid="title-card">
-            {first?.thumbnail && (
-              <img src={first.thumbnail.src} srcSet={first.thumbnail.srcset} sizes="100vw" width={first.thumbnail.width} height={first.thumbnail.height} alt="" className="absolute inset-0 h-full w-full object-cover opacity-15" />
+            {titleCardPicture && (
+              <img src={titleCardPicture.src} srcSet={titleCardPicture.srcset} sizes="100vw" width={titleCardPicture.width} height={titleCardPicture.height} alt="" className="absolute inset-0 h-full w-full object-cover opacity-15" />
             )}
             <div className="relative flex min-h-[clamp(14rem,40vw,28rem)] flex-col items-start justify-end gap-4 p-6 sm:p-10">
               <h1 id="player-showcase-title" className="m-0 text-3xl font-bold leading-tight sm:text-4xl">
@@ -220,7 +235,7 @@ export default function PlayerShowcase({
                   <span aria-hidden="true">▶</span> {strings.startWatching}
                 </a>
               ) : (
-                <p className="m-0 text-xl font-semibold">{strings.empty}</p>
+                videos.length === 0 && <p className="m-0 text-xl font-semibold">{strings.empty}</p>
               )}
             </div>
           </div>
@@ -236,36 +251,18 @@ export default function PlayerShowcase({
             {videos.map((video) => {
               const isCurrent = playing?.id === video.id;
               return (
-                <li key={video.id}>
-                  <a
-                    href={video.href}
-                    data-video={video.id}
-                    aria-current={isCurrent ? 'true' : undefined}
-                    onClick={(e) => start(e, video)}
-                    className="focus-ring group flex flex-col gap-2 rounded-lg no-underline"
-                  >
-                    <span className={`relative block aspect-video overflow-hidden rounded-lg bg-bg ${isCurrent ? 'outline-3 outline-solid outline-brand' : ''}`}>
-                      {video.thumbnail && (
-                        <img
-                          src={video.thumbnail.src}
-                          srcSet={video.thumbnail.srcset}
-                          sizes="(max-width: 767px) 50vw, 300px"
-                          width={video.thumbnail.width}
-                          height={video.thumbnail.height}
-                          alt=""
-                          loading="lazy"
-                          decoding="async"
-                          className="h-full w-full object-cover"
-                        />
-                      )}
-                      <span className="absolute bottom-1.5 right-1.5 rounded bg-black/80 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
-                        <span className="sr-only">{video.durationLabel}</span>
-                        <span aria-hidden="true">{video.duration}</span>
-                      </span>
-                    </span>
-                    <span className="font-semibold leading-snug group-hover:underline">{video.name}</span>
-                    {isCurrent && <span className="text-sm text-muted">{strings.nowPlaying}</span>}
-                  </a>
+                <li key={video.id} data-locked={video.lock?.kind}>
+                  {video.lock ? (
+                    <LockedRowItem video={video} lock={video.lock} linkTarget={linkTarget} />
+                  ) : linkTitles ? (
+                    <a href={video.href} data-video={video.id} aria-current={isCurrent ? 'true' : undefined} onClick={(e) => start(e, video)} className="focus-ring group flex flex-col gap-2 rounded-lg no-underline">
+                      <RowItemContent video={video} isCurrent={isCurrent} nowPlaying={strings.nowPlaying} />
+                    </a>
+                  ) : (
+                    <button type="button" data-video={video.id} aria-current={isCurrent ? 'true' : undefined} onClick={(e) => start(e, video)} className="focus-ring group flex w-full flex-col gap-2 rounded-lg border-0 bg-transparent p-0 text-left text-ink">
+                      <RowItemContent video={video} isCurrent={isCurrent} nowPlaying={strings.nowPlaying} />
+                    </button>
+                  )}
                 </li>
               );
             })}
@@ -284,6 +281,54 @@ export default function PlayerShowcase({
           )}
         </section>
       )}
+    </div>
+  );
+}
+
+/** A video's picture, duration, title and 'Now playing' in the row. */
+function RowItemContent({ video, isCurrent, nowPlaying }: { video: PlayerItem; isCurrent: boolean; nowPlaying: string }) {
+  return (
+    <>
+      <span className={`relative block aspect-video overflow-hidden rounded-lg bg-bg ${isCurrent ? 'outline-3 outline-solid outline-brand' : ''}`}>
+        {video.thumbnail && (
+          <img
+            src={video.thumbnail.src}
+            srcSet={video.thumbnail.srcset}
+            sizes="(max-width: 767px) 50vw, 300px"
+            width={video.thumbnail.width}
+            height={video.thumbnail.height}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        )}
+        <span className="absolute bottom-1.5 right-1.5 rounded bg-black/80 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
+          <span className="sr-only">{video.durationLabel}</span>
+          <span aria-hidden="true">{video.duration}</span>
+        </span>
+      </span>
+      <span className="font-semibold leading-snug group-hover:underline">{video.name}</span>
+      {isCurrent && <span className="text-sm text-muted">{nowPlaying}</span>}
+    </>
+  );
+}
+
+/** A video of the row this viewer may not watch: its rating and what would open it, no picture. */
+function LockedRowItem({ video, lock, linkTarget }: { video: PlayerItem; lock: PlayerLock; linkTarget: { target?: string; rel?: string } }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="relative flex aspect-video items-center justify-center rounded-lg border border-line bg-bg text-muted">
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <rect x="5" y="11" width="14" height="10" rx="2" />
+          <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+        </svg>
+        <span className="absolute left-1.5 top-1.5 rounded bg-black/80 px-1.5 py-0.5 text-xs font-bold text-white">{lock.rating}</span>
+      </span>
+      <span className="font-semibold leading-snug">{video.name}</span>
+      <a href={lock.href} {...linkTarget} className="focus-ring rounded-sm text-sm font-semibold underline underline-offset-2">
+        {lock.action}
+      </a>
     </div>
   );
 }

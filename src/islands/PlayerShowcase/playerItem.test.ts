@@ -8,7 +8,17 @@ const video: VideoLike = {
   pictures: { sizes: [{ link: '/media/b.jpg', width: 960, height: 525 }, { link: '/media/a.jpg', width: 640, height: 350 }] },
   user: { name: 'Olivia' },
 };
-const context: ItemContext = { albumId: 2, localePrefix: '', continuousPlay: true, carried: {}, templates: { durationLabel: 'Duration {duration}', byOwner: 'by {name}' } };
+const templates = {
+  durationLabel: 'Duration {duration}',
+  byOwner: 'by {name}',
+  lockedByFilter: 'Hidden by your content filter',
+  changeFilter: 'Change content filter',
+  logInToWatch: 'Log in to watch',
+  ratingSafe: 'Safe',
+  ratingMature: 'Explicit',
+  ratingUnrated: 'Unrated',
+};
+const context: ItemContext = { albumId: 2, localePrefix: '', continuousPlay: true, carried: {}, templates, returnTo: '/showcase/2' };
 
 describe('toPlayerItem', () => {
   it('links the video view', () => {
@@ -30,6 +40,19 @@ describe('toPlayerItem', () => {
   });
   it('uses the smallest picture as the thumbnail’s src', () => {
     expect(toPlayerItem(video, context)?.thumbnail?.src).toBe('/media/a.jpg');
+  });
+  it('is playable when nothing locks it', () => {
+    expect(toPlayerItem(video, context)?.lock).toBeNull();
+  });
+  it('hides the title of a video the filter leaves out and leads to the filter', () => {
+    const item = toPlayerItem({ ...video, pictures: { sizes: [] }, content_rating_class: 'mature', content_lock: 'content_filter' }, { ...context, localePrefix: '/es' });
+    expect(item?.name).toBe('Hidden by your content filter');
+    expect(item?.lock).toEqual({ kind: 'content_filter', href: '/es/settings?return_to=%2Fshowcase%2F2', action: 'Change content filter', rating: 'Explicit' });
+  });
+  it('names a video behind the log-in gate and leads to log in, back to the video', () => {
+    const item = toPlayerItem({ ...video, pictures: { sizes: [] }, content_rating_class: 'unrated', content_lock: 'log_in' }, context);
+    expect(item?.name).toBe('Harbour at dawn');
+    expect(item?.lock).toEqual({ kind: 'log_in', href: '/log_in?redirect=%2Fshowcase%2F2%2Fvideo%2F42', action: 'Log in to watch', rating: 'Unrated' });
   });
   it('skips a video without a uri', () => {
     expect(toPlayerItem({ ...video, uri: '' }, context)).toBeNull();

@@ -5,6 +5,7 @@
  * (src/lib/messageTemplate.ts).
  */
 import { withQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
+import { lockActionPath, type ContentLock } from '../../lib/contentGates.ts';
 import { formatDuration } from '../../lib/formatDuration.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
 import { pickPicture, playerFramePath } from '../../lib/playerFrame.ts';
@@ -17,6 +18,20 @@ export interface VideoLike {
   duration: number;
   pictures: { sizes: { link: string; width: number; height: number }[] };
   user: { name: string };
+  content_rating_class?: 'safe' | 'mature' | 'unrated';
+  /** Set when this viewer may not watch it (src/lib/contentGates.ts). */
+  content_lock?: ContentLock | null;
+}
+
+/** Why a video of the row cannot be played, and what would open it. */
+export interface PlayerLock {
+  kind: ContentLock;
+  /** The filter page or the log-in page, localized. */
+  href: string;
+  /** 'Change content filter' or 'Log in to watch'. */
+  action: string;
+  /** The rating, as the viewer reads it ('Explicit'). */
+  rating: string;
 }
 
 export interface PlayerItem {
@@ -30,6 +45,8 @@ export interface PlayerItem {
   durationLabel: string;
   byOwner: string;
   thumbnail: { src: string; srcset: string; width: number; height: number } | null;
+  /** Set for a video this viewer may not watch: it stays in the row, and is never played. */
+  lock: PlayerLock | null;
 }
 
 export interface ItemTemplates {
@@ -37,6 +54,14 @@ export interface ItemTemplates {
   durationLabel: string;
   /** 'by {name}'. */
   byOwner: string;
+  /** The title of a video the viewer's filter leaves out. */
+  lockedByFilter: string;
+  changeFilter: string;
+  logInToWatch: string;
+  /** The rating names, by content_rating_class. */
+  ratingSafe: string;
+  ratingMature: string;
+  ratingUnrated: string;
 }
 
 export interface ItemContext {
@@ -47,24 +72,37 @@ export interface ItemContext {
   /** The showcase address's carried query (share hash, offsite markers, referrer, is_embed). */
   carried: CarriedQuery;
   templates: ItemTemplates;
+  /** The showcase address, localized: where the filter page comes back to. */
+  returnTo: string;
 }
 
 /** Null for a video without an id (SPEC §4: such a video is not playable here). */
-export function toPlayerItem(video: VideoLike, { albumId, localePrefix, continuousPlay, carried, templates }: ItemContext): PlayerItem | null {
+export function toPlayerItem(video: VideoLike, { albumId, localePrefix, continuousPlay, carried, templates, returnTo }: ItemContext): PlayerItem | null {
   const id = videoIdOf(video.uri);
   if (id === null) return null;
   const sizes = video.pictures.sizes;
   const smallest = pickPicture(sizes, 0);
   const duration = formatDuration(video.duration);
   const view = videoViewPath(albumId, id);
+  const href = localePrefix + withQuery(view, carried);
+  const kind = video.content_lock ?? null;
+  const rating = { safe: templates.ratingSafe, mature: templates.ratingMature, unrated: templates.ratingUnrated }[video.content_rating_class ?? 'safe'];
   return {
     id,
-    name: video.name,
-    href: localePrefix + withQuery(view, carried),
+    name: kind === 'content_filter' ? templates.lockedByFilter : video.name,
+    href,
     frameSrc: localePrefix + playerFramePath({ albumId, videoId: id, autoplay: true, continuousPlay, shareHash: carried.sh }),
     duration,
     durationLabel: fillMessage(templates.durationLabel, { duration }),
     byOwner: fillMessage(templates.byOwner, { name: video.user.name }),
     thumbnail: smallest ? { src: smallest.link, srcset: sizes.map((s) => `${s.link} ${s.width}w`).join(', '), width: smallest.width, height: smallest.height } : null,
+    lock: kind
+      ? {
+          kind,
+          href: localePrefix + lockActionPath(kind, { videoPath: href, returnTo }),
+          action: kind === 'content_filter' ? templates.changeFilter : templates.logInToWatch,
+          rating,
+        }
+      : null,
   };
 }

@@ -6,7 +6,8 @@
  * names gets data-state="open"), empty text, the close button or Escape close and reset.
  */
 import { useEffect, useRef, type KeyboardEvent, type SubmitEvent } from 'react';
-import { withQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
+import { isOffsite, withQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
+import { lockActionPath } from '../../lib/contentGates.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
 import { SEARCH_PAGE_SIZE, pageCount } from '../../lib/pagination.ts';
 import { connectSearch, useSearch, type SearchHit } from '../../stores/search.ts';
@@ -95,6 +96,8 @@ export default function Search({ id, albumId, action, localePrefix, carried, hid
 
   const count = pageCount(results.total, SEARCH_PAGE_SIZE);
   const hrefFor = (hit: SearchHit) => withQuery(`${localePrefix}${hit.link}`, carried);
+  const lockHrefFor = (hit: SearchHit) =>
+    hit.content_lock ? localePrefix + lockActionPath(hit.content_lock, { videoPath: hrefFor(hit), returnTo: withQuery(`${localePrefix}/showcase/${albumId}`, carried) }) : hrefFor(hit);
   const announcement = {
     idle: '',
     searching: strings.searching,
@@ -142,6 +145,8 @@ export default function Search({ id, albumId, action, localePrefix, carried, hid
           page={results.page}
           perPage={SEARCH_PAGE_SIZE}
           hrefFor={hrefFor}
+          lockHrefFor={lockHrefFor}
+          newTab={isOffsite(carried)}
           close={
             <button type="button" className="btn" onClick={reset}>
               {strings.close}

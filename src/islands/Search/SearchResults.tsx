@@ -25,6 +25,13 @@ export interface SearchResultsStrings {
   byOwner: string;
   /** 'Duration {duration}'. */
   duration: string;
+  /** The title of a result the viewer's filter leaves out. */
+  lockedByFilter: string;
+  changeFilter: string;
+  logInToWatch: string;
+  ratingSafe: string;
+  ratingMature: string;
+  ratingUnrated: string;
 }
 
 export interface SearchResultsProps {
@@ -39,6 +46,10 @@ export interface SearchResultsProps {
   perPage: number;
   /** The link of a result: its video page, localized, carrying the share hash. */
   hrefFor: (hit: SearchHit) => string;
+  /** The link of a locked result: the filter page or the log-in page, localized. */
+  lockHrefFor: (hit: SearchHit) => string;
+  /** Offsite or embedded, links open a new tab (SPEC §6). */
+  newTab?: boolean;
   strings: SearchResultsStrings;
   /** Closes the view: a button in the island, a link back to the showcase without JavaScript. */
   close?: ReactNode;
@@ -46,7 +57,8 @@ export interface SearchResultsProps {
   children?: ReactNode;
 }
 
-export function SearchResults({ id, status, query, items, total, page, perPage, hrefFor, strings, close, children }: SearchResultsProps) {
+export function SearchResults({ id, status, query, items, total, page, perPage, hrefFor, lockHrefFor, newTab = false, strings, close, children }: SearchResultsProps) {
+  const linkTarget = newTab ? { target: '_blank', rel: 'noopener' } : {};
   const from = (page - 1) * perPage + 1;
   const to = Math.min(page * perPage, total);
   return (
@@ -79,9 +91,13 @@ export function SearchResults({ id, status, query, items, total, page, perPage, 
       )}
       {status === 'results' && (
         <ul className="m-0 mt-6 grid list-none gap-x-6 gap-y-8 p-0 grid-cols-[repeat(auto-fill,minmax(240px,1fr))]">
-          {items.map((hit) => (
-            <SearchResult key={hit.uri} hit={hit} href={hrefFor(hit)} strings={strings} />
-          ))}
+          {items.map((hit) =>
+            hit.content_lock ? (
+              <LockedResult key={hit.uri} hit={hit} href={lockHrefFor(hit)} linkTarget={linkTarget} strings={strings} />
+            ) : (
+              <SearchResult key={hit.uri} hit={hit} href={hrefFor(hit)} linkTarget={linkTarget} strings={strings} />
+            ),
+          )}
         </ul>
       )}
       {children}
@@ -89,7 +105,14 @@ export function SearchResults({ id, status, query, items, total, page, perPage, 
   );
 }
 
-function SearchResult({ hit, href, strings }: { hit: SearchHit; href: string; strings: SearchResultsStrings }) {
+interface ResultProps {
+  hit: SearchHit;
+  href: string;
+  linkTarget: { target?: string; rel?: string };
+  strings: SearchResultsStrings;
+}
+
+function SearchResult({ hit, href, linkTarget, strings }: ResultProps) {
   const sizes = hit.pictures?.sizes ?? [];
   const smallest = sizes[0];
   const duration = formatDuration(hit.duration);
@@ -116,12 +139,35 @@ function SearchResult({ hit, href, strings }: { hit: SearchHit; href: string; st
           </span>
         </div>
         <h3 className="m-0 text-base font-semibold leading-snug">
-          <a href={href} className="focus-ring rounded-sm no-underline hover:underline after:absolute after:inset-0 after:content-['']">
+          <a href={href} {...linkTarget} className="focus-ring rounded-sm no-underline hover:underline after:absolute after:inset-0 after:content-['']">
             {hit.name}
           </a>
         </h3>
         {hit.description && <p className="m-0 line-clamp-2 text-sm text-muted">{hit.description}</p>}
         <p className="m-0 text-sm text-muted">{fillMessage(strings.byOwner, { name: hit.user.name })}</p>
+      </article>
+    </li>
+  );
+}
+
+/** A result this viewer may not watch: its rating and what would open it, no picture (src/lib/contentGates.ts). */
+function LockedResult({ hit, href, linkTarget, strings }: ResultProps) {
+  const filtered = hit.content_lock === 'content_filter';
+  const rating = { safe: strings.ratingSafe, mature: strings.ratingMature, unrated: strings.ratingUnrated }[hit.content_rating_class];
+  return (
+    <li data-locked={hit.content_lock}>
+      <article className="flex flex-col gap-2">
+        <div className="relative flex aspect-video items-center justify-center rounded-lg border border-line bg-surface text-muted">
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="1.5">
+            <rect x="5" y="11" width="14" height="10" rx="2" />
+            <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+          </svg>
+          <span className="absolute left-2 top-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-bold text-white">{rating}</span>
+        </div>
+        <h3 className="m-0 text-base font-semibold leading-snug">{filtered ? strings.lockedByFilter : hit.name}</h3>
+        <a href={href} {...linkTarget} className="focus-ring rounded-sm text-sm font-semibold underline underline-offset-2">
+          {filtered ? strings.changeFilter : strings.logInToWatch}
+        </a>
       </article>
     </li>
   );

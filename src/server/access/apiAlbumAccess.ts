@@ -1,22 +1,30 @@
 import type { APIContext } from 'astro';
-import type { TeamRole } from '../../lib/domain.ts';
+import { ACCESS_STATUS } from '../../lib/albumAccess.ts';
+import { CONTENT_RATING_COOKIE } from '../../lib/footerPreferences.ts';
 import { apiViewerId } from '../auth/apiViewer.ts';
 import type { Db } from '../db/client.ts';
 import { parseId } from '../http/apiResponse.ts';
-import { cachedFindShowcase } from '../showcases/cachedReads.ts';
-import type { ShowcaseWithOwner } from '../showcases/showcaseQueries.ts';
-import { accessRequestFrom } from './accessRequest.ts';
-import { resolveAccess } from './viewerAccess.ts';
+import { jsonError } from '../http/errorResponse.ts';
+import { openShowcase, showcaseViewerFrom, type OpenShowcase } from './showcaseAccess.ts';
+
+export type ApiAlbum = { open: OpenShowcase; cache: 'public' | 'private' } | { error: Response };
 
 /**
- * The album of an /api/albums/{albumId}… call if the caller (session or JWT, password proof,
- * share hash) may open it, else null: the API answers both cases alike, as missing.
+ * The album of an /api/albums/{albumId}… call through the one access path: the caller
+ * (session or JWT, password proof, share hash, is_embed) opens it, or gets the same status
+ * the page would answer (401, 403 or 404) as a SPEC §8 error with the SPEC §4 error_code.
+ * Answers may be cached only when they are the same for every anonymous caller.
  */
-export async function findApiAlbum(context: APIContext, db: Db): Promise<{ found: ShowcaseWithOwner; cache: 'public' | 'private'; teamRole: TeamRole | null } | null> {
+export async function findApiAlbum(context: APIContext, db: Db): Promise<ApiAlbum> {
   const id = parseId(context.params['albumId']);
-  const found = id ? await cachedFindShowcase(db, id) : null;
-  const access = { ...accessRequestFrom(context, id ?? 0, context.url.searchParams.get('is_embed') === '1'), viewerId: await apiViewerId(context.request, context.locals) };
-  const { decision, teamRole } = await resolveAccess(db, found?.showcase ?? null, access);
-  if (!found || !decision.allowed) return null;
-  return { found, cache: found.showcase.privacyView === 'anybody' && access.viewerId === null ? 'public' : 'private', teamRole };
+  if (!id) return { error: jsonError(context.locals, 404, { error_code: 5 }) };
+  const viewerId = await apiViewerId(context.request, context.locals);
+  const viewer = showcaseViewerFrom(context, id, { embedded: context.url.searchParams.get('is_embed') === '1', viewerId });
+  const access = await openShowcase(db, id, viewer);
+  if (!access.open) {
+    const { screen, code } = access.denied;
+    return { error: jsonError(context.locals, ACCESS_STATUS[screen], { error_code: code }) };
+  }
+  const anonymous = viewerId === null && !context.cookies.has(CONTENT_RATING_COOKIE);
+  return { open: access.showcase, cache: access.showcase.shareable && anonymous ? 'public' : 'private' };
 }

@@ -12,12 +12,10 @@ import { wantsJson } from '../http/errorResponse.ts';
 import { tooManyRequestsResponse } from '../rateLimit/tooManyRequests.ts';
 import { findShowcase } from '../showcases/showcaseQueries.ts';
 import { signInBranding } from '../showcases/signInBranding.ts';
-import type { DeniedView } from '../showcases/showcaseView.ts';
-import { accessRequestFrom } from './accessRequest.ts';
 import { authJson, authMetadata, type AuthReply } from './authReply.ts';
 import { checkShowcasePassword } from './passwordCheck.ts';
 import { passwordProof } from './passwordProof.ts';
-import { resolveAccess } from './viewerAccess.ts';
+import { openShowcase, showcaseViewerFrom, type DeniedView } from './showcaseAccess.ts';
 
 /**
  * A finished response, or what a browser without JavaScript sees next: the password screen
@@ -44,13 +42,15 @@ export async function authEndpoint(astro: AstroGlobal, albumId: number | null): 
   const json = wantsJson(request, locals.path) || request.method === 'GET';
 
   if (request.method === 'GET') {
-    const { decision } = await resolveAccess(db, found?.showcase ?? null, accessRequestFrom(astro, albumId ?? 0, astro.url.searchParams.has('embed')));
-    const branding = found && !decision.allowed ? await signInBranding(db, found) : null;
-    const reply: AuthReply = {
-      error_code: decision.allowed ? null : decision.code,
-      hashed_pass: decision.allowed && found?.showcase.privacyView === 'password' ? passwordProof(found.showcase) : null,
-      metadata: authMetadata(found, decision.allowed, branding),
-    };
+    const access = await openShowcase(db, albumId ?? 0, showcaseViewerFrom(astro, albumId ?? 0, { embedded: astro.url.searchParams.has('embed') }));
+    // A denied viewer learns only what the sign-in and password screens show (the team's name).
+    const reply: AuthReply = access.open
+      ? {
+          error_code: null,
+          hashed_pass: access.showcase.found.showcase.privacyView === 'password' ? passwordProof(access.showcase.found.showcase) : null,
+          metadata: authMetadata(access.showcase.found, true, await signInBranding(db, access.showcase.found)),
+        }
+      : { error_code: access.denied.code, hashed_pass: null, metadata: authMetadata(null, false, access.denied.branding) };
     return authJson(reply);
   }
 

@@ -7,7 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AstroCookies } from 'astro';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { sessions, users, viewerSettings } from '../db/schema.ts';
+import { DEFAULT_RATING_SELECTION, storedRatingSelection, type RatingSelection } from '../../lib/footerPreferences.ts';
 
 export const SESSION_COOKIE = 'vsid';
 const LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -20,6 +21,8 @@ export interface ActiveSession {
   user: SessionUser;
   xsrfToken: string;
   idHash: string;
+  /** The account's mature-content filter (SPEC §7 POST /settings stores it on the account). */
+  ratingSelection: RatingSelection;
 }
 
 const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -36,9 +39,10 @@ export async function readSession(db: Db, token: string | undefined): Promise<Ac
   const idHash = digest(token);
   const now = new Date();
   const [row] = await db
-    .select({ user: users, xsrfToken: sessions.xsrfToken, lastSeenAt: sessions.lastSeenAt })
+    .select({ user: users, xsrfToken: sessions.xsrfToken, lastSeenAt: sessions.lastSeenAt, preset: viewerSettings.contentRatingPreset, ratings: viewerSettings.contentRatings })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(viewerSettings, eq(viewerSettings.userId, sessions.userId))
     .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
@@ -46,7 +50,8 @@ export async function readSession(db: Db, token: string | undefined): Promise<Ac
     // Sliding expiry: an active viewer stays signed in.
     await db.update(sessions).set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS) }).where(eq(sessions.idHash, idHash));
   }
-  return { user: row.user, xsrfToken: row.xsrfToken, idHash };
+  const ratingSelection = row.preset === null ? DEFAULT_RATING_SELECTION : storedRatingSelection(row.preset, row.ratings ?? []);
+  return { user: row.user, xsrfToken: row.xsrfToken, idHash, ratingSelection };
 }
 
 export async function revokeSession(db: Db, token: string | undefined): Promise<void> {

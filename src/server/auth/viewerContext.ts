@@ -2,7 +2,6 @@
  * The viewer context of SPEC §3, handed to islands (as props) and to scripts (GET
  * /api/viewer): where the API is, a short-lived JWT for it, and who is looking.
  */
-import { legalRegime } from '../../lib/legalRegime.ts';
 import type { Locale } from '../../lib/domain.ts';
 import { config } from '../config.ts';
 import { issueJwt } from './jwt.ts';
@@ -38,6 +37,7 @@ export async function viewerContext(locals: App.Locals, origin: string, teamUser
     videoSiteUrl: site,
     // ALTCHA is self-hosted; a reCAPTCHA key exists only when one is configured.
     recaptchaSiteKey: process.env['RECAPTCHA_SITE_KEY'] ?? null,
-    ofcomQualifies: legalRegime({ country: locals.geo.country, region: locals.geo.region, simplifiedSite: false, paidPlan: false }).ofcom,
+    // The UK's Online Safety Act (src/lib/legalRegime.ts): the age gate applies there.
+    ofcomQualifies: locals.legal.ofcom,
   };
 }

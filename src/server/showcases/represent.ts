@@ -3,6 +3,7 @@
  * pages and islands read them. Media links are signed here and nowhere else.
  */
 import { normalizeBrandColor } from '../../lib/brandColor.ts';
+import type { ContentLock } from '../../lib/contentGates.ts';
 import type { ContentRating, DownloadQuality } from '../../lib/domain.ts';
 import { downloadRows, type QualityNames } from '../../lib/downloadQualities.ts';
 import { signMediaFolder } from '../delivery/signedFolder.ts';
@@ -38,6 +39,13 @@ export interface VideoJson {
   privacy: { view: string; download: boolean };
   /** 'mature' for explicit videos, 'unrated' or 'safe' (SPEC §3 content_rating_class). */
   content_rating_class: 'safe' | 'mature' | 'unrated';
+  /**
+   * Set when this viewer may not watch the video (src/lib/contentGates.ts): 'content_filter'
+   * (their mature-content filter leaves it out: no title, description or pictures) or
+   * 'log_in' (signed out, it needs an account to watch). A locked video keeps its place in
+   * the list but carries no media link.
+   */
+  content_lock: ContentLock | null;
   pictures: { type: 'custom' | 'default'; sizes: PictureSize[] };
   /** The adaptive stream (HLS master playlist) when there is one, and the playable MP4s. */
   play: { hls: { link: string } | null; progressive: { link: string; width: number | null; height: number | null; mime: string }[] };
@@ -91,8 +99,13 @@ function ratingClass(rating: string): VideoJson['content_rating_class'] {
   return known === 'explicit' ? 'mature' : known === 'unrated' ? 'unrated' : 'safe';
 }
 
-export function videoJson(item: VideoWithMedia, showcaseId: number): VideoJson {
+export function ratingOf(video: Pick<VideoWithMedia['video'], 'contentRating'>): ContentRating {
+  return video.contentRating as ContentRating;
+}
+
+export function videoJson(item: VideoWithMedia, showcaseId: number, lock: ContentLock | null = null): VideoJson {
   const { video } = item;
+  if (lock) return lockedVideoJson(item, showcaseId, lock);
   const playable = item.files.filter((f) => f.mime === 'video/mp4' && f.quality !== 'source' && f.tier === 'hot');
   const hls = item.files.find((f) => f.quality === 'hls' && f.tier === 'hot');
   return {
@@ -109,6 +122,7 @@ export function videoJson(item: VideoWithMedia, showcaseId: number): VideoJson {
     created_time: video.createdAt.toISOString(),
     privacy: { view: video.privacyView, download: video.privacyDownload },
     content_rating_class: ratingClass(video.contentRating),
+    content_lock: null,
     pictures: {
       type: 'default',
       sizes: item.pictures.map((p) => ({ width: p.width, height: p.height, link: sign(p.storageKey) })),
@@ -123,6 +137,33 @@ export function videoJson(item: VideoWithMedia, showcaseId: number): VideoJson {
     live: item.live
       ? { status: item.live.status, start_time: item.live.startTime ? new Date(item.live.startTime).toISOString() : null, chat: { room_id: item.live.chatRoomId } }
       : null,
+    user: userJson(item.owner),
+  };
+}
+
+/** A video this viewer may not watch: its place, rating and owner, and no media link at all. */
+function lockedVideoJson(item: VideoWithMedia, showcaseId: number, lock: ContentLock): VideoJson {
+  const { video } = item;
+  const named = lock === 'log_in';
+  return {
+    uri: `/videos/${video.id}`,
+    name: named ? video.name : '',
+    description: named ? video.description : '',
+    link: `/showcase/${showcaseId}/video/${video.id}`,
+    duration: video.duration,
+    width: video.width,
+    height: video.height,
+    type: video.type,
+    is_free: video.isFree,
+    display_type: video.displayType,
+    created_time: video.createdAt.toISOString(),
+    privacy: { view: video.privacyView, download: false },
+    content_rating_class: ratingClass(video.contentRating),
+    content_lock: lock,
+    pictures: { type: 'default', sizes: [] },
+    play: { hls: null, progressive: [] },
+    stats: { plays: video.plays, likes: video.likes, comments: video.comments },
+    live: null,
     user: userJson(item.owner),
   };
 }

@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Sort } from '../../lib/domain.ts';
 import { SORT_MAP } from '../../lib/sortMap.ts';
+import { RESTRICTED_RATINGS } from '../../lib/contentGates.ts';
 import type { Db } from '../db/client.ts';
 import { liveEvents, showcases, showcaseVideos, users, videoFiles, videoPictures, videos } from '../db/schema.ts';
 
@@ -36,6 +37,8 @@ export interface ShowcaseWithOwner {
   showcase: ShowcaseRow;
   owner: UserRow;
   totalVideos: number;
+  /** Any visible video is rated explicit (mature) or unrated: the age gate may apply (SPEC §5). */
+  hasRestrictedVideos: boolean;
 }
 
 export interface VideoWithMedia {
@@ -69,12 +72,13 @@ export async function findShowcase(db: Db, id: number): Promise<ShowcaseWithOwne
       showcase: showcases,
       owner: users,
       totalVideos: sql<number>`(select count(*)::int from ${showcaseVideos} join ${videos} on ${videos.id} = ${showcaseVideos.videoId} where ${showcaseVideos.showcaseId} = ${showcases.id} and ${visibleInShowcase()})`,
+      hasRestrictedVideos: sql<boolean>`exists (select 1 from ${showcaseVideos} join ${videos} on ${videos.id} = ${showcaseVideos.videoId} where ${showcaseVideos.showcaseId} = ${showcases.id} and ${visibleInShowcase()} and ${inArray(videos.contentRating, [...RESTRICTED_RATINGS])})`,
     })
     .from(showcases)
     .innerJoin(users, eq(users.id, showcases.ownerId))
     .where(eq(showcases.id, id))
     .limit(1);
-  return row ? { ...row, totalVideos: Number(row.totalVideos) } : null;
+  return row ? { ...row, totalVideos: Number(row.totalVideos), hasRestrictedVideos: Boolean(row.hasRestrictedVideos) } : null;
 }
 
 export async function findShowcaseByDomain(db: Db, host: string): Promise<number | null> {
@@ -87,7 +91,7 @@ export async function findShowcaseByDomain(db: Db, host: string): Promise<number
 }
 
 /** Showcases anyone may open, for the instance's home page. */
-export async function listPublicShowcases(db: Db): Promise<ShowcaseWithOwner[]> {
+export async function listPublicShowcases(db: Db): Promise<Omit<ShowcaseWithOwner, 'hasRestrictedVideos'>[]> {
   const rows = await db
     .select({ showcase: showcases, owner: users, totalVideos: sql<number>`(select count(*)::int from ${showcaseVideos} where ${showcaseVideos.showcaseId} = ${showcases.id})` })
     .from(showcases)

@@ -2,10 +2,11 @@
  * What a sign-in or password screen may show of a showcase the viewer cannot open yet
  * (SPEC §3 sign-in props): the team or account name, never the showcase's own title.
  */
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { normalizeBrandColor } from '../../lib/brandColor.ts';
 import type { Db } from '../db/client.ts';
-import { ssoConnections, teams, type CustomLogo } from '../db/schema.ts';
+import { teams, type CustomLogo } from '../db/schema.ts';
+import { teamSsoConnections } from '../sso/ssoConnections.ts';
 import type { ShowcaseWithOwner } from './showcaseQueries.ts';
 
 export interface SignInBranding {
@@ -19,12 +20,13 @@ export interface SignInBranding {
   teamId: number | null;
   ssoEnabled: boolean;
   ssoConnectionsCount: number;
+  /** The team's connections by id and name, for the screen that lets the viewer pick one. */
+  ssoConnections: { id: number; name: string }[];
 }
 
 export async function signInBranding(db: Db, { showcase, owner }: ShowcaseWithOwner): Promise<SignInBranding> {
   const [team] = await db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.ownerId, owner.id)).limit(1);
-  const [sso] = team ? await db.select({ n: count() }).from(ssoConnections).where(eq(ssoConnections.teamId, team.id)) : [];
-  const connections = sso?.n ?? 0;
+  const connections = team ? (await teamSsoConnections(db, team.id)).map(({ id, name }) => ({ id, name })) : [];
   const logo = showcase.customLogo;
   return {
     name: showcase.privacyView === 'team' && team ? team.name : owner.name,
@@ -34,7 +36,8 @@ export async function signInBranding(db: Db, { showcase, owner }: ShowcaseWithOw
     theme: showcase.theme === 'dark' ? 'dark' : 'standard',
     domain: showcase.domain,
     teamId: team?.id ?? null,
-    ssoEnabled: connections > 0,
-    ssoConnectionsCount: connections,
+    ssoEnabled: connections.length > 0,
+    ssoConnectionsCount: connections.length,
+    ssoConnections: connections,
   };
 }

@@ -1,21 +1,26 @@
 /**
  * The video view of a showcase (/showcase/{albumId}/video/{videoId}, SPEC §2 and §4): the
  * video, where Back goes and where the arrows go, decided before rendering so the page can
- * redirect and set its status and cache headers. Access is decided exactly as for the
- * showcase page.
+ * redirect and set its status and cache headers. Access and the content gates are decided
+ * exactly as for the showcase page (showcaseAccess.ts); the arrows pass over videos this
+ * viewer may not watch, and a locked video shows why instead of its player.
  */
+import type { TFunction } from 'i18next';
 import type { Layout, Locale, Sort, TeamRole } from '../../lib/domain.ts';
 import { localizePath } from '../../lib/localeNegotiation.ts';
 import { pageLoadErrorTarget } from '../../lib/pageLoadError.ts';
 import { pageCount, pageSizeFor } from '../../lib/pagination.ts';
 import { albumAddress, videoIdOf, videoViewNeighbours, videoViewPath } from '../../lib/videoNavigation.ts';
-import { withQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
-import { resolveAccess, type AccessRequest } from '../access/viewerAccess.ts';
+import { withQuery } from '../../lib/carriedQuery.ts';
+import type { ViewerAbilities } from '../../lib/viewerAbilities.ts';
+import { openShowcase, type DeniedView, type ShowcaseViewer } from '../access/showcaseAccess.ts';
 import { getDb } from '../db/client.ts';
-import { cachedFindShowcase, cachedListShowcaseVideos } from './cachedReads.ts';
-import { albumJson, videoJson, type AlbumJson, type VideoJson } from './represent.ts';
+import { cachedListShowcaseVideos } from './cachedReads.ts';
+import { albumJson, type AlbumJson, type VideoJson } from './represent.ts';
 import { findShowcaseVideo } from './showcaseQueries.ts';
-import { deniedView, type DeniedView } from './showcaseView.ts';
+import { ageGateView } from './showcaseView.ts';
+import { loadVideoDownloads, type VideoDownloads } from './videoDownloads.ts';
+import type { AgeGateView } from './viewResponse.ts';
 
 export interface VideoView {
   kind: 'video';
@@ -29,11 +34,14 @@ export interface VideoView {
   /** Back: the album address (with its page and carried query), unprefixed. */
   backHref: string;
   teamRole: TeamRole | null;
-  /** Anybody may see it: browsers and CDNs may keep it. */
-  public: boolean;
+  abilities: ViewerAbilities;
+  /** The download modal's files and tracks (SPEC §3, §5, §6); none for a locked video. */
+  downloads: VideoDownloads;
+  /** Anybody may open the showcase: browsers and CDNs may keep it when nothing else is personal. */
+  shareable: boolean;
 }
 
-export type VideoViewResult = { kind: 'redirect'; location: string } | DeniedView | VideoView;
+export type VideoViewResult = { kind: 'redirect'; location: string } | DeniedView | AgeGateView | VideoView;
 
 export interface VideoViewRequest {
   albumId: number;
@@ -41,28 +49,34 @@ export interface VideoViewRequest {
   locale: Locale;
   /** The host the page was asked for: on the album's own domain, Back goes to '/'. */
   host: string;
-  access: AccessRequest;
-  /** What the address hands on to the addresses it links to (share hash, offsite, referrer, is_embed). */
-  carried: CarriedQuery;
+  viewer: ShowcaseViewer;
+  /** The translator of the request: the download modal names its qualities. */
+  t: TFunction;
 }
 
-export async function loadVideoView({ albumId, videoId, locale, host, access, carried }: VideoViewRequest): Promise<VideoViewResult> {
+const NO_DOWNLOADS: VideoDownloads = { access: 'none', download: [], textTracks: [] };
+
+export async function loadVideoView({ albumId, videoId, locale, host, viewer, t }: VideoViewRequest): Promise<VideoViewResult> {
   const db = await getDb();
-  const found = await cachedFindShowcase(db, albumId);
-  const { decision, teamRole } = await resolveAccess(db, found?.showcase ?? null, access);
-  if (!decision.allowed || !found) return deniedView(db, albumId, found, decision);
+  const access = await openShowcase(db, albumId, viewer);
+  if (!access.open) return access.denied;
+  const open = access.showcase;
+  if (open.ageGate) return ageGateView(open);
+  const { found, present, lockOf, teamRole } = open;
+  const { carried } = viewer;
 
   const onOwnDomain = Boolean(found.showcase.domain && found.showcase.domain.toLowerCase() === host.toLowerCase());
   const basePath = pageLoadErrorTarget(albumId, onOwnDomain);
   const item = await findShowcaseVideo(db, albumId, videoId);
-  const video = item ? videoJson(item, albumId) : null;
+  const video = item ? present(item) : null;
   // SPEC §4: "Video load returning no uri redirects to the album."
-  if (!video || videoIdOf(video.uri) !== videoId) {
+  if (!item || !video || videoIdOf(video.uri) !== videoId) {
     return { kind: 'redirect', location: localizePath(locale, albumAddress(basePath, 1, carried)) };
   }
 
   // The page the video stands on, in the showcase's order. Pages are read through the
-  // shared read cache, so a viewer coming from the grid finds them there.
+  // shared read cache, so a viewer coming from the grid finds them there. The arrows lead
+  // only to videos this viewer may watch.
   const layout = found.showcase.layout as Layout;
   const sort = found.showcase.sort as Sort;
   const perPage = pageSizeFor(layout);
@@ -72,7 +86,7 @@ export async function loadVideoView({ albumId, videoId, locale, host, access, ca
   let featuredId = videoId;
   for (let n = 1; n <= pages; n++) {
     const { items } = await cachedListShowcaseVideos(db, { showcaseId: albumId, sort, page: n, perPage });
-    const ids = items.map((entry) => entry.video.id);
+    const ids = items.filter((entry) => entry.video.id === videoId || lockOf(entry) === null).map((entry) => entry.video.id);
     if (n === 1) featuredId = ids[0] ?? videoId;
     if (ids.includes(videoId)) {
       page = n;
@@ -91,6 +105,10 @@ export async function loadVideoView({ albumId, videoId, locale, host, access, ca
     nextHref: hrefOf(next),
     backHref: albumAddress(basePath, page, carried),
     teamRole,
-    public: found.showcase.privacyView === 'anybody',
+    abilities: open.abilities,
+    downloads: video.content_lock
+      ? NO_DOWNLOADS
+      : await loadVideoDownloads(db, { found, video: item.video, teamRole, locale, t, shareHash: carried.sh ?? null }),
+    shareable: open.shareable,
   };
 }

@@ -2,9 +2,8 @@ import type { APIRoute } from 'astro';
 import { parseSort } from '../../../../lib/sortMap.ts';
 import { getDb } from '../../../../server/db/client.ts';
 import { findApiAlbum } from '../../../../server/access/apiAlbumAccess.ts';
-import { apiJson, negotiateVersion, notFound } from '../../../../server/http/apiResponse.ts';
+import { apiJson, negotiateVersion } from '../../../../server/http/apiResponse.ts';
 import { pagingLinks, parsePaging } from '../../../../server/http/paging.ts';
-import { videoJson } from '../../../../server/showcases/represent.ts';
 import { normalizeSearchQuery, searchShowcaseVideos } from '../../../../server/search/searchShowcaseVideos.ts';
 import { cachedListShowcaseVideos } from '../../../../server/showcases/cachedReads.ts';
 import type { Sort } from '../../../../lib/domain.ts';
@@ -14,14 +13,16 @@ import { PAGE_NOT_FOUND_ERROR } from '../../../../lib/pageLoadError.ts';
 /**
  * GET /api/albums/{albumId}/videos: query, page, per_page, sort, filter, fields (SPEC §7).
  * A non-blank `query` searches the showcase (src/server/search/); blank text is the plain list.
+ * Videos this viewer may not watch keep their place, locked (content_lock), with no media link.
  */
 export const GET: APIRoute = async (context) => {
   const negotiated = negotiateVersion(context);
   if ('error' in negotiated) return negotiated.error;
   const db = await getDb();
   const album = await findApiAlbum(context, db);
-  if (!album) return notFound(context);
-  const { found, cache } = album;
+  if ('error' in album) return album.error;
+  const { open, cache } = album;
+  const { found } = open;
 
   const query = context.url.searchParams;
   const { page, perPage } = parsePaging(query);
@@ -40,7 +41,7 @@ export const GET: APIRoute = async (context) => {
     page,
     per_page: perPage,
     paging: pagingLinks(context.url, page, perPage, total),
-    data: items.map((item) => videoJson(item, found.showcase.id)),
+    data: items.map(open.present),
   };
   return apiJson(context, body, { resource: 'video', cache }, negotiated.version);
 };

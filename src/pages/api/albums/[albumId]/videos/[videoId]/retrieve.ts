@@ -17,10 +17,12 @@ import { accessToDownloads } from '../../../../../../server/showcases/videoDownl
 export const GET: APIRoute = async (context) => {
   const db = await getDb();
   const album = await findApiAlbum(context, db);
+  if ('error' in album) return album.error;
+  const { open } = album;
   const videoId = parseId(context.params['videoId']);
   const quality = context.url.searchParams.get('quality') ?? '';
-  const item = album && videoId && isDownloadQuality(quality) ? await findShowcaseVideo(db, album.found.showcase.id, videoId) : null;
-  if (!album || !item || accessToDownloads(album.found, item.video, album.teamRole) === 'none') return notFound(context);
+  const item = videoId && isDownloadQuality(quality) ? await findShowcaseVideo(db, open.found.showcase.id, videoId) : null;
+  if (!item || open.lockOf(item) !== null || accessToDownloads(open.found, item.video, open.teamRole) === 'none') return notFound(context);
   const [file] = await db
     .select({ id: videoFiles.id })
     .from(videoFiles)
