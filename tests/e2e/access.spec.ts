@@ -82,7 +82,8 @@ test.describe('a password showcase', () => {
     const videos = await request.get(`/api/albums/${showcaseId('password')}/videos?_hashed_pass=${right.hashed_pass}`, { headers: { Cookie: '' } });
     expect(videos.status()).toBe(200);
     const forged = await request.get(`/api/albums/${showcaseId('password')}/videos?_hashed_pass=${'A'.repeat(43)}`, { headers: { Cookie: '' } });
-    expect(forged.status()).toBe(404);
+    expect(forged.status()).toBe(401);
+    expect(await forged.text()).not.toContain('Client Preview');
   });
 
   test('limits password guessing with "Whoa there!" and Retry-After', async ({ browser, baseURL }) => {
@@ -259,5 +260,93 @@ test.describe('the player frame without cookies', () => {
     expect((await bare.get(teamFrame)).status()).toBe(401);
     expect((await bare.get(`${teamFrame}&jwt=${jwt}`)).status()).toBe(200);
     await bare.dispose();
+  });
+});
+
+test.describe('one access path', () => {
+  /** Every way to reach a showcase: its page, a video view, search, both frames and the API. */
+  const routes = (id: number) => [`/showcase/${id}`, `/showcase/${id}/video/1`, `/showcase/${id}/search?q=a`, `/showcase/${id}/embed`, `/showcase/${id}/video/1/embed`, `/api/albums/${id}`, `/api/albums/${id}/videos`];
+
+  for (const [key, status] of [['password', 401], ['team', 401], ['private', 403], ['unlisted', 404]] as const) {
+    test(`answers ${status} everywhere for the ${key} showcase, never cached`, async ({ request }) => {
+      for (const path of routes(showcaseId(key))) {
+        const response = await request.get(path, { maxRedirects: 0 });
+        expect(`${path} ${response.status()}`).toBe(`${path} ${status}`);
+        expect(response.headers()['cache-control']).toMatch(/no-store/);
+      }
+    });
+  }
+
+  test('answers 404 everywhere for an unknown showcase, and 403 for a team the account is not in', async ({ request, page }) => {
+    for (const path of routes(424242)) expect(`${path} ${(await request.get(path, { maxRedirects: 0 })).status()}`).toBe(`${path} 404`);
+    await signIn(page, 'member@vitrine.test');
+    for (const path of routes(showcaseId('team'))) expect(`${path} ${(await page.request.get(path, { maxRedirects: 0 })).status()}`).toBe(`${path} 403`);
+  });
+
+  test('opens an embed-only showcase in its frames only', async ({ request }) => {
+    const id = showcaseId('embed');
+    expect((await request.get(`/showcase/${id}`)).status()).toBe(404);
+    expect((await request.get(`/showcase/${id}/embed`)).status()).toBe(200);
+    expect((await request.get(`/api/albums/${id}?is_embed=1`)).status()).toBe(200);
+  });
+});
+
+test.describe('a showcase private to its owner', () => {
+  test('shows the privacy error to anybody else, and opens for its owner', async ({ page }) => {
+    const path = `/showcase/${showcaseId('private')}`;
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1, name: 'This is private' })).toBeVisible();
+    await expect(page.getByText("Sorry, you don't have permission to watch here.")).toBeVisible();
+    await expect(page.getByText('Owner’s Drafts')).toHaveCount(0);
+    await expectAccessible(page);
+    // An unknown showcase is not private: it is not there.
+    await page.goto('/showcase/424242');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("This showcase isn't available");
+    await signIn(page, 'owner@vitrine.test', 'vitrine-demo', path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Owner’s Drafts' })).toBeVisible();
+  });
+});
+
+test.describe('team roles in every layout', () => {
+  test('a Contributor gets no search field and no title links on the featured and player layouts', async ({ page }) => {
+    await signIn(page, 'contributor@vitrine.test', 'vitrine-demo', `/showcase/${showcaseId('featured')}`);
+    await expect(page.getByRole('link', { name: 'Manage videos' })).toBeVisible();
+    await expect(page.getByRole('search')).toHaveCount(0);
+    await expect(page.getByTestId('featured-video').getByRole('link')).toHaveCount(0);
+    await expect(page.locator('article h3 a')).toHaveCount(0);
+    await expect(page.locator('article h3').first()).toBeVisible();
+
+    await page.goto(`/showcase/${showcaseId('player')}`);
+    await expect(page.locator('a[data-video]')).toHaveCount(0);
+    const first = page.locator('button[data-video]').first();
+    await first.click();
+    await expect(page.getByTestId('now-playing')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('offsite, links open a new tab and the team link is hidden on every layout', async ({ page }) => {
+    await signIn(page, 'admin@vitrine.test');
+    for (const key of ['featured', 'live'] as const) {
+      await page.goto(`/showcase/${showcaseId(key)}?app=showcase`);
+      await expect(page.locator('article h3 a').first()).toHaveAttribute('target', '_blank');
+      await expect(page.getByRole('link', { name: 'Manage videos' })).toHaveCount(0);
+    }
+  });
+});
+
+test.describe('signing in from an offsite showcase', () => {
+  test('comes back through /offsite_redirect to the showcase', async ({ page }) => {
+    const path = `/showcase/${showcaseId('team')}?offsite=redirect`;
+    await page.goto(path);
+    const logIn = page.getByRole('link', { name: 'Log in with email and password' });
+    await expect(logIn).toHaveAttribute('href', /offsite_redirect/);
+    await logIn.click();
+    await page.getByLabel('Email').fill('admin@vitrine.test');
+    await page.getByLabel('Password').fill('vitrine-demo');
+    const [hop] = await Promise.all([page.waitForResponse((r) => r.url().includes('/offsite_redirect')), page.getByRole('button', { name: 'Log in' }).click()]);
+    expect(hop.status()).toBe(303);
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Team Dailies' })).toBeVisible();
   });
 });

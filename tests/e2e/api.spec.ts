@@ -43,10 +43,11 @@ test.describe('the albums API', () => {
     expect(refused.status()).toBe(406);
   });
 
-  test('does not tell a private showcase exists', async ({ request }) => {
+  test('answers a protected showcase with the status its page answers, and nothing of it', async ({ request }) => {
     const response = await request.get(`/api/albums/${showcaseId('password')}/videos`);
-    expect(response.status()).toBe(404);
-    expect(await response.text()).not.toContain('Client Preview');
+    expect(response.status()).toBe(401);
+    expect(await response.json()).toMatchObject({ error: 'Unauthorized', error_code: 0 });
+    expect(await (await request.get(`/api/albums/${showcaseId('password')}`)).text()).not.toContain('Client Preview');
   });
 
   test('refuses a tampered media signature', async ({ request }) => {

@@ -1,4 +1,5 @@
 import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
+import { signIn } from './session.ts';
 
 const grid = `/showcase/${showcaseId('grid')}`;
 
@@ -77,6 +78,21 @@ test.describe('the footer in Germany', () => {
     await page.goto(grid);
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).first()).toHaveAttribute('href', '/leo/guidelines/impressum');
   });
+
+  test('offers contract cancellation to an account on a paid plan only, and the link leads to it', async ({ page }) => {
+    const cancel = page.getByRole('contentinfo').getByRole('link', { name: 'Cancel your contract' });
+    await signIn(page, 'viewer@vitrine.test', 'vitrine-demo', grid);
+    await expect(cancel).toHaveCount(0);
+    expect((await page.goto('/settings/billing/membership_plan/optout'))?.status()).toBe(404);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+
+    await signIn(page, 'owner@vitrine.test', 'vitrine-demo', grid);
+    await cancel.first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cancel your contract' })).toBeVisible();
+    await expect(page.getByText('Your plan: pro')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel my contract now' })).toBeVisible();
+    await expectAccessible(page);
+  });
 });
 
 test.describe('setting the locale from an island', () => {
@@ -93,21 +109,6 @@ test.describe('setting the locale from an island', () => {
 });
 
 test.describe('error screens', () => {
-  for (const [status, title] of [
-    [401, 'Unauthorized'],
-    [403, 'Permission Denied'],
-    [404, "Sorry, we couldn't find that page"],
-    [429, 'Whoa there!'],
-    [500, 'Technical Difficulties'],
-  ] as const) {
-    test(`answers ${status} with "${title}"`, async ({ page }) => {
-      const response = await page.goto(`/error/${status}`);
-      expect(response?.status()).toBe(status);
-      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await expectAccessible(page);
-    });
-  }
-
   test('are localized', async ({ page }) => {
     const response = await page.goto('/ja-JP/showcase/999999');
     expect(response?.status()).toBe(404);

@@ -1,7 +1,8 @@
 /**
  * Nothing leaks: crawl every route and API of the demo as a viewer without access and fail
  * if a title, description or media key of a password, team-private, unlisted or private
- * showcase, or of a video that only such showcases hold, appears anywhere.
+ * showcase, or of a video that only such showcases hold, appears anywhere; and, signed out,
+ * if a media key of a mature or unrated video does (the log-in gate and the age gate).
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -18,6 +19,9 @@ const secrets: [string, string][] = [
   ...hidden.flatMap((s): [string, string][] => [[s.name, `showcase ${s.key} title`], [s.description, `showcase ${s.key} description`]]),
   ...hiddenVideos.flatMap((v): [string, string][] => [[v.name, `video ${v.key} title`], [v.description, `video ${v.key} description`], [`demo/${v.key}/`, `video ${v.key} media key`]]),
 ];
+
+/** Media of the mature and unrated videos: a signed-out viewer must log in to watch them (SPEC §5). */
+const restricted: [string, string][] = DEMO_VIDEOS.filter((v) => v.contentRating === 'explicit' || v.contentRating === 'unrated').map((v) => [`demo/${v.key}/`, `video ${v.key} media key (rated ${v.contentRating})`]);
 
 const MAX_REQUESTS = 600;
 
@@ -38,7 +42,7 @@ function linksIn(html: string): string[] {
   return found;
 }
 
-async function crawl(request: APIRequestContext, origin: string): Promise<{ visited: number; leaks: string[] }> {
+async function crawl(request: APIRequestContext, origin: string, guarded: [string, string][] = secrets): Promise<{ visited: number; leaks: string[] }> {
   const queue = startUrls();
   const seen = new Set(queue);
   const leaks: string[] = [];
@@ -50,7 +54,7 @@ async function crawl(request: APIRequestContext, origin: string): Promise<{ visi
     const type = response.headers()['content-type'] ?? '';
     if (!/text|json|xml|javascript/.test(type)) continue;
     const body = await response.text();
-    for (const [secret, what] of secrets) if (body.includes(secret)) leaks.push(`${what} in ${path}`);
+    for (const [secret, what] of guarded) if (body.includes(secret)) leaks.push(`${what} in ${path}`);
     if (!type.includes('html')) continue;
     for (const link of linksIn(body.replaceAll('&amp;', '&'))) {
       const url = new URL(link, origin + path);
@@ -71,9 +75,18 @@ test.describe('the leak crawler', () => {
 
   test('finds nothing protected as an anonymous viewer', async ({ request, baseURL }) => {
     expect(hiddenVideos.length).toBeGreaterThan(3);
-    const { visited, leaks } = await crawl(request, baseURL!);
+    expect(restricted.length).toBe(2);
+    const { visited, leaks } = await crawl(request, baseURL!, [...secrets, ...restricted]);
     expect(visited).toBeGreaterThan(100);
     expect(leaks).toEqual([]);
+  });
+
+  test('finds no mature or unrated media as an anonymous viewer behind the age gate in the UK', async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext({ baseURL: baseURL!, extraHTTPHeaders: { 'x-test-country': 'GB' } });
+    const { visited, leaks } = await crawl(request, baseURL!, [...secrets, ...restricted]);
+    expect(visited).toBeGreaterThan(100);
+    expect(leaks).toEqual([]);
+    await request.dispose();
   });
 
   test('finds nothing protected as a signed-in account outside the team', async ({ page, baseURL }) => {

@@ -28,9 +28,15 @@ export function errorPath(locale: Locale, status: ErrorStatus): string {
   return localizePath(locale, `/error/${status}`);
 }
 
+/** An API path, a script (X-Requested-With), a JSON body or an Accept that prefers JSON: answer JSON. */
 export function wantsJson(request: Request, path: string): boolean {
   const accept = request.headers.get('accept') ?? '';
-  return path.startsWith('/api/') || request.headers.get('x-requested-with') === 'XMLHttpRequest' || (accept.includes('json') && !accept.includes('text/html'));
+  return (
+    path.startsWith('/api/') ||
+    request.headers.get('x-requested-with') === 'XMLHttpRequest' ||
+    (request.headers.get('content-type') ?? '').includes('application/json') ||
+    (accept.includes('json') && !accept.includes('text/html'))
+  );
 }
 
 export function jsonError(locals: App.Locals, status: ErrorStatus, extra: Record<string, unknown> = {}, headers: HeadersInit = {}): Response {

@@ -1,0 +1,51 @@
+/**
+ * Cancelling a paid plan against a real database: embedded PGlite in a temporary folder, or
+ * the PostgreSQL of DATABASE_URL.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-contract-'));
+process.env['DATA_DIR'] = dataDir;
+
+const { closeDb, getDb } = await import('../db/client.ts');
+const { migrate } = await import('../db/migrate.ts');
+const { clearDatabase } = await import('../seed/seedDemo.ts');
+const { users } = await import('../db/schema.ts');
+const { cancelContract } = await import('./cancelContract.ts');
+
+beforeAll(async () => {
+  await migrate();
+  await clearDatabase();
+});
+
+afterAll(async () => {
+  await clearDatabase();
+  await closeDb();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function planAfterCancelling(plan: string): Promise<[boolean, string]> {
+  const db = await getDb();
+  const [user] = await db.insert(users).values({ email: `${plan}@example.test`, name: plan, membershipType: plan }).returning();
+  const ended = await cancelContract(db, user!.id);
+  const [after] = await db.select({ plan: users.membershipType }).from(users).where(eq(users.id, user!.id));
+  return [ended, after!.plan];
+}
+
+describe('cancelContract', () => {
+  it('ends a paid plan at once: the account continues on the free plan', async () => {
+    expect(await planAfterCancelling('pro')).toEqual([true, 'free']);
+  });
+
+  it('changes nothing for an account without a paid plan', async () => {
+    expect(await planAfterCancelling('basic')).toEqual([false, 'basic']);
+  });
+
+  it('answers false for an account that does not exist', async () => {
+    expect(await cancelContract(await getDb(), 987654)).toBe(false);
+  });
+});
