@@ -68,6 +68,22 @@ test.describe('a password showcase', () => {
     await context.close();
   });
 
+  test('opens in its embed frame, which keeps the proof in its address where no cookie is kept', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    expect((await page.goto(`${password}/embed`))?.status()).toBe(401);
+    await page.getByPlaceholder('Enter password').fill('northwind');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/embed\?hash=[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Client Preview' })).toBeVisible();
+    // A frame on another site may keep no cookie at all: the address alone opens it, and its links hand the proof on.
+    await context.clearCookies();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Client Preview' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Orion campaign, client cut A/ })).toHaveAttribute('href', /hash=/);
+    await context.close();
+  });
+
   test('answers the auth call with the access state and, once opened, the hashed password', async ({ request, baseURL }) => {
     const before = await (await request.get(`${password}/auth`)).json();
     expect(before).toMatchObject({ error_code: 0, hashed_pass: null });

@@ -25,6 +25,7 @@ const VIDEOS_ERROR = ['Sorry, there was an error', 'There was a problem loading 
 const WRONG_PASSWORD = 'Sorry, that password was incorrect. Please try again.';
 const SETTINGS_FAILED = 'Sorry, something went wrong. Please try again.';
 const LANGUAGE_FAILED = 'Sorry, something weird happened. Please try again.';
+const SIGN_IN_LANGUAGE_FAILED = 'Sorry, something went wrong. Please try again.';
 const CART_FAILED = 'This clip could not be added to the cart.';
 const CART_RETRY = 'Try again.';
 const ACCOUNT_FAILED = 'Something went wrong. Please try again.';
@@ -100,6 +101,14 @@ test.describe('error screens anybody can reach', () => {
     expect(back).toBe(`${grid}#footer-language-failed`);
     await page.goto(back);
     await expect(page.getByText(LANGUAGE_FAILED)).toBeVisible();
+  });
+
+  test('a language change the site cannot make, sent from the sign-in page, says so in its own words', async ({ page, baseURL }) => {
+    const sent = await page.request.post('/settings/set_locale', { form: { locale: 'xx-XX', return_to: '/log_in' }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+    await page.goto(sent.headers()['location']!);
+    const status = page.locator('#footer-language-failed');
+    await expect(status).toBeVisible();
+    await expect(status).toContainText(SIGN_IN_LANGUAGE_FAILED);
   });
 
   test('too many sign-in tries from one client end on "Whoa there!" with 429 and Retry-After', async ({ browser, baseURL }) => {

@@ -1,11 +1,13 @@
 /**
  * <vitrine-password-form>: submits the password form in place (SPEC §4 "Password form").
- * The server answers { password, error_code, message? }; a right password reloads the page,
- * which the server now opens. Anything else shows the error under the field until it is edited.
+ * The server answers { password, error_code, hashed_pass, message? }; a right password
+ * reloads the page, which the server now opens (in an embed frame with the proof in its
+ * address, data-carry-proof). Anything else shows the error under the field until it is edited.
  */
 interface AuthReply {
   password?: boolean;
   error_code?: number | null;
+  hashed_pass?: string | null;
   message?: string;
 }
 
@@ -43,7 +45,13 @@ class PasswordFormElement extends HTMLElement {
       const response = await fetch(form.action, { method: 'POST', body, credentials: 'same-origin', headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } });
       const reply = (await response.json().catch(() => null)) as AuthReply | null;
       if (response.ok && reply?.password && reply.error_code === null) {
-        window.location.reload();
+        if (this.dataset['carryProof'] !== undefined && reply.hashed_pass) {
+          const url = new URL(window.location.href);
+          url.searchParams.set('hash', reply.hashed_pass);
+          window.location.replace(url);
+        } else {
+          window.location.reload();
+        }
         return;
       }
       message = reply?.message ?? (reply?.password === false ? this.dataset['wrong'] : undefined) ?? this.dataset['failed'] ?? '';

@@ -16,6 +16,7 @@ import { listenForPlayerEnded } from '../../lib/playerMessages.ts';
 import { afterPlayerEnded, listUrlToReplace, playerNext, previousIndex, type PlayerStep } from '../../lib/videoNavigation.ts';
 import { continuousPlay, currentVideo, playVideo, setContinuousPlay, stopVideo } from '../../stores/player.ts';
 import { useSignal } from '../../stores/useSignal.ts';
+import { LockedPicture } from '../LockedVideo/LockedPicture.tsx';
 import { toPlayerItem, type ItemTemplates, type PlayerItem, type PlayerLock, type VideoLike } from './playerItem.ts';
 
 export interface PlayerShowcaseStrings extends ItemTemplates {
@@ -318,13 +319,7 @@ function RowItemContent({ video, isCurrent, nowPlaying }: { video: PlayerItem; i
 function LockedRowItem({ video, lock, linkTarget }: { video: PlayerItem; lock: PlayerLock; linkTarget: { target?: string; rel?: string } }) {
   return (
     <div className="flex flex-col gap-2">
-      <span className="relative flex aspect-video items-center justify-center rounded-lg border border-line bg-bg text-muted">
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="currentColor" strokeWidth="1.5">
-          <rect x="5" y="11" width="14" height="10" rx="2" />
-          <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-        </svg>
-        <span className="absolute left-1.5 top-1.5 rounded bg-black/80 px-1.5 py-0.5 text-xs font-bold text-white">{lock.rating}</span>
-      </span>
+      <LockedPicture rating={lock.rating} className="bg-bg" />
       <span className="font-semibold leading-snug">{video.name}</span>
       <a href={lock.href} {...linkTarget} className="focus-ring rounded-sm text-sm font-semibold underline underline-offset-2">
         {lock.action}

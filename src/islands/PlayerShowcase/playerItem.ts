@@ -6,6 +6,7 @@
  */
 import { withQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
 import { lockActionPath, type ContentLock } from '../../lib/contentGates.ts';
+import { ratingName, type LockedVideoStrings } from '../LockedVideo/lockedVideoStrings.ts';
 import { formatDuration } from '../../lib/formatDuration.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
 import { pickPicture, playerFramePath } from '../../lib/playerFrame.ts';
@@ -49,19 +50,11 @@ export interface PlayerItem {
   lock: PlayerLock | null;
 }
 
-export interface ItemTemplates {
+export interface ItemTemplates extends LockedVideoStrings {
   /** 'Duration {duration}'. */
   durationLabel: string;
   /** 'by {name}'. */
   byOwner: string;
-  /** The title of a video the viewer's filter leaves out. */
-  lockedByFilter: string;
-  changeFilter: string;
-  logInToWatch: string;
-  /** The rating names, by content_rating_class. */
-  ratingSafe: string;
-  ratingMature: string;
-  ratingUnrated: string;
 }
 
 export interface ItemContext {
@@ -86,7 +79,6 @@ export function toPlayerItem(video: VideoLike, { albumId, localePrefix, continuo
   const view = videoViewPath(albumId, id);
   const href = localePrefix + withQuery(view, carried);
   const kind = video.content_lock ?? null;
-  const rating = { safe: templates.ratingSafe, mature: templates.ratingMature, unrated: templates.ratingUnrated }[video.content_rating_class ?? 'safe'];
   return {
     id,
     name: kind === 'content_filter' ? templates.lockedByFilter : video.name,
@@ -101,7 +93,7 @@ export function toPlayerItem(video: VideoLike, { albumId, localePrefix, continuo
           kind,
           href: localePrefix + lockActionPath(kind, { videoPath: href, returnTo }),
           action: kind === 'content_filter' ? templates.changeFilter : templates.logInToWatch,
-          rating,
+          rating: ratingName(templates, video.content_rating_class),
         }
       : null,
   };

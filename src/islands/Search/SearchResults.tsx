@@ -9,8 +9,10 @@ import { formatDuration } from '../../lib/formatDuration.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
 import type { SearchStatus } from '../../lib/searchState.ts';
 import type { SearchHit } from '../../stores/search.ts';
+import { LockedPicture } from '../LockedVideo/LockedPicture.tsx';
+import { ratingName, type LockedVideoStrings } from '../LockedVideo/lockedVideoStrings.ts';
 
-export interface SearchResultsStrings {
+export interface SearchResultsStrings extends LockedVideoStrings {
   /** 'Search results': the heading while there is no text to name. */
   results: string;
   /** 'Results for “{query}”'. */
@@ -25,13 +27,6 @@ export interface SearchResultsStrings {
   byOwner: string;
   /** 'Duration {duration}'. */
   duration: string;
-  /** The title of a result the viewer's filter leaves out. */
-  lockedByFilter: string;
-  changeFilter: string;
-  logInToWatch: string;
-  ratingSafe: string;
-  ratingMature: string;
-  ratingUnrated: string;
 }
 
 export interface SearchResultsProps {
@@ -153,17 +148,10 @@ function SearchResult({ hit, href, linkTarget, strings }: ResultProps) {
 /** A result this viewer may not watch: its rating and what would open it, no picture (src/lib/contentGates.ts). */
 function LockedResult({ hit, href, linkTarget, strings }: ResultProps) {
   const filtered = hit.content_lock === 'content_filter';
-  const rating = { safe: strings.ratingSafe, mature: strings.ratingMature, unrated: strings.ratingUnrated }[hit.content_rating_class];
   return (
     <li data-locked={hit.content_lock}>
       <article className="flex flex-col gap-2">
-        <div className="relative flex aspect-video items-center justify-center rounded-lg border border-line bg-surface text-muted">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="1.5">
-            <rect x="5" y="11" width="14" height="10" rx="2" />
-            <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-          </svg>
-          <span className="absolute left-2 top-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-bold text-white">{rating}</span>
-        </div>
+        <LockedPicture rating={ratingName(strings, hit.content_rating_class)} className="bg-surface" />
         <h3 className="m-0 text-base font-semibold leading-snug">{filtered ? strings.lockedByFilter : hit.name}</h3>
         <a href={href} {...linkTarget} className="focus-ring rounded-sm text-sm font-semibold underline underline-offset-2">
           {filtered ? strings.changeFilter : strings.logInToWatch}

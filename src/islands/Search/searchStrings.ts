@@ -6,6 +6,7 @@
 import type { TFunction } from 'i18next';
 import { markers } from '../../lib/messageTemplate.ts';
 import type { SearchStrings } from './Search.tsx';
+import { lockedVideoStrings } from '../LockedVideo/lockedVideoStrings.ts';
 
 export function searchStrings(t: TFunction): SearchStrings {
   return {
@@ -22,12 +23,7 @@ export function searchStrings(t: TFunction): SearchStrings {
     range: t('showcase.range', markers('from', 'to', 'total')),
     byOwner: t('showcase.byOwner', markers('name')),
     duration: t('showcase.durationLabel', markers('duration')),
-    lockedByFilter: t('showcase.lockedByFilter'),
-    changeFilter: t('showcase.changeFilter'),
-    logInToWatch: t('access.logInToWatch'),
-    ratingSafe: t('settings.ratingSafe'),
-    ratingMature: t('settings.ratingExplicit'),
-    ratingUnrated: t('settings.ratingUnrated'),
+    ...lockedVideoStrings(t),
     pagination: t('showcase.pagination'),
     previousPage: t('showcase.previousPage'),
     nextPage: t('showcase.nextPage'),

@@ -24,15 +24,22 @@ import { openShowcase, showcaseViewerFrom, type DeniedView } from './showcaseAcc
  */
 export type AuthOutcome = Response | DeniedView | { kind: 'tooManyRequests'; retryAfterSeconds: number };
 
-async function readPassword(request: Request): Promise<{ password: string; refererUrl: string | null }> {
+interface PasswordSubmission {
+  password: string;
+  refererUrl: string | null;
+  /** From an embed frame: the proof goes back in the address, where no cookie may be kept. */
+  carryProof: boolean;
+}
+
+async function readPassword(request: Request): Promise<PasswordSubmission> {
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('application/json')) {
     const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
-    return { password: String(body['password'] ?? ''), refererUrl: typeof body['referer_url'] === 'string' ? body['referer_url'] : null };
+    return { password: String(body['password'] ?? ''), refererUrl: typeof body['referer_url'] === 'string' ? body['referer_url'] : null, carryProof: false };
   }
   const form = await request.formData().catch(() => new FormData());
   const referer = form.get('referer_url');
-  return { password: String(form.get('password') ?? ''), refererUrl: typeof referer === 'string' ? referer : null };
+  return { password: String(form.get('password') ?? ''), refererUrl: typeof referer === 'string' ? referer : null, carryProof: form.get('carry_proof') === '1' };
 }
 
 export async function authEndpoint(astro: AstroGlobal, albumId: number | null): Promise<AuthOutcome> {
@@ -54,7 +61,7 @@ export async function authEndpoint(astro: AstroGlobal, albumId: number | null): 
     return authJson(reply);
   }
 
-  const { password, refererUrl } = await readPassword(request);
+  const { password, refererUrl, carryProof } = await readPassword(request);
   if (!found) return authJson({ password: false, error_code: ACCESS_CODE.unknown, hashed_pass: null });
   const outcome = await checkShowcasePassword(astro, found.showcase, password);
 
@@ -64,7 +71,9 @@ export async function authEndpoint(astro: AstroGlobal, albumId: number | null): 
   }
   if (outcome.kind === 'right') {
     if (json) return authJson({ password: true, error_code: null, hashed_pass: outcome.proof });
-    return astro.redirect(safeReturnTo(refererUrl ?? localizePath(locals.locale, `/showcase/${found.showcase.id}`)), 303);
+    const back = new URL(safeReturnTo(refererUrl ?? localizePath(locals.locale, `/showcase/${found.showcase.id}`)), astro.url);
+    if (carryProof) back.searchParams.set('hash', outcome.proof);
+    return astro.redirect(back.pathname + back.search, 303);
   }
   if (json) return authJson({ password: false, error_code: ACCESS_CODE.passwordIncorrect, hashed_pass: null });
   return { kind: 'denied', code: ACCESS_CODE.passwordIncorrect, screen: 'password', albumId: found.showcase.id, branding: await signInBranding(db, found) };

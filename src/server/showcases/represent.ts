@@ -103,11 +103,9 @@ export function ratingOf(video: Pick<VideoWithMedia['video'], 'contentRating'>):
   return video.contentRating as ContentRating;
 }
 
-export function videoJson(item: VideoWithMedia, showcaseId: number, lock: ContentLock | null = null): VideoJson {
+/** What every viewer of the showcase is told of a video, whether they may watch it or not. */
+function videoFacts(item: VideoWithMedia, showcaseId: number) {
   const { video } = item;
-  if (lock) return lockedVideoJson(item, showcaseId, lock);
-  const playable = item.files.filter((f) => f.mime === 'video/mp4' && f.quality !== 'source' && f.tier === 'hot');
-  const hls = item.files.find((f) => f.quality === 'hls' && f.tier === 'hot');
   return {
     uri: `/videos/${video.id}`,
     name: video.name,
@@ -120,8 +118,38 @@ export function videoJson(item: VideoWithMedia, showcaseId: number, lock: Conten
     is_free: video.isFree,
     display_type: video.displayType,
     created_time: video.createdAt.toISOString(),
-    privacy: { view: video.privacyView, download: video.privacyDownload },
     content_rating_class: ratingClass(video.contentRating),
+    stats: { plays: video.plays, likes: video.likes, comments: video.comments },
+    user: userJson(item.owner),
+  };
+}
+
+/**
+ * A video of a showcase for one viewer. Locked (src/lib/contentGates.ts), it keeps its place,
+ * rating and owner and carries no media link at all; left out by the viewer's own filter, it
+ * carries neither title nor description.
+ */
+export function videoJson(item: VideoWithMedia, showcaseId: number, lock: ContentLock | null = null): VideoJson {
+  const { video } = item;
+  const facts = videoFacts(item, showcaseId);
+  if (lock) {
+    const named = lock === 'log_in';
+    return {
+      ...facts,
+      name: named ? facts.name : '',
+      description: named ? facts.description : '',
+      privacy: { view: video.privacyView, download: false },
+      content_lock: lock,
+      pictures: { type: 'default', sizes: [] },
+      play: { hls: null, progressive: [] },
+      live: null,
+    };
+  }
+  const playable = item.files.filter((f) => f.mime === 'video/mp4' && f.quality !== 'source' && f.tier === 'hot');
+  const hls = item.files.find((f) => f.quality === 'hls' && f.tier === 'hot');
+  return {
+    ...facts,
+    privacy: { view: video.privacyView, download: video.privacyDownload },
     content_lock: null,
     pictures: {
       type: 'default',
@@ -133,38 +161,9 @@ export function videoJson(item: VideoWithMedia, showcaseId: number, lock: Conten
         .sort((a, b) => (a.height ?? 0) - (b.height ?? 0))
         .map((f) => ({ link: sign(f.storageKey), width: f.width, height: f.height, mime: f.mime })),
     },
-    stats: { plays: video.plays, likes: video.likes, comments: video.comments },
     live: item.live
       ? { status: item.live.status, start_time: item.live.startTime ? new Date(item.live.startTime).toISOString() : null, chat: { room_id: item.live.chatRoomId } }
       : null,
-    user: userJson(item.owner),
-  };
-}
-
-/** A video this viewer may not watch: its place, rating and owner, and no media link at all. */
-function lockedVideoJson(item: VideoWithMedia, showcaseId: number, lock: ContentLock): VideoJson {
-  const { video } = item;
-  const named = lock === 'log_in';
-  return {
-    uri: `/videos/${video.id}`,
-    name: named ? video.name : '',
-    description: named ? video.description : '',
-    link: `/showcase/${showcaseId}/video/${video.id}`,
-    duration: video.duration,
-    width: video.width,
-    height: video.height,
-    type: video.type,
-    is_free: video.isFree,
-    display_type: video.displayType,
-    created_time: video.createdAt.toISOString(),
-    privacy: { view: video.privacyView, download: false },
-    content_rating_class: ratingClass(video.contentRating),
-    content_lock: lock,
-    pictures: { type: 'default', sizes: [] },
-    play: { hls: null, progressive: [] },
-    stats: { plays: video.plays, likes: video.likes, comments: video.comments },
-    live: null,
-    user: userJson(item.owner),
   };
 }
 

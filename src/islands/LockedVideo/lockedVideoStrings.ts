@@ -1,0 +1,33 @@
+/**
+ * What the islands say of a video this viewer may not watch (src/lib/contentGates.ts), in one
+ * place so the player layout and search say the same. Server-side only: islands get the
+ * result as props.
+ */
+import type { TFunction } from 'i18next';
+
+export interface LockedVideoStrings {
+  /** The title of a video the viewer's filter leaves out. */
+  lockedByFilter: string;
+  changeFilter: string;
+  logInToWatch: string;
+  /** The rating names, by content_rating_class. */
+  ratingSafe: string;
+  ratingMature: string;
+  ratingUnrated: string;
+}
+
+export function lockedVideoStrings(t: TFunction): LockedVideoStrings {
+  return {
+    lockedByFilter: t('showcase.lockedByFilter'),
+    changeFilter: t('showcase.changeFilter'),
+    logInToWatch: t('access.logInToWatch'),
+    ratingSafe: t('settings.ratingSafe'),
+    ratingMature: t('settings.ratingExplicit'),
+    ratingUnrated: t('settings.ratingUnrated'),
+  };
+}
+
+/** The rating's name as the viewer reads it. */
+export function ratingName(strings: LockedVideoStrings, ratingClass: 'safe' | 'mature' | 'unrated' = 'safe'): string {
+  return { safe: strings.ratingSafe, mature: strings.ratingMature, unrated: strings.ratingUnrated }[ratingClass];
+}
