@@ -6,7 +6,7 @@
  * names gets data-state="open"), empty text, the close button or Escape close and reset.
  */
 import { useEffect, useRef, type KeyboardEvent, type SubmitEvent } from 'react';
-import { isOffsite, withQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
+import { withQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
 import { lockActionPath } from '../../lib/contentGates.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
 import { SEARCH_PAGE_SIZE, pageCount } from '../../lib/pagination.ts';
@@ -39,10 +39,12 @@ export interface SearchProps {
   carried: CarriedQuery;
   /** Id of the element the results view replaces (the grid). */
   hides: string;
+  /** Offsite or embedded, result links open a new tab (SPEC §6). */
+  newTab: boolean;
   strings: SearchStrings;
 }
 
-export default function Search({ id, albumId, action, localePrefix, carried, hides, strings }: SearchProps) {
+export default function Search({ id, albumId, action, localePrefix, carried, hides, newTab, strings }: SearchProps) {
   const { query, status, results, open, input, submit, changePage, close } = useSearch();
   const field = useRef<HTMLInputElement>(null);
   const wasOpen = useRef(false);
@@ -146,7 +148,7 @@ export default function Search({ id, albumId, action, localePrefix, carried, hid
           perPage={SEARCH_PAGE_SIZE}
           hrefFor={hrefFor}
           lockHrefFor={lockHrefFor}
-          newTab={isOffsite(carried)}
+          newTab={newTab}
           close={
             <button type="button" className="btn" onClick={reset}>
               {strings.close}

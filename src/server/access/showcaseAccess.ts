@@ -89,7 +89,7 @@ export interface OpenShowcase {
 
 export type ShowcaseAccess = { open: true; showcase: OpenShowcase } | { open: false; denied: DeniedView };
 
-export async function deniedView(db: Db, albumId: number, found: ShowcaseWithOwner | null, code: AccessCode, screen: AccessScreen): Promise<DeniedView> {
+async function deniedView(db: Db, albumId: number, found: ShowcaseWithOwner | null, code: AccessCode, screen: AccessScreen): Promise<DeniedView> {
   // Only the sign-in and password screens show branding; nothing names the showcase.
   const branding = found && (screen === 'signIn' || screen === 'password') ? await signInBranding(db, found) : null;
   return { kind: 'denied', code, screen, albumId, branding };

@@ -28,11 +28,11 @@ export interface ContentView {
 export type RenderedView = DeniedView | AgeGateView | ContentView;
 
 /** HTTP status of a view: a denied screen answers its ACCESS_STATUS (401, 403 or 404). */
-export function statusFor(view: RenderedView): number {
+function statusFor(view: RenderedView): number {
   return view.kind === 'denied' ? ACCESS_STATUS[view.screen] : 200;
 }
 
-export function cacheControlFor(astro: Pick<AstroGlobal, 'locals' | 'cookies'>, view: RenderedView): string {
+function cacheControlFor(astro: Pick<AstroGlobal, 'locals' | 'cookies'>, view: RenderedView): string {
   if (view.kind === 'denied' || view.kind === 'ageGate') return PRIVATE_PAGE;
   return pageCacheControl(astro.locals, astro.cookies, view.shareable);
 }
