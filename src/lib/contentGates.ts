@@ -62,6 +62,12 @@ export function lockActionPath(lock: ContentLock, { videoPath, returnTo }: { vid
     : `/log_in?redirect=${encodeURIComponent(videoPath)}`;
 }
 
+/** What a locked video's link says (translation keys): what would open it. */
+export const LOCK_ACTION_KEYS = {
+  content_filter: 'showcase.changeFilter',
+  log_in: 'access.logInToWatch',
+} as const satisfies Record<ContentLock, string>;
+
 /** The translation key of each content_rating_class, for the rating on a locked video. */
 export const RATING_LABEL_KEYS = {
   safe: 'settings.ratingSafe',

@@ -4,6 +4,7 @@
  * result as props.
  */
 import type { TFunction } from 'i18next';
+import { LOCK_ACTION_KEYS } from '../../lib/contentGates.ts';
 
 export interface LockedVideoStrings {
   /** The title of a video the viewer's filter leaves out. */
@@ -19,8 +20,8 @@ export interface LockedVideoStrings {
 export function lockedVideoStrings(t: TFunction): LockedVideoStrings {
   return {
     lockedByFilter: t('showcase.lockedByFilter'),
-    changeFilter: t('showcase.changeFilter'),
-    logInToWatch: t('access.logInToWatch'),
+    changeFilter: t(LOCK_ACTION_KEYS.content_filter),
+    logInToWatch: t(LOCK_ACTION_KEYS.log_in),
     ratingSafe: t('settings.ratingSafe'),
     ratingMature: t('settings.ratingExplicit'),
     ratingUnrated: t('settings.ratingUnrated'),

@@ -44,7 +44,6 @@ async function readPassword(request: Request): Promise<PasswordSubmission> {
 
 export async function authEndpoint(astro: AstroGlobal, albumId: number | null): Promise<AuthOutcome> {
   const db = await getDb();
-  const found = albumId ? await findShowcase(db, albumId) : null;
   const { request, locals } = astro;
   const json = wantsJson(request, locals.path) || request.method === 'GET';
 
@@ -62,6 +61,8 @@ export async function authEndpoint(astro: AstroGlobal, albumId: number | null): 
   }
 
   const { password, refererUrl, carryProof } = await readPassword(request);
+  // Read fresh, not from the read cache: a password just changed must be checked as it is now.
+  const found = albumId ? await findShowcase(db, albumId) : null;
   if (!found) return authJson({ password: false, error_code: ACCESS_CODE.unknown, hashed_pass: null });
   const outcome = await checkShowcasePassword(astro, found.showcase, password);
 

@@ -11,7 +11,7 @@ import { CONTENT_RATING_COOKIE } from '../../lib/footerPreferences.ts';
 export const SHARED_PAGE = 'public, max-age=60, stale-while-revalidate=600';
 export const PRIVATE_PAGE = 'private, no-store';
 
-export function isPersonalPage(locals: App.Locals, cookies: AstroCookies): boolean {
+function isPersonalPage(locals: App.Locals, cookies: AstroCookies): boolean {
   return locals.viewer !== null || locals.legal.cpra || cookies.has(CONTENT_RATING_COOKIE) || cookies.has(AGE_CONFIRMED_COOKIE);
 }
 
