@@ -6,6 +6,8 @@ import UnoCSS from '@unocss/astro';
 
 export default defineConfig({
   output: 'server',
+  // VITRINE_DIST_DIR keeps a second build (a test run beside development) apart.
+  outDir: process.env.VITRINE_DIST_DIR ?? './dist',
   // scripts/start.mjs imports the standalone handler and wraps it with compression,
   // migrations and a clean shutdown (ASTRO_NODE_AUTOSTART=disabled).
   adapter: node({ mode: 'standalone' }),

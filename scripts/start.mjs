@@ -26,7 +26,7 @@ if (!process.features.typescript) {
   process.exit(status ?? 1);
 }
 
-const entry = path.join(root, 'dist/server/entry.mjs');
+const entry = path.join(path.resolve(root, process.env.VITRINE_DIST_DIR ?? 'dist'), 'server/entry.mjs');
 const sources = ['src', 'i18n', 'public', 'astro.config.mjs', 'uno.config.ts', 'package.json'];
 
 function newest(target) {

@@ -14,8 +14,8 @@ import { startBackgroundWorker } from './jobs/backgroundWorker.ts';
 import { closeRateLimiters } from './rateLimit/rateLimiter.ts';
 import { logger } from './logger.ts';
 import { startColdStorageSweep } from './media/coldStorageSweep.ts';
-
-type Handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+import { pipeline, type NodeHandler, type Step } from './http/requestPipeline.ts';
+import { distDir } from './distDir.ts';
 
 const { PORT, HOST, WORKER } = config();
 await prepareDatabase();
@@ -24,19 +24,17 @@ const worker = WORKER ? await startBackgroundWorker() : null;
 
 // The adapter would otherwise start its own server on import.
 process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
-const entry = pathToFileURL(path.resolve('dist/server/entry.mjs')).href;
-const { handler } = (await import(entry)) as { handler: Handler };
+const entry = pathToFileURL(path.join(distDir(), 'server/entry.mjs')).href;
+const { handler } = (await import(entry)) as { handler: NodeHandler };
 
+const healthz: Step = (req, res, next) => {
+  if (req.url !== '/healthz') return next();
+  res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' }).end('ok');
+};
 // The node adapter does not compress; HTML, CSS, JS and JSON go out as brotli or gzip.
-const compress = compression({ threshold: 512 });
+const compress = compression({ threshold: 512 }) as unknown as Step;
 
-const server = createServer((req, res) => {
-  if (req.url === '/healthz') {
-    res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' }).end('ok');
-    return;
-  }
-  compress(req as never, res as never, () => handler(req, res));
-});
+const server = createServer(pipeline([healthz, compress], handler));
 
 server.listen(PORT, HOST, () => {
   const address = server.address();
