@@ -18,5 +18,10 @@ declare namespace App {
     ratingSelection: import('./lib/footerPreferences.ts').RatingSelection;
     /** The signed-in viewer and their session's CSRF token; null for anonymous viewers. */
     viewer: import('./server/auth/sessions.ts').ActiveSession | null;
+    /**
+     * The user a valid bearer JWT names (SPEC §7 API calls). Such a request is authenticated
+     * by the token alone: the session cookie does not ride along, and no CSRF token is asked.
+     */
+    bearerUserId: number | null;
   }
 }

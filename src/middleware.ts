@@ -12,6 +12,7 @@ import { jsonError, wantsJson } from './server/http/errorResponse.ts';
 import { readSubmittedToken, tokensMatch } from './server/http/csrf.ts';
 import { getDb } from './server/db/client.ts';
 import { clearSessionCookie, readSession, SESSION_COOKIE } from './server/auth/sessions.ts';
+import { bearerToken, verifyJwt } from './server/auth/jwt.ts';
 import { hasPaidCapability } from './lib/downloadAccess.ts';
 import { CONTENT_RATING_COOKIE, readRatingSelection } from './lib/footerPreferences.ts';
 import { legalRegime } from './lib/legalRegime.ts';
@@ -41,9 +42,14 @@ const securityHeaders = defineMiddleware(async (context, next) => {
   return response;
 });
 
-/** The signed-in viewer, from the session cookie; their pages are never shared by caches. */
-const session = defineMiddleware(async ({ cookies, locals }, next) => {
-  const token = cookies.get(SESSION_COOKIE)?.value;
+/**
+ * Who the request is from: a valid bearer JWT authenticates it on its own (the cookie is then
+ * ignored); otherwise the session cookie names the signed-in viewer, whose pages are never
+ * shared by caches.
+ */
+const session = defineMiddleware(async ({ cookies, locals, request }, next) => {
+  locals.bearerUserId = await verifyJwt(bearerToken(request.headers.get('authorization')));
+  const token = locals.bearerUserId === null ? cookies.get(SESSION_COOKIE)?.value : undefined;
   locals.viewer = token ? await readSession(await getDb(), token) : null;
   if (token && !locals.viewer) clearSessionCookie(cookies);
   const response = await next();
@@ -121,9 +127,15 @@ const csrf = defineMiddleware(async (context, next) => {
       return token;
     },
   });
-  // A bearer JWT is never sent by a browser on its own, so such calls cannot be forged.
-  const bearer = request.headers.get('authorization')?.startsWith('Bearer ');
-  if (UNSAFE.has(request.method) && !PREFERENCE_PATHS.has(locals.path) && !bearer) {
+  // A browser never sends a bearer token on its own, so a call it authenticates cannot be
+  // forged. A token that does not verify authenticates nothing: refused, never waved through
+  // on the strength of the cookie that rides along. (Other schemes, such as a proxy's Basic
+  // authentication, are not ours to judge.)
+  const bearerPresented = /^bearer\s/i.test(request.headers.get('authorization') ?? '');
+  if (UNSAFE.has(request.method) && bearerPresented && locals.bearerUserId === null) {
+    return wantsJson(request, locals.path) ? jsonError(locals, 401) : next('/error/401');
+  }
+  if (UNSAFE.has(request.method) && !PREFERENCE_PATHS.has(locals.path) && locals.bearerUserId === null) {
     const submitted = await readSubmittedToken(request);
     if (!tokensMatch(submitted, locals.viewer?.xsrfToken ?? cookies.get(CSRF_COOKIE)?.value)) {
       return wantsJson(request, locals.path) ? jsonError(locals, 403) : next('/error/403');

@@ -232,6 +232,13 @@ test.describe('accounts', () => {
     const forged = await page.request.patch('/api/users/4', { data: { name: 'Mallory' }, headers: { Origin: baseURL! } });
     expect(forged.status()).toBe(403);
   });
+
+  test('does not let a made-up bearer header carry a cookie-borne change past the CSRF check', async ({ page, baseURL }) => {
+    await signIn(page, 'viewer@vitrine.test');
+    const forged = await page.request.patch('/api/users/4', { data: { name: 'Mallory' }, headers: { Origin: baseURL!, Authorization: 'Bearer x' } });
+    expect(forged.status()).toBe(401);
+    expect(await (await page.request.get('/api/users/4?fields=name')).json()).toEqual({ name: 'Kenji Watanabe' });
+  });
 });
 
 test.describe('the viewer context', () => {

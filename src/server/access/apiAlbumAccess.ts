@@ -18,7 +18,7 @@ export type ApiAlbum = { open: OpenShowcase; cache: 'public' | 'private' } | { e
 export async function findApiAlbum(context: APIContext, db: Db): Promise<ApiAlbum> {
   const id = parseId(context.params['albumId']);
   if (!id) return { error: jsonError(context.locals, 404, { error_code: 5 }) };
-  const viewerId = await apiViewerId(context.request, context.locals);
+  const viewerId = apiViewerId(context.locals);
   const viewer = showcaseViewerFrom(context, id, { embedded: context.url.searchParams.get('is_embed') === '1', viewerId });
   const access = await openShowcase(db, id, viewer);
   if (!access.open) {

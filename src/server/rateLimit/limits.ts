@@ -28,11 +28,11 @@ export const LIMITS = {
    */
   passwordPerClient: { points: 10, duration: 15 * MINUTE, blockDuration: 15 * MINUTE },
   /**
-   * Showcase password tries across all clients, keyed by showcase. A botnet rotating
-   * addresses dodges the per-client cap; this caps it at 1,200 guesses a day per showcase
-   * (exhausting a 6-letter lowercase password: ~700 years). Fifty an hour is far beyond what the
-   * audience of one showcase mistypes. No extra block: an attacker can at worst hold the
-   * password screen shut for the rest of one hour, never longer.
+   * Wrong showcase passwords across all clients, keyed by showcase: a botnet rotating
+   * addresses dodges the per-client cap. Past fifty an hour the showcase counts as under
+   * attack and each client gets only the first try of its window (src/lib/passwordGuard.ts),
+   * so guessing slows tenfold while a viewer who knows the password still gets in; it is
+   * never a lock, which would hand attackers a way to shut a showcase for everybody.
    */
   passwordPerShowcase: { points: 50, duration: HOUR, blockDuration: 0 },
   /**

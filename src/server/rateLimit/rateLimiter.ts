@@ -26,6 +26,11 @@ export type RateLimitBackend = { kind: 'memory' } | { kind: 'redis'; url: string
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+export interface WindowUse {
+  hits: number;
+  retryAfterSeconds: number;
+}
+
 export interface RateLimiterOptions {
   /** Prefix of every stored key; tests use a unique one. Default `vitrine:rl`. */
   keyPrefix?: string;
@@ -41,6 +46,8 @@ export interface RateLimiters {
   consume(limit: LimitName, key: string, points?: number): Promise<RateLimitResult>;
   /** Consumes each check in turn and stops at the first refusal, whose answer it returns. */
   consumeAll(checks: ReadonlyArray<readonly [LimitName, string]>): Promise<RateLimitResult>;
+  /** Hits of `key` in its current window and the seconds until it ends, without counting one. */
+  peek(limit: LimitName, key: string): Promise<WindowUse>;
   /** Gives back up to `points` hits (never below zero). Best effort: store errors are logged. */
   reward(limit: LimitName, key: string, points?: number): Promise<void>;
   /** Forgets `key` for `limit`, e.g. after a correct password. Best effort like reward. */
@@ -222,6 +229,10 @@ export function createRateLimiters(backend: RateLimitBackend = { kind: 'memory' 
       }
       return ALLOWED;
     },
+    async peek(name, key) {
+      const current = await (await limiter(name)).get(hashKey(key));
+      return { hits: current?.consumedPoints ?? 0, retryAfterSeconds: retryAfterSeconds(current?.msBeforeNext ?? 0) };
+    },
     async reward(name, key, points = 1) {
       try {
         const rl = await limiter(name);
@@ -270,6 +281,10 @@ export function consume(limit: LimitName, key: string, points?: number): Promise
 
 export function consumeAll(checks: ReadonlyArray<readonly [LimitName, string]>): Promise<RateLimitResult> {
   return rateLimiters().consumeAll(checks);
+}
+
+export function peek(limit: LimitName, key: string): Promise<WindowUse> {
+  return rateLimiters().peek(limit, key);
 }
 
 export function reward(limit: LimitName, key: string, points?: number): Promise<void> {

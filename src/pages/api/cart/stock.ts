@@ -6,8 +6,8 @@ import { parseStocksToAdd, readStockBody } from '../../../server/stock/stockRequ
 import { backTo, stockError, stockJson } from '../../../server/stock/stockResponses.ts';
 
 /** GET /api/cart/stock: the viewer's cart response (SPEC §3). */
-export const GET: APIRoute = async ({ request, locals }) => {
-  const userId = await apiViewerId(request, locals);
+export const GET: APIRoute = async ({ locals }) => {
+  const userId = apiViewerId(locals);
   if (!userId) return stockError(locals, 401, 'signInFirst');
   return stockJson(await readCart(await getDb(), userId, locals.locale));
 };
@@ -15,7 +15,7 @@ export const GET: APIRoute = async ({ request, locals }) => {
 /** POST /api/cart/stock: stocks_to_add[{clip_id}] and token; the cart response or an error (SPEC §7, §8). */
 export const POST: APIRoute = async ({ request, locals }) => {
   const body = await readStockBody(request);
-  const userId = await apiViewerId(request, locals);
+  const userId = apiViewerId(locals);
   if (!userId) return body.fromForm ? backTo(locals, '/log_in', { redirect: body.returnTo }) : stockError(locals, 401, 'signInFirst');
   const additions = parseStocksToAdd(body.fields);
   if (!additions) return body.fromForm ? backTo(locals, body.returnTo, { stock_error: 'cart' }) : stockError(locals, 400, 'cartFailed');

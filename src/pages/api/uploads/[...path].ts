@@ -1,12 +1,14 @@
 import type { APIRoute } from 'astro';
+import { apiViewerId } from '../../../server/auth/apiViewer.ts';
 import { jsonError } from '../../../server/http/errorResponse.ts';
 import { handleUpload } from '../../../server/ingest/tusUploads.ts';
 
 /**
- * /api/uploads: resumable uploads (tus) for signed-in accounts. Creating and appending are
- * state-changing requests, so clients send the session's token as X-XSRF-Token.
+ * /api/uploads: resumable uploads (tus) for signed-in accounts or bearer-token clients.
+ * Creating and appending change state, so a browser session sends its token as X-XSRF-Token.
  */
 export const ALL: APIRoute = async ({ request, locals }) => {
-  if (!locals.viewer) return jsonError(locals, 401);
-  return handleUpload(request, { userId: locals.viewer.user.id, t: locals.t });
+  const userId = apiViewerId(locals);
+  if (userId === null) return jsonError(locals, 401);
+  return handleUpload(request, { userId, t: locals.t });
 };

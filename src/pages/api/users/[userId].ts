@@ -20,7 +20,7 @@ const patchSchema = z
 
 async function self(context: Parameters<APIRoute>[0]) {
   const id = parseId(context.params.userId);
-  const viewerId = await apiViewerId(context.request, context.locals);
+  const viewerId = apiViewerId(context.locals);
   if (viewerId === null) return { error: jsonError(context.locals, 401) };
   // Only the user themselves: another account's id is answered as forbidden.
   if (id !== viewerId) return { error: jsonError(context.locals, 403) };

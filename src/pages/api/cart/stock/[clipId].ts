@@ -9,7 +9,7 @@ import { backTo, stockError, stockJson } from '../../../../server/stock/stockRes
 /** POST /api/cart/stock/{clipId}: `action=remove`, or a new `quality` for the line. Answers the cart. */
 export const POST: APIRoute = async ({ request, locals, params }) => {
   const body = await readStockBody(request);
-  const userId = await apiViewerId(request, locals);
+  const userId = apiViewerId(locals);
   if (!userId) return body.fromForm ? backTo(locals, '/log_in', { redirect: '/stock/cart' }) : stockError(locals, 401, 'signInFirst');
   const clipId = parseId(params['clipId']);
   const quality = parseQuality(body.fields['quality']);

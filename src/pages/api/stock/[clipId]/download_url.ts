@@ -8,8 +8,8 @@ import { findStockClip } from '../../../../server/stock/stockQueries.ts';
 import { stockError, stockJson } from '../../../../server/stock/stockResponses.ts';
 
 /** GET /api/stock/{clipId}/download_url: `downloadUrl` for someone who owns the clip, else `error.message` (SPEC §7). */
-export const GET: APIRoute = async ({ request, locals, params }) => {
-  const userId = await apiViewerId(request, locals);
+export const GET: APIRoute = async ({ locals, params }) => {
+  const userId = apiViewerId(locals);
   if (!userId) return stockError(locals, 401, 'signInFirst');
   const clipId = parseId(params['clipId']);
   const db = await getDb();

@@ -13,7 +13,7 @@ export const GET: APIRoute = async (context) => {
   const negotiated = negotiateVersion(context);
   if ('error' in negotiated) return negotiated.error;
   const id = parseId(context.params.userId);
-  const viewerId = await apiViewerId(context.request, context.locals);
+  const viewerId = apiViewerId(context.locals);
   if (viewerId === null) return jsonError(context.locals, 401);
   if (id !== viewerId) return jsonError(context.locals, 403);
   const memberships = await teamsOf(await getDb(), id);

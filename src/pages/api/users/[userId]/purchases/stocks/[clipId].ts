@@ -14,7 +14,7 @@ import { backTo, stockError, stockJson } from '../../../../../../server/stock/st
  */
 export const POST: APIRoute = async ({ request, locals, params, url }) => {
   const body = await readStockBody(request);
-  const viewerId = await apiViewerId(request, locals);
+  const viewerId = apiViewerId(locals);
   if (!viewerId) return body.fromForm ? backTo(locals, '/log_in', { redirect: body.returnTo }) : stockError(locals, 401, 'signInFirst');
   const userId = parseId(params['userId']);
   const clipId = parseId(params['clipId']);
