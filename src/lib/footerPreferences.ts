@@ -26,6 +26,8 @@ export type RatingSelection = { preset: 'everything' } | { preset: 'safest' } | 
 
 /** Where POST /settings keeps a signed-out viewer's selection (serializeRatingSelection). */
 export const CONTENT_RATING_COOKIE = 'content_rating';
+/** The footer's light/dark choice; absent means 'auto' (prefers-color-scheme). */
+export const THEME_COOKIE = 'theme';
 
 /** Until a viewer chooses, nothing is filtered; the age and log-in gates still apply (SPEC §5). */
 export const DEFAULT_RATING_SELECTION: RatingSelection = { preset: 'everything' };

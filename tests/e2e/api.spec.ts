@@ -1,4 +1,5 @@
 import { expect, showcaseId, test } from './fixtures.ts';
+import { csrfTokenFrom } from './session.ts';
 
 const grid = showcaseId('grid');
 
@@ -55,6 +56,27 @@ test.describe('the albums API', () => {
     const link: string = body.data[0].pictures.sizes[0].link;
     expect((await request.get(link)).status()).toBe(200);
     expect((await request.get(link.replace(/sig=.{4}/, 'sig=AAAA'))).status()).toBe(403);
+  });
+
+  test('lets a CDN keep public media and one copy of a public page, and keeps protected media private', async ({ request, playwright, baseURL }) => {
+    const video = (await (await request.get(`/api/albums/${grid}/videos?per_page=1`)).json()).data[0];
+    for (const link of [video.pictures.sizes[0].link, video.play.hls.link]) {
+      expect((await request.get(link)).headers()['cache-control']).toMatch(/^public, max-age=\d+, immutable$/);
+    }
+
+    const page = await request.get(`/showcase/${grid}`);
+    expect(page.headers()['cache-control']).toContain('s-maxage=60');
+    expect(page.headers()['vary'] ?? '').not.toMatch(/cookie/i);
+    // A viewer's own theme shapes the page: that copy is theirs alone.
+    const themed = await request.get(`/showcase/${grid}`, { headers: { Cookie: 'theme=dark' } });
+    expect(themed.headers()['cache-control']).toBe('private, no-store');
+
+    const viewer = await playwright.request.newContext({ baseURL: baseURL! });
+    const token = await csrfTokenFrom(viewer, `/showcase/${showcaseId('password')}`);
+    const proof = (await (await viewer.post(`/showcase/${showcaseId('password')}/auth`, { form: { password: 'northwind', token }, headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: baseURL! } })).json()).hashed_pass;
+    const locked = (await (await viewer.get(`/api/albums/${showcaseId('password')}/videos?per_page=1&_hashed_pass=${proof}`)).json()).data[0];
+    expect((await viewer.get(locked.pictures.sizes[0].link)).headers()['cache-control']).toMatch(/^private, /);
+    await viewer.dispose();
   });
 
   test('compresses HTML and JSON', async ({ request }) => {

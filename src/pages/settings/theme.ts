@@ -5,13 +5,11 @@
  * Islands sending JSON get {ok:true} or 400 {ok:false, message}.
  */
 import type { APIRoute } from 'astro';
+import { THEME_COOKIE } from '../../lib/footerPreferences.ts';
 import { safeReturnTo } from '../../lib/safeRedirect.ts';
 import { FOOTER_STATUS, jsonAnswer, preferenceCookie, readSubmission, seeOther } from './_submission.ts';
 
 export const prerender = false;
-
-/** Same name as THEME_COOKIE in src/middleware.ts, which reads it. */
-const THEME_COOKIE = 'theme';
 
 export const POST: APIRoute = async ({ request, cookies, locals, url }) => {
   const submission = await readSubmission(request, locals.path);

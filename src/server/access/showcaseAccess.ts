@@ -120,7 +120,7 @@ export async function openShowcase(db: Db, albumId: number, viewer: ShowcaseView
       }),
       shareable,
       lockOf,
-      present: (item) => videoJson(item, albumId, lockOf(item)),
+      present: (item) => videoJson(item, albumId, lockOf(item), shareable && item.video.privacyView === 'anybody'),
     },
   };
 }

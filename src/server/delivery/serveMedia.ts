@@ -1,6 +1,6 @@
 /**
  * Streams a stored media object for a verified signed URL: Range requests (seeking), ETag,
- * long caching (the URL itself expires) and the right content type.
+ * caching until the URL expires, and the right content type.
  */
 import { Readable } from 'node:stream';
 import { mediaStorage } from '../media/index.ts';
@@ -41,6 +41,8 @@ export function parseRange(header: string | null, size: number): { start: number
 export interface ServeOptions {
   /** Save-as name: the object is sent as an attachment (a download link). */
   download?: string | null;
+  /** Who may keep it, and how long: mediaCacheControl (src/server/http/cacheControl.ts). */
+  cacheControl: string;
 }
 
 /** RFC 6266: a plain ASCII name (downloadFileName makes one) plus its UTF-8 form. */
@@ -49,7 +51,7 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export async function serveMedia(key: string, request: Request, { download = null }: ServeOptions = {}): Promise<Response> {
+export async function serveMedia(key: string, request: Request, { download = null, cacheControl }: ServeOptions): Promise<Response> {
   const store = mediaStorage();
   const object = await store.stat(key);
   if (!object) return new Response(null, { status: 404 });
@@ -60,8 +62,7 @@ export async function serveMedia(key: string, request: Request, { download = nul
     'Accept-Ranges': 'bytes',
     ETag: etag,
     'Last-Modified': object.modifiedAt.toUTCString(),
-    // The signed URL expires by itself; within it the bytes never change.
-    'Cache-Control': 'private, max-age=3600, immutable',
+    'Cache-Control': cacheControl,
   });
   if (download !== null) headers.set('Content-Disposition', attachmentDisposition(download));
   if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });

@@ -34,6 +34,13 @@ describe('signed media folders', () => {
     expect(verifyMediaFolder('videos/12/hls/master.m3u8', 'soon', sig, secret, now)).toBe('invalid');
   });
 
+  it('tells a folder signed for a public video apart, and never mistakes one audience for the other', () => {
+    const shared = parts(signMediaFolder('videos/12/hls', 'master.m3u8', { secret, now, shared: true }));
+    expect(verifyMediaFolder('videos/12/hls/540/segment-003.ts', shared.exp, shared.sig, secret, now)).toBe('shared');
+    expect(shared.sig).not.toBe(parts(url).sig);
+    expect(verifyMediaFolder('videos/12/hls/master.m3u8', shared.exp, shared.sig, secret, Number(shared.exp) + 1)).toBe('expired');
+  });
+
   it('expires, at least ttl seconds after signing and at most an hour later', () => {
     const { exp, sig } = parts(url);
     expect(Number(exp) - now).toBeGreaterThanOrEqual(6 * 3600);

@@ -11,26 +11,29 @@ export interface FolderSignOptions {
   now?: number;
   /** How long the URL stays valid at least. */
   ttlSeconds?: number;
+  /** Media of a public video: shared caches (a CDN) may keep it. */
+  shared?: boolean;
 }
 
 // Expiry is rounded up to a window, so a page renders the same URLs for a while and players
 // and CDNs can keep the segments.
 const WINDOW = 60 * 60;
 
-function signature(secret: Buffer, folder: string, exp: number): string {
-  // A separate domain from single-file signatures: one can never stand for the other.
-  return createHmac('sha256', secret).update(`folder:${folder}\n${exp}`).digest('base64url');
+function signature(secret: Buffer, folder: string, exp: number, shared: boolean): string {
+  // A separate domain from single-file signatures, and one per audience: none can stand for another.
+  return createHmac('sha256', secret).update(`${shared ? 'shared-folder' : 'folder'}:${folder}\n${exp}`).digest('base64url');
 }
 
 const encode = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
 /** The signed address of `file` in `folder`; every other file under `folder` is reachable beside it. */
-export function signMediaFolder(folder: string, file: string, { secret, now = Date.now() / 1000, ttlSeconds = 6 * WINDOW }: FolderSignOptions): string {
+export function signMediaFolder(folder: string, file: string, { secret, now = Date.now() / 1000, ttlSeconds = 6 * WINDOW, shared = false }: FolderSignOptions): string {
   const exp = Math.ceil((now + ttlSeconds) / WINDOW) * WINDOW;
-  return `/media/p/${exp}/${signature(secret, folder, exp)}/${encode(folder)}/${encode(file)}`;
+  return `/media/p/${exp}/${signature(secret, folder, exp, shared)}/${encode(folder)}/${encode(file)}`;
 }
 
-export type FolderVerdict = 'ok' | 'expired' | 'invalid';
+/** 'shared': valid, and signed for a public video, so shared caches may keep it. */
+export type FolderVerdict = 'ok' | 'shared' | 'expired' | 'invalid';
 
 /** Whether `key` lies in a folder that `sig` signed until `exp`. */
 export function verifyMediaFolder(key: string, exp: string, sig: string, secret: Buffer, now = Date.now() / 1000): FolderVerdict {
@@ -39,8 +42,10 @@ export function verifyMediaFolder(key: string, exp: string, sig: string, secret:
   const given = Buffer.from(sig);
   const parts = key.split('/');
   for (let depth = parts.length - 1; depth >= 1; depth--) {
-    const expected = Buffer.from(signature(secret, parts.slice(0, depth).join('/'), expiry));
-    if (expected.length === given.length && timingSafeEqual(expected, given)) return expiry < now ? 'expired' : 'ok';
+    for (const shared of [false, true]) {
+      const expected = Buffer.from(signature(secret, parts.slice(0, depth).join('/'), expiry, shared));
+      if (expected.length === given.length && timingSafeEqual(expected, given)) return expiry < now ? 'expired' : shared ? 'shared' : 'ok';
+    }
   }
   return 'invalid';
 }

@@ -25,6 +25,14 @@ describe('a signed media URL', () => {
     expect(verifyMediaSignature('videos/4/sd.mp4', exp, null, secret, now)).toBe('invalid');
   });
 
+  it('tells media signed for a public video apart, and never mistakes one audience for the other', () => {
+    const shared = parts(signMediaPath('videos/4/sd.mp4', { secret, now, shared: true }));
+    const restricted = parts(signMediaPath('videos/4/sd.mp4', { secret, now }));
+    expect(verifyMediaSignature(shared.key, shared.exp, shared.sig, secret, now)).toBe('shared');
+    expect(shared.sig).not.toBe(restricted.sig);
+    expect(verifyMediaSignature(shared.key, shared.exp, shared.sig, secret, Number(shared.exp) + 1)).toBe('expired');
+  });
+
   it('renders the same URL within one hour window, so pages stay cacheable', () => {
     const a = signMediaPath('videos/4/sd.mp4', { secret, now: 1_800_001_000 });
     const b = signMediaPath('videos/4/sd.mp4', { secret, now: 1_800_001_000 + 60 });

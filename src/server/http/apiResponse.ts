@@ -31,7 +31,8 @@ export function apiJson(context: APIContext, body: unknown, { resource, cache }:
     headers: {
       'Content-Type': `application/vnd.vimeo.${resource}+json;version=${version}`,
       'Cache-Control': cache === 'public' ? 'public, max-age=60' : 'private, no-store',
-      Vary: 'Accept, Accept-Language, Cookie',
+      // A public answer is the same whoever asks, so it does not vary by Cookie.
+      Vary: cache === 'public' ? 'Accept, Accept-Language' : 'Accept, Accept-Language, Cookie',
     },
   });
 }

@@ -1,21 +1,39 @@
 /**
- * Whether a page may be kept by browsers and CDNs. A page is shared only when every
- * anonymous viewer in the same region is sent the same bytes: never for a signed-in viewer,
- * never where the footer's mature filter renders the viewer's CSRF token (the CPRA regime),
- * never for a viewer whose own filter or age confirmation shaped it.
+ * Whether a page or a media file may be kept by browsers and CDNs. A page is shared only
+ * when every anonymous viewer in the same region is sent the same bytes: never for a
+ * signed-in viewer, never where the footer's mature filter renders the viewer's CSRF token
+ * (the CPRA regime), never for a viewer whose own theme, filter or age confirmation shaped
+ * it. Shared pages therefore need no `Vary: Cookie` (src/middleware.ts).
  */
 import type { AstroCookies } from 'astro';
 import { AGE_CONFIRMED_COOKIE } from '../../lib/contentGates.ts';
-import { CONTENT_RATING_COOKIE } from '../../lib/footerPreferences.ts';
+import { CONTENT_RATING_COOKIE, THEME_COOKIE } from '../../lib/footerPreferences.ts';
 
-export const SHARED_PAGE = 'public, max-age=60, stale-while-revalidate=600';
+/**
+ * Shared caches keep a page a minute; a browser asks again each time, because without
+ * `Vary: Cookie` its copy would outlive a theme or filter the viewer has just chosen.
+ */
+export const SHARED_PAGE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 export const PRIVATE_PAGE = 'private, no-store';
 
+/** The cookies that change what a page shows; a request carrying one gets its own copy. */
+export const PERSONAL_COOKIES = [THEME_COOKIE, CONTENT_RATING_COOKIE, AGE_CONFIRMED_COOKIE] as const;
+
 function isPersonalPage(locals: App.Locals, cookies: AstroCookies): boolean {
-  return locals.viewer !== null || locals.legal.cpra || cookies.has(CONTENT_RATING_COOKIE) || cookies.has(AGE_CONFIRMED_COOKIE);
+  return locals.viewer !== null || locals.legal.cpra || PERSONAL_COOKIES.some((name) => cookies.has(name));
 }
 
 /** `shareable`: the content itself is public (a public showcase, the stock catalogue…). */
 export function pageCacheControl(locals: App.Locals, cookies: AstroCookies, shareable: boolean): string {
   return shareable && !isPersonalPage(locals, cookies) ? SHARED_PAGE : PRIVATE_PAGE;
+}
+
+/**
+ * A media file's caching: its signed URL expires by itself and within it the bytes never
+ * change, so it is immutable until then; only media signed for a public video (`shared`)
+ * may be kept by a CDN.
+ */
+export function mediaCacheControl({ shared, expiresAt, now = Date.now() / 1000 }: { shared: boolean; expiresAt: number; now?: number }): string {
+  const lifetime = Math.max(0, Math.floor(expiresAt - now));
+  return `${shared ? 'public' : 'private'}, max-age=${lifetime}, immutable`;
 }

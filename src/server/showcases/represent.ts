@@ -81,9 +81,11 @@ export interface AlbumJson {
   user: UserJson;
 }
 
-export const sign = (key: string) => signMediaPath(key, { secret: secret('media') });
+/** `shared`: media of a public video, which a CDN may keep (mediaCacheControl). */
+export const sign = (key: string, shared = false) => signMediaPath(key, { secret: secret('media'), shared });
 /** A master playlist is signed with its folder, so its relative playlists and segments resolve. */
-const signPlaylist = (key: string) => signMediaFolder(key.slice(0, key.lastIndexOf('/')), key.slice(key.lastIndexOf('/') + 1), { secret: secret('media') });
+const signPlaylist = (key: string, shared: boolean) =>
+  signMediaFolder(key.slice(0, key.lastIndexOf('/')), key.slice(key.lastIndexOf('/') + 1), { secret: secret('media'), shared });
 
 export function userJson(user: UserRow): UserJson {
   return {
@@ -127,9 +129,10 @@ function videoFacts(item: VideoWithMedia, showcaseId: number) {
 /**
  * A video of a showcase for one viewer. Locked (src/lib/contentGates.ts), it keeps its place,
  * rating and owner and carries no media link at all; left out by the viewer's own filter, it
- * carries neither title nor description.
+ * carries neither title nor description. `sharedMedia`: anybody may watch it, so its media
+ * links let CDNs keep the files.
  */
-export function videoJson(item: VideoWithMedia, showcaseId: number, lock: ContentLock | null = null): VideoJson {
+export function videoJson(item: VideoWithMedia, showcaseId: number, lock: ContentLock | null = null, sharedMedia = false): VideoJson {
   const { video } = item;
   const facts = videoFacts(item, showcaseId);
   if (lock) {
@@ -153,13 +156,13 @@ export function videoJson(item: VideoWithMedia, showcaseId: number, lock: Conten
     content_lock: null,
     pictures: {
       type: 'default',
-      sizes: item.pictures.map((p) => ({ width: p.width, height: p.height, link: sign(p.storageKey) })),
+      sizes: item.pictures.map((p) => ({ width: p.width, height: p.height, link: sign(p.storageKey, sharedMedia) })),
     },
     play: {
-      hls: hls ? { link: signPlaylist(hls.storageKey) } : null,
+      hls: hls ? { link: signPlaylist(hls.storageKey, sharedMedia) } : null,
       progressive: playable
         .sort((a, b) => (a.height ?? 0) - (b.height ?? 0))
-        .map((f) => ({ link: sign(f.storageKey), width: f.width, height: f.height, mime: f.mime })),
+        .map((f) => ({ link: sign(f.storageKey, sharedMedia), width: f.width, height: f.height, mime: f.mime })),
     },
     live: item.live
       ? { status: item.live.status, start_time: item.live.startTime ? new Date(item.live.startTime).toISOString() : null, chat: { room_id: item.live.chatRoomId } }
