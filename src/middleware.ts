@@ -14,10 +14,9 @@ import { getDb } from './server/db/client.ts';
 import { clearSessionCookie, readSession, SESSION_COOKIE } from './server/auth/sessions.ts';
 import { bearerToken, verifyJwt } from './server/auth/jwt.ts';
 import { hasPaidCapability } from './lib/downloadAccess.ts';
-import { CONTENT_RATING_COOKIE, readRatingSelection } from './lib/footerPreferences.ts';
+import { CONTENT_RATING_COOKIE, readRatingSelection, THEME_COOKIE } from './lib/footerPreferences.ts';
 import { legalRegime } from './lib/legalRegime.ts';
 
-export const THEME_COOKIE = 'theme';
 export const CSRF_COOKIE = 'xsrft';
 const YEAR = 60 * 60 * 24 * 365;
 
@@ -94,11 +93,15 @@ const locale = defineMiddleware(async (context, next) => {
   locals.ratingSelection = locals.viewer?.ratingSelection ?? readRatingSelection(cookies.get(CONTENT_RATING_COOKIE)?.value);
 
   const response = prefixed ? await next(path + url.search) : await next();
-  // Theme and filter cookies shape every page; the unprefixed ones also follow Accept-Language,
-  // and the legal links, the age gate and the mature filter follow the viewer's region.
+  // Unprefixed pages follow Accept-Language, and the legal links, the age gate and the mature
+  // filter follow the viewer's region. A page shaped by a cookie is never shared
+  // (pageCacheControl), so a shared one does not vary by Cookie: one copy serves every
+  // anonymous viewer, whatever unrelated cookies they carry.
   if (!isAsset(path)) {
-    const geoHeaders = [GEO_COUNTRY_HEADER, GEO_REGION_HEADER].filter(Boolean);
-    response.headers.append('Vary', [...(prefixed ? ['Cookie'] : ['Cookie', 'Accept-Language']), ...geoHeaders].join(', '));
+    const geoHeaders = [GEO_COUNTRY_HEADER, GEO_REGION_HEADER].filter((h): h is string => Boolean(h));
+    const shared = response.headers.get('Cache-Control')?.startsWith('public') ?? false;
+    const vary = [...(shared ? [] : ['Cookie']), ...(prefixed ? [] : ['Accept-Language']), ...geoHeaders];
+    if (vary.length > 0) response.headers.append('Vary', vary.join(', '));
   }
   return response;
 });
