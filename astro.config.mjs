@@ -4,6 +4,10 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import UnoCSS from '@unocss/astro';
 
+// No build, check or dev server of this project reports usage to Astro; setting the
+// variable yourself (even to an empty value) decides otherwise.
+process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+
 export default defineConfig({
   output: 'server',
   // VITRINE_DIST_DIR keeps a second build (a test run beside development) apart.
@@ -11,6 +15,8 @@ export default defineConfig({
   // scripts/start.mjs imports the standalone handler and wraps it with compression,
   // migrations and a clean shutdown (ASTRO_NODE_AUTOSTART=disabled).
   adapter: node({ mode: 'standalone' }),
+  // Astro's messages as pino JSON lines in production (src/server/astroLogDestination.mjs).
+  logger: { entrypoint: './src/server/astroLogDestination.mjs' },
   integrations: [UnoCSS({ injectReset: true }), react()],
   i18n: {
     locales: ['en', 'es', 'de-DE', 'fr-FR', 'ja-JP', 'ko-KR', 'pt-BR', 'zh-CN'],

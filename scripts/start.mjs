@@ -1,30 +1,43 @@
 #!/usr/bin/env node
-// `npm start`: check Node, build the site when the sources are newer than the build, then
-// serve it. Plain JavaScript so that an old Node prints this message, not a syntax error.
-import { spawnSync } from 'node:child_process';
+// `npm start`: check Node, load .env, build the site when the sources are newer than the
+// build, then serve it. Everything it prints is a pino JSON line (scripts/jsonOutput.mjs).
+// Plain JavaScript so that an old Node prints this message, not a syntax error.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { relayLines, routeConsole, routeWarnings } from './jsonOutput.mjs';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
+if (major < 22 || (major === 22 && minor < 19)) {
   console.error(
-    `Vitrine needs Node.js 22.12 or newer; this is ${process.version}.\n` +
+    `Vitrine needs Node.js 22.19 or newer; this is ${process.version}.\n` +
       'Start it with `npm start`, which runs the Node 24 that `npm install` pinned, or install Node 24 LTS.',
   );
   process.exit(1);
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+// Settings from .env; a variable already set in the environment wins over the file.
+if (existsSync('.env')) process.loadEnvFile('.env');
 // The server renders islands with React, whose development build is several times slower.
 process.env.NODE_ENV ??= 'production';
-process.chdir(root);
 
 // Server modules are TypeScript run by Node's type stripping (flagged before Node 22.18).
 if (!process.features.typescript) {
   const { status } = spawnSync(process.execPath, ['--experimental-strip-types', ...process.argv.slice(1)], { stdio: 'inherit' });
   process.exit(status ?? 1);
 }
+
+const loggerReady = import('../src/server/logger.ts').then((module) => module.logger);
+routeWarnings(loggerReady);
+const logger = await loggerReady;
+routeConsole(logger);
+process.on('uncaughtException', (err) => {
+  logger.fatal({ err }, 'uncaught exception');
+  process.exit(1);
+});
 
 const entry = path.join(path.resolve(root, process.env.VITRINE_DIST_DIR ?? 'dist'), 'server/entry.mjs');
 const sources = ['src', 'i18n', 'public', 'astro.config.mjs', 'uno.config.ts', 'package.json'];
@@ -36,11 +49,30 @@ function newest(target) {
   return Math.max(info.mtimeMs, ...readdirSync(target).map((name) => newest(path.join(target, name))));
 }
 
-if (process.env.VITRINE_SKIP_BUILD !== '1' && (!existsSync(entry) || newest(entry) < Math.max(...sources.map(newest)))) {
-  console.log('Building the site…');
+/** `astro build`, its output relayed as log lines; resolves with its exit code. */
+async function build() {
   const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
-  const { status } = spawnSync(process.execPath, [astro, 'build'], { stdio: 'inherit' });
-  if (status !== 0) process.exit(status ?? 1);
+  const child = spawn(process.execPath, [astro, 'build'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ASTRO_TELEMETRY_DISABLED: '1', ...process.env, NO_COLOR: '1' } });
+  const log = logger.child({ source: 'build' });
+  const exited = new Promise((resolve) => child.once('close', (code) => resolve(code ?? 1)));
+  await Promise.all([relayLines(child.stdout, log, 'info'), relayLines(child.stderr, log, 'warn')]);
+  return exited;
 }
 
-await import('../src/server/main.ts');
+if (process.env.VITRINE_SKIP_BUILD !== '1' && (!existsSync(entry) || newest(entry) < Math.max(...sources.map(newest)))) {
+  logger.info('building the site');
+  const started = Date.now();
+  const status = await build();
+  if (status !== 0) {
+    logger.fatal({ status }, 'the build failed');
+    process.exit(status);
+  }
+  logger.info({ ms: Date.now() - started }, 'the site is built');
+}
+
+try {
+  await import('../src/server/main.ts');
+} catch (err) {
+  logger.fatal({ err }, 'the server could not start');
+  process.exit(1);
+}

@@ -7,8 +7,14 @@ import { getDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { users } from './db/schema.ts';
 import { logger } from './logger.ts';
+import type { SeedProgress } from './startupState.ts';
 
-export async function prepareDatabase(): Promise<void> {
+export interface PrepareOptions {
+  /** Called as the demo seed renders its videos, first with 0 rendered. Not called without a seed. */
+  onSeedProgress?: ((progress: SeedProgress) => void) | undefined;
+}
+
+export async function prepareDatabase({ onSeedProgress }: PrepareOptions = {}): Promise<void> {
   await migrate();
   if (!config().SEED_DEMO) return;
   const db = await getDb();
@@ -16,5 +22,5 @@ export async function prepareDatabase(): Promise<void> {
   if (anyUser) return;
   logger.info('empty database: seeding the demo catalogue (first start only)');
   const { seedDemo } = await import('./seed/seedDemo.ts');
-  await seedDemo();
+  await seedDemo({ onProgress: onSeedProgress });
 }

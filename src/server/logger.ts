@@ -1,5 +1,10 @@
 import pino from 'pino';
-import { config } from './config.ts';
+import { configSchema } from './config.ts';
 
-/** JSON logs on stdout (pino); LOG_LEVEL sets the level. */
-export const logger = pino({ level: config().LOG_LEVEL, base: { service: 'vitrine' } });
+/**
+ * JSON logs on stdout (pino); LOG_LEVEL sets the level. The level is read on its own, not
+ * through config(), so that a bad setting elsewhere is still reported as a log line.
+ */
+const level = configSchema.shape.LOG_LEVEL.catch('info').parse(process.env['LOG_LEVEL']);
+
+export const logger = pino({ level, base: { service: 'vitrine' } });

@@ -1,7 +1,7 @@
 /**
  * Which ffmpeg and ffprobe the media pipeline runs (DESIGN.md, media): FFMPEG_PATH and
  * FFPROBE_PATH, else the ones on PATH (Debian's current build is what production should
- * use), else the binaries of the npm packages, so a bare machine still runs the demo.
+ * use), else the binaries of the optional npm packages, so a bare machine still runs the demo.
  */
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -71,6 +71,14 @@ function bundled(tool: Tool): string {
     if (typeof found.path === 'string') return found.path;
     throw new Error(`${pkg} exports no path`);
   } catch (error) {
+    // The package is an optional dependency: `npm install --omit=optional` leaves it out.
+    if ((error as { code?: unknown }).code === 'MODULE_NOT_FOUND') {
+      throw new Error(
+        `No ${tool} found: install ffmpeg (apt install ffmpeg), put ${tool} on PATH or set ${tool.toUpperCase()}_PATH. ` +
+          `The optional package ${pkg}, whose old build would stand in, is not installed.`,
+        { cause: error },
+      );
+    }
     // @ffmpeg-installer throws a bare string when its platform package is missing.
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`No ${tool} found: set ${tool.toUpperCase()}_PATH, put ${tool} on PATH, or install ${pkg} (${reason})`);
@@ -145,7 +153,8 @@ export async function findFfmpegBinaries(options: FindFfmpegOptions = {}): Promi
     source: ffmpeg.source,
     ffprobeSource: ffprobe.source,
     version: ffmpeg.version,
-    ffprobeEnv: isBundledBuild(ffprobe.file, 'ffprobe') ? { ...process.env, ...STATIC_FFPROBE_ENV } : undefined,
+    // A system ffprobe is not the bundled one: the optional package is not even loaded then.
+    ffprobeEnv: ffprobe.source !== 'path' && isBundledBuild(ffprobe.file, 'ffprobe') ? { ...process.env, ...STATIC_FFPROBE_ENV } : undefined,
   };
 }
 

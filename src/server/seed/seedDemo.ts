@@ -21,6 +21,7 @@ import {
   videos,
 } from '../db/schema.ts';
 import { logger } from '../logger.ts';
+import type { SeedProgress } from '../startupState.ts';
 import { mediaStorage, produceDemoVideo, type DemoVideo as DemoVideoAssets } from '../media/index.ts';
 import { demoSsoConnectionFromEnv } from '../sso/demoConnection.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_TEAM_NAME, DEMO_VIDEOS } from './demoCatalogue.ts';
@@ -31,14 +32,16 @@ import { storeDemoCaptions, type CaptionTrack } from './demoCaptions.ts';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-async function produceMedia(): Promise<Map<string, DemoVideoAssets & { captions: CaptionTrack }>> {
+async function produceMedia(onProgress?: (progress: SeedProgress) => void): Promise<Map<string, DemoVideoAssets & { captions: CaptionTrack }>> {
   const storage = mediaStorage();
   const assets = new Map<string, DemoVideoAssets & { captions: CaptionTrack }>();
   const playable = DEMO_VIDEOS.filter((v) => !v.live);
+  onProgress?.({ rendered: 0, total: playable.length });
   for (const [i, video] of playable.entries()) {
     const key = `demo/${video.key}`;
     const produced = await produceDemoVideo({ key, seed: i + 1, durationSeconds: video.duration, label: video.name, storage });
     assets.set(video.key, { ...produced, captions: await storeDemoCaptions(storage, key, video) });
+    onProgress?.({ rendered: i + 1, total: playable.length });
   }
   return assets;
 }
@@ -51,9 +54,14 @@ export async function clearDatabase(): Promise<void> {
   if (names) await db.execute(sql.raw(`truncate ${names} restart identity cascade`));
 }
 
-export async function seedDemo(): Promise<void> {
+export interface SeedDemoOptions {
+  /** Called before the first demo video is rendered and after each one. */
+  onProgress?: ((progress: SeedProgress) => void) | undefined;
+}
+
+export async function seedDemo({ onProgress }: SeedDemoOptions = {}): Promise<void> {
   const started = Date.now();
-  const media = await produceMedia();
+  const media = await produceMedia(onProgress);
   const passwordHash = await hash(DEMO_PASSWORD);
   const db = await getDb();
   const now = Date.now();

@@ -1,0 +1,50 @@
+/**
+ * The Prometheus metrics of this process (served at /metrics by http/metrics.ts). One set per
+ * process on globalThis: the start script and the Astro bundle load this module separately,
+ * and a rate limit refused inside a page must count on the same counter /metrics reads.
+ */
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  /** Its `_count` is the request rate: rate(vitrine_http_request_duration_seconds_count[5m]). */
+  httpRequestDuration: Histogram<'method' | 'route' | 'status'>;
+  jobDuration: Histogram<'kind' | 'outcome'>;
+  rateLimitRejections: Counter<'limit'>;
+}
+
+function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpRequestDuration: new Histogram({
+      name: 'vitrine_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by method, route (ids replaced) and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    jobDuration: new Histogram({
+      name: 'vitrine_job_duration_seconds',
+      help: 'Time a job attempt ran, by kind and outcome (done, queued for a retry, failed, released).',
+      labelNames: ['kind', 'outcome'],
+      buckets: [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800],
+      registers: [registry],
+    }),
+    rateLimitRejections: new Counter({
+      name: 'vitrine_rate_limit_rejections_total',
+      help: 'Requests refused by a rate limit (HTTP 429), by limit.',
+      labelNames: ['limit'],
+      registers: [registry],
+    }),
+  };
+}
+
+const KEY = Symbol.for('vitrine.metrics');
+const holder = globalThis as { [KEY]?: Metrics };
+
+export function metrics(): Metrics {
+  holder[KEY] ??= createMetrics();
+  return holder[KEY];
+}
