@@ -44,8 +44,9 @@ export default defineConfig({
         GEO_REGION_HEADER: 'x-test-region',
         // Tests stand for several clients by sending X-Forwarded-For.
         TRUST_PROXY: 'true',
-        // An archived file comes back in seconds, not hours (tests/e2e/downloads.spec.ts).
-        COLD_RESTORE_DELAY: '3',
+        // An archived file asked for comes back at the next sweep, within a second, not hours
+        // (tests/e2e/downloads.spec.ts waits for that state).
+        COLD_RESTORE_DELAY: '0',
         // The demo team signs in by SSO against the provider below (tests/e2e/sso.spec.ts).
         DEMO_SSO_ISSUER: `http://127.0.0.1:${oidcPort}`,
         DEMO_SSO_CLIENT_ID: 'vitrine-e2e',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationISO8601, formatDuration } from './formatDuration.ts';
+import { formatDuration } from './formatDuration.ts';
 
 describe('formatDuration', () => {
   describe('given a duration under one hour', () => {
@@ -33,22 +33,5 @@ describe('formatDuration', () => {
     it.each([-5, Number.NaN, Number.POSITIVE_INFINITY, 0])('shows 00:00 for %s', (value) => {
       expect(formatDuration(value)).toBe('00:00');
     });
-  });
-});
-
-describe('durationISO8601', () => {
-  it('writes hours, minutes and seconds', () => {
-    expect(durationISO8601(3725)).toBe('PT1H2M5S');
-  });
-  it('omits zero components', () => {
-    expect(durationISO8601(3600)).toBe('PT1H');
-    expect(durationISO8601(65)).toBe('PT1M5S');
-    expect(durationISO8601(7)).toBe('PT7S');
-    expect(durationISO8601(3605)).toBe('PT1H5S');
-  });
-  it('writes PT0S for zero, negative or NaN', () => {
-    expect(durationISO8601(0)).toBe('PT0S');
-    expect(durationISO8601(-3)).toBe('PT0S');
-    expect(durationISO8601(Number.NaN)).toBe('PT0S');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Video durations for cards and players, and the ISO 8601 form used in schema.org metadata.
+ * Video durations for cards and players.
  *
  * SPEC §9: "Duration mm:ss, hh:mm:ss from 60 hours". Read as: under one hour the
  * label is mm:ss; from one hour (60 minutes) on it is hh:mm:ss. Fields are zero-padded
@@ -22,20 +22,4 @@ export function formatDuration(seconds: number): string {
   const secs = total % 60;
   if (hours === 0) return `${pad2(minutes)}:${pad2(secs)}`;
   return `${pad2(hours)}:${pad2(minutes)}:${pad2(secs)}`;
-}
-
-/**
- * 3725 → 'PT1H2M5S' (schema.org VideoObject.duration). Zero components are omitted,
- * and a zero duration is 'PT0S' because 'PT' alone is not a valid ISO 8601 duration.
- */
-export function durationISO8601(seconds: number): string {
-  const total = wholeSeconds(seconds);
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const secs = total % 60;
-  let out = 'PT';
-  if (hours > 0) out += `${hours}H`;
-  if (minutes > 0) out += `${minutes}M`;
-  if (secs > 0 || total === 0) out += `${secs}S`;
-  return out;
 }

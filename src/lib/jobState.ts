@@ -1,22 +1,8 @@
 /**
- * The life of a background job (the `jobs` table): queued → running → done, or back to
- * queued with a later run time after a failure, until the attempts run out and it is failed.
- * A running job whose lock is older than the lease belongs to a worker that died; it may be
- * claimed again. Pure rules here; src/server/jobs/ applies them with SQL.
+ * The retry rules of a background job (the `jobs` table): a failed attempt sends the job back
+ * to the queue with a later run time, until the attempts run out and it is failed. Pure rules
+ * here; src/server/jobs/ applies them with SQL.
  */
-import type { JobStatus } from './domain.ts';
-
-const TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {
-  queued: ['running'],
-  // running → running: another worker takes over a job whose lease ran out.
-  running: ['done', 'queued', 'failed', 'running'],
-  done: [],
-  failed: [],
-};
-
-export function canTransition(from: JobStatus, to: JobStatus): boolean {
-  return TRANSITIONS[from].includes(to);
-}
 
 export interface RetryPolicy {
   maxAttempts: number;
@@ -39,11 +25,6 @@ export type FailureOutcome = { status: 'queued'; runAt: Date } | { status: 'fail
 export function afterFailure(attempts: number, now: Date, policy: RetryPolicy = DEFAULT_RETRY_POLICY): FailureOutcome {
   if (attempts >= policy.maxAttempts) return { status: 'failed' };
   return { status: 'queued', runAt: new Date(now.getTime() + backoffMs(attempts, policy)) };
-}
-
-/** A running job's worker has not renewed its lock within the lease: it is presumed dead. */
-export function leaseExpired(lockedAt: Date | null, now: Date, leaseMs: number): boolean {
-  return lockedAt === null || now.getTime() - lockedAt.getTime() > leaseMs;
 }
 
 /**

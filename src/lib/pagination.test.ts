@@ -6,7 +6,6 @@ import {
   pageCount,
   pageSizeFor,
   pagerState,
-  parsePageInput,
   rangeOf,
 } from './pagination.ts';
 
@@ -106,31 +105,6 @@ describe('pagerState', () => {
     });
     it('disables next on the last page', () => {
       expect(pagerState(3, 3)).toEqual({ visible: true, previousDisabled: false, nextDisabled: true });
-    });
-  });
-});
-
-describe('parsePageInput', () => {
-  describe('given page 2 of 5', () => {
-    it('goes to another page in range', () => {
-      expect(parsePageInput('4', 2, 5)).toEqual({ kind: 'go', page: 4 });
-      expect(parsePageInput('1', 2, 5)).toEqual({ kind: 'go', page: 1 });
-      expect(parsePageInput('5', 2, 5)).toEqual({ kind: 'go', page: 5 });
-    });
-    it('trims whitespace', () => {
-      expect(parsePageInput('  3 ', 2, 5)).toEqual({ kind: 'go', page: 3 });
-    });
-    it('accepts leading zeros', () => {
-      expect(parsePageInput('03', 2, 5)).toEqual({ kind: 'go', page: 3 });
-    });
-    it('ignores the current page', () => {
-      expect(parsePageInput('2', 2, 5)).toEqual({ kind: 'ignore' });
-    });
-    it.each(['0', '-1', '6', '100'])('ignores the out-of-range integer %j', (raw) => {
-      expect(parsePageInput(raw, 2, 5)).toEqual({ kind: 'ignore' });
-    });
-    it.each(['abc', '3.5', '1e2', '', '   ', '3a', '0x3'])('clears the non-integer %j', (raw) => {
-      expect(parsePageInput(raw, 2, 5)).toEqual({ kind: 'clear' });
     });
   });
 });

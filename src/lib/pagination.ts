@@ -1,6 +1,6 @@
 /**
- * Paging arithmetic for showcase lists and search results (SPEC §2 ?page, §5 pager and
- * page input rules, §9 page sizes). Pure so the server page and the island agree.
+ * Paging arithmetic for showcase lists and search results (SPEC §2 ?page, §5 pager, §9 page
+ * sizes). Pure so the server page and the island agree.
  */
 import type { Layout } from './domain.ts';
 
@@ -82,20 +82,4 @@ export function pagerState(page: number, count: number): PagerState {
     previousDisabled: page <= 1,
     nextDisabled: page >= count,
   };
-}
-
-export type PageInputAction = { kind: 'go'; page: number } | { kind: 'ignore' } | { kind: 'clear' };
-
-/**
- * What Enter in the page input does (SPEC §5: "integers 1 to page count, ignores current
- * page, non-numeric clears, Enter submits"). Whitespace is trimmed. Anything that is not
- * written as an integer ('abc', '3.5', '1e2', '') clears the field; an integer outside
- * 1..count ('0', '-1', '99') or equal to the current page is ignored (no navigation).
- */
-export function parsePageInput(raw: string, current: number, count: number): PageInputAction {
-  const text = raw.trim();
-  if (!INTEGER.test(text)) return { kind: 'clear' };
-  const n = Number(text);
-  if (n < 1 || n > count || n === current) return { kind: 'ignore' };
-  return { kind: 'go', page: n };
 }

@@ -1,7 +1,7 @@
 /**
  * The player frame (/showcase/{albumId}/video/{videoId}/embed, SPEC §2): the address a page
- * frames it at, the query it reads, and which file and picture it shows. Until the media
- * issue brings HLS, the frame plays one progressive MP4.
+ * frames it at, the query it reads, and which progressive MP4 (the fallback beside the HLS
+ * ladder) and picture it shows.
  */
 
 export interface FrameOptions {

@@ -2,8 +2,7 @@
  * The player frame's postMessage contract (SPEC §7: "Player frame: attach-events message
  * in; PLAYER_ENDED out for continuous play"). Both sides live here so they cannot drift:
  * the frame (/showcase/{albumId}/video/{videoId}/embed) calls attachPlayerEvents, a page
- * that frames it calls listenForPlayerEnded. The media issue may replace the frame's
- * internals; this contract stays.
+ * that frames it calls listenForPlayerEnded.
  */
 
 export const ATTACH_EVENTS = 'attach-events';

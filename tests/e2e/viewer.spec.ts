@@ -20,6 +20,24 @@ async function videoLinks(page: Page, path: string): Promise<string[]> {
   return [...new Set(hrefs)];
 }
 
+/**
+ * Starts listening on the page for the frame's PLAYER_ENDED; the answer waits until it came
+ * and two animation frames have passed, time for the page to have drawn what it did with it.
+ */
+async function playerEndedHeard(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(() => {
+    const listening = window as Window & { playerEndedHeard?: Promise<void> };
+    listening.playerEndedHeard = new Promise<void>((resolve) => {
+      window.addEventListener('message', function heard(event) {
+        if ((event.data as { event?: unknown } | null)?.event !== 'PLAYER_ENDED') return;
+        window.removeEventListener('message', heard);
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      });
+    });
+  });
+  return () => page.evaluate(() => (window as Window & { playerEndedHeard?: Promise<void> }).playerEndedHeard);
+}
+
 /** JavaScript the page loads before any interaction, in bytes, by response bodies. */
 async function scriptBytes(page: Page, path: string): Promise<number> {
   let bytes = 0;
@@ -233,8 +251,11 @@ test.describe('the player layout', () => {
     await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[1]}`);
 
     await page.getByRole('checkbox', { name: 'Autoplay next video' }).uncheck();
+    const heard = await playerEndedHeard(page);
     await endVideo();
-    await expect(page.frameLocator('iframe').locator('video')).toHaveJSProperty('ended', true);
+    // The island has had the message (its listener runs before this later one) and a frame
+    // has been drawn since: had it moved on, the page would show it now.
+    await heard();
     await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[1]}`);
   });
 

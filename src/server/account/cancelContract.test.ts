@@ -2,31 +2,15 @@
  * Cancelling a paid plan against a real database: embedded PGlite in a temporary folder, or
  * the PostgreSQL of DATABASE_URL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../db/testDatabase.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-contract-'));
-process.env['DATA_DIR'] = dataDir;
+await useTestDatabase('contract');
 
-const { closeDb, getDb } = await import('../db/client.ts');
-const { migrate } = await import('../db/migrate.ts');
-const { clearDatabase } = await import('../seed/seedDemo.ts');
+const { getDb } = await import('../db/client.ts');
 const { users } = await import('../db/schema.ts');
 const { cancelContract } = await import('./cancelContract.ts');
-
-beforeAll(async () => {
-  await migrate();
-  await clearDatabase();
-});
-
-afterAll(async () => {
-  await clearDatabase();
-  await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function planAfterCancelling(plan: string): Promise<[boolean, string]> {
   const db = await getDb();

@@ -1,21 +1,17 @@
 /**
  * What a browser, a load balancer and Prometheus see from the steps in front of the pages:
  * the "Preparing the demo…" page and /healthz while the server starts, /healthz once it is
- * ready (PGlite in a temporary folder), and /metrics with and without METRICS_TOKEN.
+ * ready (on a database of its own), and /metrics with and without METRICS_TOKEN.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../db/testDatabase.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-startup-'));
-process.env['DATA_DIR'] = dataDir;
+// Before the database: opening it reads the configuration once for the whole file.
 process.env['METRICS_TOKEN'] = 'scrape-token-0123456789';
+await useTestDatabase('startup');
 
-const { closeDb } = await import('../db/client.ts');
-const { migrate } = await import('../db/migrate.ts');
 const { createStartupState } = await import('../startupState.ts');
 const { pipeline } = await import('./requestPipeline.ts');
 const { healthz } = await import('./healthz.ts');
@@ -35,8 +31,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('while the server starts', () => {
@@ -71,8 +65,7 @@ describe('while the server starts', () => {
 });
 
 describe('once ready', () => {
-  beforeAll(async () => {
-    await migrate();
+  beforeAll(() => {
     startup.ready();
   });
 

@@ -2,18 +2,15 @@
  * The cold-storage sweep against a real database (PGlite in a temporary folder, or the
  * PostgreSQL of DATABASE_URL) and real files in a temporary media folder.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../db/testDatabase.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-cold-'));
-process.env['DATA_DIR'] = dataDir;
+const { dataDir } = await useTestDatabase('cold');
 
-const { closeDb, getDb } = await import('../db/client.ts');
-const { migrate } = await import('../db/migrate.ts');
-const { clearDatabase } = await import('../seed/seedDemo.ts');
+const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { LocalDiskStorage } = await import('./storage.ts');
 const { archiveIdleSources, completeDefrosts, markDownloaded, requestDefrost, ARCHIVE_AFTER_MS } = await import('./coldStorage.ts');
@@ -42,18 +39,10 @@ async function fileRow(id: number) {
 
 beforeAll(async () => {
   writeFileSync(sample, 'source bytes');
-  await migrate();
-  await clearDatabase();
   const db = await getDb();
   const [owner] = await db.insert(schema.users).values({ email: 'cold@example.test', name: 'Owner' }).returning();
   const [video] = await db.insert(schema.videos).values({ ownerId: owner!.id, name: 'Archived' }).returning();
   videoId = video!.id;
-});
-
-afterAll(async () => {
-  await clearDatabase();
-  await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('archiveIdleSources', () => {

@@ -18,7 +18,7 @@ export interface Mp4RenditionOptions {
   crf?: number | undefined;
   preset?: 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium' | undefined;
   tune?: 'film' | 'animation' | 'stillimage' | undefined;
-  /** A keyframe at least this often, so players (and later HLS segments) can seek and cut there. */
+  /** A keyframe at least this often, so players can seek and HLS segments can be cut there. */
   keyframeSeconds?: number | undefined;
   /** 'copy' keeps an AAC source track as it is (no quality loss, no time); 'aac' re-encodes. */
   audio?: 'copy' | 'aac' | undefined;

@@ -2,17 +2,12 @@
  * Quota usage against a real database: embedded PGlite in a temporary folder, or the
  * PostgreSQL of DATABASE_URL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../db/testDatabase.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-quota-'));
-process.env['DATA_DIR'] = dataDir;
+await useTestDatabase('quota');
 
-const { closeDb, getDb } = await import('../db/client.ts');
-const { migrate } = await import('../db/migrate.ts');
-const { clearDatabase } = await import('../seed/seedDemo.ts');
+const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { accountQuota } = await import('./uploadQuota.ts');
 
@@ -20,17 +15,6 @@ const DAY = 24 * 60 * 60 * 1000;
 const MB = 1024 ** 2;
 const now = new Date('2026-06-30T12:00:00Z');
 const ago = (days: number) => new Date(now.getTime() - days * DAY);
-
-beforeAll(async () => {
-  await migrate();
-  await clearDatabase();
-});
-
-afterAll(async () => {
-  await clearDatabase();
-  await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function accountWith(quota: Partial<typeof schema.users.$inferInsert>, uploadedDaysAgo: number[], bytes = 100 * MB) {
   const db = await getDb();

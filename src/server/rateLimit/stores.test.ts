@@ -9,12 +9,15 @@ import { createServer, Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testDatabaseNameOf } from '../../lib/testDatabaseName.ts';
 import { LIMITS } from './limits.ts';
 import { createRateLimiters } from './rateLimiter.ts';
 import type { RateLimiters } from './rateLimiter.ts';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const DATABASE_URL = process.env.DATABASE_URL;
+// Refuses a database not made for tests before touching it.
+if (DATABASE_URL) testDatabaseNameOf(DATABASE_URL);
 const run = `${process.pid}_${randomBytes(4).toString('hex')}`;
 const prefix = `vitrine-test:rl:${run}`;
 

@@ -1,19 +1,14 @@
 /**
  * Showcase search against a real database: embedded PGlite in a temporary folder, or the
  * PostgreSQL of DATABASE_URL. The migrations (pg_trgm, vitrine_search_fold, the trigram
- * index) are the ones the app runs. The tables are emptied afterwards.
+ * index) are the ones the app runs.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../db/testDatabase.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-search-'));
-process.env['DATA_DIR'] = dataDir;
+await useTestDatabase('search');
 
-const { closeDb, getDb } = await import('../db/client.ts');
-const { migrate } = await import('../db/migrate.ts');
-const { clearDatabase } = await import('../seed/seedDemo.ts');
+const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { normalizeSearchQuery, searchShowcaseVideos, MAX_SEARCH_QUERY_LENGTH } = await import('./searchShowcaseVideos.ts');
 
@@ -42,8 +37,6 @@ const SHOWCASE: Fixture[] = [
 ];
 
 beforeAll(async () => {
-  await migrate();
-  await clearDatabase();
   const db = await getDb();
   const [owner] = await db.insert(schema.users).values({ email: 'o@example.test', name: 'Owner' }).returning();
   const [showcase] = await db.insert(schema.showcases).values({ ownerId: owner!.id, name: 'Fixture' }).returning();
@@ -56,12 +49,6 @@ beforeAll(async () => {
   // A video that matches but stands only in another showcase.
   const [elsewhere] = await db.insert(schema.videos).values({ ownerId: owner!.id, name: 'Harbour from another showcase' }).returning();
   await db.insert(schema.showcaseVideos).values({ showcaseId: other!.id, videoId: elsewhere!.id, position: 1 });
-});
-
-afterAll(async () => {
-  await clearDatabase();
-  await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function search(query: string, page = 1, perPage = 25) {
@@ -145,6 +132,11 @@ describe('given a showcase of videos titled in several languages', () => {
 });
 
 describe('normalizeSearchQuery', () => {
+  it('reads NUL and other control characters as spaces, since no database text holds a NUL', () => {
+    expect(normalizeSearchQuery('gl\u0000ass')).toBe('gl ass');
+    expect(normalizeSearchQuery('\u0001night\u007f')).toBe('night');
+  });
+
   it('trims and collapses whitespace', () => {
     expect(normalizeSearchQuery('  night \n market ')).toBe('night market');
     expect(normalizeSearchQuery(null)).toBe('');

@@ -3,19 +3,14 @@
  * session that reads it back on the next request. Against a real database: embedded PGlite
  * in a temporary folder, or the PostgreSQL of DATABASE_URL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { AstroCookies } from 'astro';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../db/testDatabase.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-settings-'));
-process.env['DATA_DIR'] = dataDir;
+await useTestDatabase('settings');
 
-const { closeDb, getDb } = await import('../db/client.ts');
-const { migrate } = await import('../db/migrate.ts');
-const { clearDatabase } = await import('../seed/seedDemo.ts');
+const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { createSession, readSession } = await import('../auth/sessions.ts');
 const { saveRatingSelection } = await import('./ratingSelection.ts');
@@ -27,17 +22,6 @@ function cookieJar() {
   const cookies = { set: (name: string, value: string) => set.set(name, value), delete: (name: string) => deleted.push(name) } as unknown as AstroCookies;
   return { cookies, set, deleted };
 }
-
-beforeAll(async () => {
-  await migrate();
-  await clearDatabase();
-});
-
-afterAll(async () => {
-  await clearDatabase();
-  await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('saveRatingSelection', () => {
   it('keeps a signed-out viewer’s choice in the cookie only', async () => {

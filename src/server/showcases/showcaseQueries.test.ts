@@ -1,26 +1,19 @@
 /**
  * Showcase reads against a real database: embedded PGlite in a temporary folder, or the
- * PostgreSQL of DATABASE_URL (CI runs both). The tables are emptied afterwards.
+ * PostgreSQL of DATABASE_URL (CI runs both).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../db/testDatabase.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-db-'));
-process.env['DATA_DIR'] = dataDir;
+await useTestDatabase('db');
 
-const { closeDb, getDb } = await import('../db/client.ts');
-const { migrate } = await import('../db/migrate.ts');
-const { clearDatabase } = await import('../seed/seedDemo.ts');
+const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { findShowcase, listShowcaseVideos } = await import('./showcaseQueries.ts');
 
 let showcaseId = 0;
 
 beforeAll(async () => {
-  await migrate();
-  await clearDatabase();
   const db = await getDb();
   const [owner] = await db.insert(schema.users).values({ email: 'o@example.test', name: 'Owner' }).returning();
   const [showcase] = await db.insert(schema.showcases).values({ ownerId: owner!.id, name: 'Fixture' }).returning();
@@ -37,12 +30,6 @@ beforeAll(async () => {
     await db.insert(schema.showcaseVideos).values({ showcaseId, videoId: row!.id, position: i + 1 });
     await db.insert(schema.videoPictures).values({ videoId: row!.id, width: 640, height: 350, storageKey: `videos/${row!.id}/640x350.jpg` });
   }
-});
-
-afterAll(async () => {
-  await clearDatabase();
-  await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const names = async (sort: Parameters<typeof listShowcaseVideos>[1]['sort'], page = 1, perPage = 10) =>

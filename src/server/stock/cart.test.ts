@@ -3,17 +3,12 @@
  * or the PostgreSQL of DATABASE_URL): adding twice, or twice at once, never makes two lines
  * or two purchases.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../db/testDatabase.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-cart-'));
-process.env['DATA_DIR'] = dataDir;
+await useTestDatabase('cart');
 
-const { closeDb, getDb } = await import('../db/client.ts');
-const { migrate } = await import('../db/migrate.ts');
-const { clearDatabase } = await import('../seed/seedDemo.ts');
+const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { addToCart, changeCartQuality, readCart, removeFromCart } = await import('./cart.ts');
 const { addToAccount, ownsClip } = await import('./purchases.ts');
@@ -32,8 +27,6 @@ async function makeClip(ownerId: number, name: string, currencyCode: string, pri
 }
 
 beforeAll(async () => {
-  await migrate();
-  await clearDatabase();
   const db = await getDb();
   const [creator] = await db.insert(schema.users).values({ email: 'creator@example.test', name: 'Creator', membershipType: 'pro' }).returning();
   const [buyer] = await db.insert(schema.users).values({ email: 'buyer@example.test', name: 'Buyer', membershipType: 'basic' }).returning();
@@ -44,12 +37,6 @@ beforeAll(async () => {
   ids.usdSale = await makeClip(creator!.id, 'lights', 'USD', { hd: 3900, uhd: 6900, uhdSale: 4900 });
   ids.eurClip = await makeClip(creator!.id, 'market', 'EUR', { hd: 4500, uhd: 7500 });
   ids.freeClip = await makeClip(creator!.id, 'fog', 'USD', { hd: 0, uhd: 0 }, true);
-});
-
-afterAll(async () => {
-  await clearDatabase();
-  await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a basic account adding paid clips to its cart', () => {
