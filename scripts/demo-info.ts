@@ -2,11 +2,13 @@
 // theme and password, and each account's e-mail, password and role.
 import { asc } from 'drizzle-orm';
 import { config } from '../src/server/config.ts';
+import { openDataFolderForScript } from '../src/server/dataFolder.ts';
 import { closeDb, getDb } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { showcases } from '../src/server/db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_TEAM_NAME } from '../src/server/seed/demoCatalogue.ts';
 
+await openDataFolderForScript('demo:info');
 await migrate();
 const db = await getDb();
 const rows = await db.select().from(showcases).orderBy(asc(showcases.id));

@@ -1,8 +1,10 @@
 // `npm run seed`: re-creates the demo catalogue from scratch (every table is emptied first).
+import { openDataFolderForScript } from '../src/server/dataFolder.ts';
 import { closeDb } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { clearDatabase, seedDemo } from '../src/server/seed/seedDemo.ts';
 
+await openDataFolderForScript('seed');
 await migrate();
 await clearDatabase();
 await seedDemo();

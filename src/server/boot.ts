@@ -1,9 +1,11 @@
 /**
- * Brings the database to the current schema and, on an empty database, seeds the demo
- * catalogue (SEED_DEMO=false skips it).
+ * Checks the data folder and takes it (dataFolder.ts, db/dataDirLock.ts), brings the database
+ * to the current schema and, on an empty database, seeds the demo catalogue (SEED_DEMO=false
+ * skips it).
  */
 import { config } from './config.ts';
 import { getDb } from './db/client.ts';
+import { isStartRefusal, prepareDataFolder } from './dataFolder.ts';
 import { migrate } from './db/migrate.ts';
 import { users } from './db/schema.ts';
 import { logger } from './logger.ts';
@@ -14,7 +16,16 @@ export interface PrepareOptions {
   onSeedProgress?: ((progress: SeedProgress) => void) | undefined;
 }
 
+/** A data folder another process has, or that takes no writes: one clear line, and no start. */
+function refuseToStart(error: unknown): never {
+  if (!isStartRefusal(error)) throw error;
+  logger.fatal(error.message);
+  process.exit(1);
+}
+
 export async function prepareDatabase({ onSeedProgress }: PrepareOptions = {}): Promise<void> {
+  await prepareDataFolder().catch(refuseToStart);
+  await getDb().catch(refuseToStart);
   await migrate();
   if (!config().SEED_DEMO) return;
   const db = await getDb();

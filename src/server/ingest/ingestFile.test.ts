@@ -3,21 +3,17 @@
  * ready video whose every rendition and HLS variant ffprobe confirms; a damaged file ends as
  * the video's error; a full quota refuses the upload.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../db/testDatabase.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-ingest-'));
-process.env['DATA_DIR'] = dataDir;
+const { dataDir } = await useTestDatabase('ingest');
 
-const { closeDb, getDb } = await import('../db/client.ts');
-const { migrate } = await import('../db/migrate.ts');
-const { clearDatabase } = await import('../seed/seedDemo.ts');
+const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { eq } = await import('drizzle-orm');
 const { generateTestPattern, LocalDiskStorage, probeMedia, S3Storage } = await import('../media/index.ts');
@@ -31,8 +27,6 @@ const tiny = path.join(dataDir, 'tiny.mp4');
 let showcaseId = 0;
 
 beforeAll(async () => {
-  await migrate();
-  await clearDatabase();
   const db = await getDb();
   const [owner] = await db.insert(schema.users).values({ email: 'owner@vitrine.test', name: 'Owner', quotaUnit: 'video_size', quotaPeriodicMax: 1024 ** 3 }).returning();
   await db.insert(schema.users).values({ email: 'full@vitrine.test', name: 'Full', quotaUnit: 'video_count', quotaPeriod: 'lifetime', quotaPeriodicMax: 1, quotaLifetimeMax: 1 });
@@ -40,12 +34,6 @@ beforeAll(async () => {
   showcaseId = showcase!.id;
   await generateTestPattern(clip, { durationSeconds: 5, width: 1920, height: 1080, fps: 12, style: 'motion' });
   await generateTestPattern(tiny, { durationSeconds: 1, width: 320, height: 180, fps: 6, style: 'motion' });
-});
-
-afterAll(async () => {
-  await clearDatabase();
-  await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('ingestFile', () => {

@@ -4,7 +4,6 @@
  * file and picture row is written in one transaction with the video turning 'ready', so a
  * viewer never sees half a video. A file ffmpeg cannot use ends as the video's error.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +11,6 @@ import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import { THUMBNAIL_SIZES } from '../../lib/domain.ts';
 import { renditionLadder } from '../../lib/renditionLadder.ts';
-import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { videoFiles, videoPictures, videos } from '../db/schema.ts';
 import {
@@ -29,6 +27,7 @@ import {
   videoStorageKey,
   type MediaStorage,
 } from '../media/index.ts';
+import { makeScratchDir } from '../media/scratch.ts';
 
 export const TRANSCODE_JOB = 'transcode';
 
@@ -68,8 +67,7 @@ export async function markVideoFailed(db: Db, videoId: number, message: string):
 
 export async function transcodeVideo(payload: TranscodePayload, { db, storage, signal, progress = () => {} }: TranscodeOptions): Promise<TranscodeResult> {
   const { videoId, sourceKey, sourceMime } = payload;
-  const scratch = path.resolve(config().DATA_DIR, 'tmp', `transcode-${videoId}-${randomBytes(4).toString('hex')}`);
-  await mkdir(scratch, { recursive: true });
+  const scratch = await makeScratchDir(`transcode-${videoId}`);
   try {
     const binaries = await ffmpegBinaries();
     const source = await localSource(storage, sourceKey, scratch);

@@ -99,3 +99,18 @@ export async function findJob(db: Db, id: number): Promise<Job | null> {
   const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
   return job ?? null;
 }
+
+/**
+ * At a worker's start: hands back the running jobs of workers that are gone (killed, crashed)
+ * without using an attempt, rather than waiting out their lease; says how many.
+ */
+export async function releaseJobsOfGoneWorkers(db: Db, isGone: (workerId: string) => boolean): Promise<number> {
+  const running = await db.select({ id: jobs.id, lockedBy: jobs.lockedBy }).from(jobs).where(eq(jobs.status, 'running'));
+  let released = 0;
+  for (const job of running) {
+    if (job.lockedBy === null || !isGone(job.lockedBy)) continue;
+    await releaseJob(db, job, job.lockedBy);
+    released += 1;
+  }
+  return released;
+}

@@ -2,16 +2,12 @@
  * The job runner against a real database (PGlite in a temporary folder, or DATABASE_URL):
  * retries with backoff, giving up, a crashed worker's job taken over, a clean stop.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../db/testDatabase.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-jobs-'));
-process.env['DATA_DIR'] = dataDir;
+await useTestDatabase('jobs');
 
-const { closeDb, getDb } = await import('../db/client.ts');
-const { migrate } = await import('../db/migrate.ts');
+const { getDb } = await import('../db/client.ts');
 const { clearDatabase } = await import('../seed/seedDemo.ts');
 const { jobs } = await import('../db/schema.ts');
 const { eq, sql } = await import('drizzle-orm');
@@ -20,18 +16,8 @@ const { JobRunner, startWorker } = await import('./runner.ts');
 
 const retry = { maxAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000 };
 
-beforeAll(async () => {
-  await migrate();
-});
-
 beforeEach(async () => {
   await clearDatabase();
-});
-
-afterAll(async () => {
-  await clearDatabase();
-  await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const makeDue = async (id: number) => (await getDb()).update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, id));
@@ -155,6 +141,104 @@ describe('JobRunner', () => {
     });
     await running;
     await worker.stop();
+    expect(await findJob(db, id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
+  });
+});
+
+describe('a database outage', () => {
+  const outage = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  const fast = { maxAttempts: Number.POSITIVE_INFINITY, baseDelayMs: 5, maxDelayMs: 20 };
+
+  /** The database as the worker sees it: every call fails while `down` is set. */
+  async function flakyDatabase() {
+    const db = await getDb();
+    const link = { down: false, failures: 0 };
+    const flaky = new Proxy(db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (link.down) {
+            link.failures += 1;
+            throw outage();
+          }
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    return { db, flaky, link };
+  }
+
+  const until = async (condition: () => boolean | Promise<boolean>) => {
+    while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+
+  it('leaves the worker polling until the database is back, and its jobs then run', async () => {
+    const { db, flaky, link } = await flakyDatabase();
+    const id = await enqueueJob(db, 'echo', {});
+    link.down = true;
+    const errors: unknown[] = [];
+    const worker = startWorker({ db: flaky, retry, pollMs: 5, outageBackoff: fast, handlers: { echo: { run: async () => {} } }, onError: (error) => void errors.push(error) });
+    await until(() => errors.length >= 3);
+    link.down = false;
+    await until(async () => (await findJob(db, id))?.status === 'done');
+    await worker.stop();
+    expect(await findJob(db, id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('does not run a finished job again when its result could not be written at first', async () => {
+    const { db, flaky, link } = await flakyDatabase();
+    const id = await enqueueJob(db, 'once', {});
+    let runs = 0;
+    const runner = new JobRunner({
+      db: flaky,
+      retry,
+      outageBackoff: fast,
+      handlers: {
+        once: {
+          run: async () => {
+            runs += 1;
+            link.down = true;
+            setTimeout(() => (link.down = false), 100);
+          },
+        },
+      },
+    });
+    expect(await runner.runNext()).toBe('done');
+    expect(link.failures).toBeGreaterThan(0);
+    expect(runs).toBe(1);
+    expect(await findJob(db, id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('hands back a job it interrupted, without using an attempt', async () => {
+    const db = await getDb();
+    const id = await enqueueJob(db, 'cut', {});
+    let runs = 0;
+    const runner = new JobRunner({
+      db,
+      retry: { ...retry, maxAttempts: 1 },
+      outageBackoff: fast,
+      handlers: {
+        cut: {
+          run: async () => {
+            runs += 1;
+            if (runs === 1) throw new Error('query failed', { cause: outage() });
+          },
+        },
+      },
+    });
+    await expect(runner.runNext()).rejects.toThrow('query failed');
+    expect(await findJob(db, id)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await runner.runNext()).toBe('done');
+    expect(runs).toBe(2);
+  });
+
+  it('queues again, at start, the jobs of a worker that was killed', async () => {
+    const { releaseJobsOfGoneWorkers } = await import('./queue.ts');
+    const db = await getDb();
+    const id = await enqueueJob(db, 'echo', {});
+    await claimJob(db, { workerId: 'host:999999:dead', leaseMs: 60_000 });
+    expect(await releaseJobsOfGoneWorkers(db, (workerId) => workerId === 'host:999999:dead')).toBe(1);
     expect(await findJob(db, id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
   });
 });

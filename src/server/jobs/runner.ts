@@ -2,12 +2,19 @@
  * Runs jobs from the queue: one at a time per runner, its lock renewed while it works, the
  * result written back. A job that throws is retried with backoff (src/lib/jobState.ts); after
  * the last attempt its handler's giveUp() tells the owner (e.g. the video shows an error).
+ * A database out of reach is nobody's fault: the job goes back without using an attempt,
+ * results are written once it is back, and the worker polls ever more slowly until then.
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { attemptsLeft, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../lib/jobState.ts';
+import { attemptsLeft, backoffMs, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../lib/jobState.ts';
+import { formatWorkerId } from '../../lib/workerId.ts';
+import { isStorageFault } from '../storageFault.ts';
 import type { Db } from '../db/client.ts';
+import { processStartTicks } from '../db/dataDirLock.ts';
+import { classifyError } from '../http/errorClassification.ts';
+import { metrics } from '../metrics.ts';
 import { claimJob, completeJob, failJob, releaseJob, renewLock, type Job } from './queue.ts';
 
 export interface JobContext {
@@ -36,12 +43,22 @@ export interface RunnerOptions {
   progress?: ((job: Job, message: string) => void) | undefined;
   /** A job attempt that threw, or a poll that could not reach the database (no job). */
   onError?: ((error: unknown, job: Job | null) => void) | undefined;
+  /** Waits between tries while the database is out of reach (maxAttempts is not used). */
+  outageBackoff?: RetryPolicy | undefined;
 }
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
 
+/** From half a second, doubling, up to half a minute: a restart is caught fast, a long outage not hammered. */
+export const DEFAULT_OUTAGE_BACKOFF: RetryPolicy = { maxAttempts: Number.POSITIVE_INFINITY, baseDelayMs: 500, maxDelayMs: 30_000 };
+
 export function newWorkerId(): string {
-  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  return formatWorkerId({ host: hostname(), pid: process.pid, startTicks: processStartTicks(process.pid) }, randomBytes(3).toString('hex'));
+}
+
+/** The database is out of reach (not a full or read-only disk, which waiting does not mend). */
+export function isDatabaseOutage(error: unknown): boolean {
+  return classifyError(error) === 'unavailable' && !isStorageFault(error);
 }
 
 /** Safe to store and to show: the message of an error, never its stack. */
@@ -56,13 +73,33 @@ export class JobRunner {
   private readonly options: RunnerOptions;
   private readonly leaseMs: number;
   private readonly retry: RetryPolicy;
+  private readonly outageBackoff: RetryPolicy;
   private current: AbortController | null = null;
+  private readonly stopping = new AbortController();
 
   constructor(options: RunnerOptions) {
     this.options = options;
     this.workerId = options.workerId ?? newWorkerId();
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+    this.outageBackoff = options.outageBackoff ?? DEFAULT_OUTAGE_BACKOFF;
+  }
+
+  /**
+   * Writes a job's state, waiting out a database outage: finished work is not redone for
+   * want of a connection. Gives up only when the worker stops; the job, still marked
+   * running, then goes to the next worker (queue.ts releaseJobsOfGoneWorkers, or the lease).
+   */
+  private async persist<T>(job: Job, write: () => Promise<T>): Promise<T> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await write();
+      } catch (error) {
+        if (!isDatabaseOutage(error) || this.stopping.signal.aborted) throw error;
+        this.options.onError?.(error, job);
+        await sleep(backoffMs(tries, this.outageBackoff), undefined, { signal: this.stopping.signal }).catch(() => {});
+      }
+    }
   }
 
   /** Claims and runs one due job (or the given one); 'idle' when there was none. */
@@ -75,7 +112,15 @@ export class JobRunner {
     if (!attemptsLeft(job.attempts, this.retry)) {
       return this.finishFailed(job, job.error ?? 'The worker running this job stopped responding', handler, true);
     }
+    const stopTimer = metrics().jobDuration.startTimer({ kind: job.kind });
+    const outcome = await this.attempt(job, handler);
+    stopTimer({ outcome });
+    return outcome;
+  }
 
+  /** Runs a claimed job with its lock renewed, and writes the result back. */
+  private async attempt(job: Job, handler: JobHandler): Promise<RunOutcome> {
+    const { db } = this.options;
     const controller = new AbortController();
     this.current = controller;
     let lost = false;
@@ -94,13 +139,18 @@ export class JobRunner {
     try {
       await handler.run(job.payload, { job, signal: controller.signal, progress: (message) => this.options.progress?.(job, message) });
       if (lost) return 'released';
-      await completeJob(db, job, this.workerId);
+      await this.persist(job, () => completeJob(db, job, this.workerId));
       return 'done';
     } catch (error) {
       if (lost) return 'released';
       if (controller.signal.aborted) {
-        await releaseJob(db, job, this.workerId);
+        await this.persist(job, () => releaseJob(db, job, this.workerId));
         return 'released';
+      }
+      if (isDatabaseOutage(error)) {
+        // Not the job's fault: back to the queue without using an attempt; the worker waits.
+        await this.persist(job, () => releaseJob(db, job, this.workerId));
+        throw error;
       }
       this.options.onError?.(error, job);
       return this.finishFailed(job, describe(error), handler, false);
@@ -112,13 +162,14 @@ export class JobRunner {
 
   private async finishFailed(job: Job, error: string, handler: JobHandler | undefined, final: boolean): Promise<RunOutcome> {
     const { db } = this.options;
-    const outcome = await failJob(db, job, this.workerId, error, { policy: this.retry, final });
-    if (outcome === 'failed') await handler?.giveUp?.(job.payload, error);
+    const outcome = await this.persist(job, () => failJob(db, job, this.workerId, error, { policy: this.retry, final }));
+    if (outcome === 'failed' && handler?.giveUp) await this.persist(job, () => handler.giveUp!(job.payload, error));
     return outcome;
   }
 
   /** Interrupts the running job; it goes back to the queue without using an attempt. */
   abort(): void {
+    this.stopping.abort();
     this.current?.abort(new Error('worker stopping'));
   }
 }
@@ -133,17 +184,22 @@ export function startWorker(options: RunnerOptions & { pollMs?: number | undefin
   const runner = new JobRunner(options);
   const stopping = new AbortController();
   const pollMs = options.pollMs ?? 2000;
+  const outageBackoff = { ...(options.outageBackoff ?? DEFAULT_OUTAGE_BACKOFF), baseDelayMs: pollMs };
   const loop = (async () => {
+    let failedPolls = 0;
     while (!stopping.signal.aborted) {
       let outcome: RunOutcome;
       try {
         outcome = await runner.runNext();
+        failedPolls = 0;
       } catch (error) {
-        // The database went away for a moment: wait and poll again rather than die.
+        // The database went away: poll again, more slowly each time, rather than die.
         options.onError?.(error, null);
+        failedPolls += 1;
         outcome = 'idle';
       }
-      if (outcome === 'idle') await sleep(pollMs, undefined, { signal: stopping.signal }).catch(() => {});
+      const wait = failedPolls > 0 ? backoffMs(failedPolls, outageBackoff) : pollMs;
+      if (outcome === 'idle') await sleep(wait, undefined, { signal: stopping.signal }).catch(() => {});
     }
   })();
   return {

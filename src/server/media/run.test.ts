@@ -1,3 +1,9 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ProcessError, runBinary, stderrTail } from './run.ts';
 
@@ -53,6 +59,39 @@ describe('runBinary', () => {
   it('refuses more output than it was told to hold', async () => {
     const error = await failure(runBinary(node, ['-e', 'process.stdout.write("x".repeat(100_000))'], { captureStdout: true, maxStdoutBytes: 1000 }));
     expect(error.failure).toBe('output-too-large');
+  });
+});
+
+describe('a child of a killed process', () => {
+  // A zombie (state Z) has ended; only its exit status waits to be collected.
+  const alive = (pid: number) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    } catch {
+      return false;
+    }
+  };
+
+  it.runIf(process.platform === 'linux')('dies with it, even when it is killed with SIGKILL', async () => {
+    // A parent that starts a long run and prints the run's pid.
+    const code = `
+      import { runBinary } from ${JSON.stringify(path.resolve('src/server/media/run.ts'))};
+      runBinary(process.execPath, ['-e', 'console.error(process.pid); setTimeout(() => {}, 60_000)']).catch(() => {});
+      setInterval(() => {}, 1000);`;
+    const parent = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'ignore', 'ignore'] });
+    let child: number | undefined;
+    while (child === undefined) {
+      await sleep(50);
+      // The run's pid: the only child of the parent.
+      const found = await readFile(`/proc/${parent.pid}/task/${parent.pid}/children`, 'utf8').catch(() => '');
+      child = Number(found.trim().split(/\s+/)[0]) || undefined;
+    }
+    expect(alive(child)).toBe(true);
+    parent.kill('SIGKILL');
+    await once(parent, 'exit');
+    while (alive(child)) await sleep(50);
+    expect(alive(child)).toBe(false);
   });
 });
 

@@ -1,9 +1,11 @@
 /**
  * Runs ffmpeg, ffprobe (or any binary) without a shell, so a file name can never become a
  * command. Media jobs on untrusted uploads can hang on a crafted file, so every run can be
- * cut short by an AbortSignal or a timeout.
+ * cut short by an AbortSignal or a timeout. On Linux the child also dies with this process,
+ * even one killed with SIGKILL, so no transcode outlives the server that started it.
  */
 import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 
 export interface RunOptions {
@@ -54,6 +56,31 @@ const DEFAULT_MAX_STDOUT = 16 * 1024 * 1024;
 /** ffmpeg finishes its file on SIGTERM; a process that ignores it gets SIGKILL this much later. */
 const KILL_GRACE_MS = 2000;
 
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * util-linux's setpriv, which sets PR_SET_PDEATHSIG and then becomes the binary (exec): the
+ * kernel sends the child SIGKILL when this process dies. Absent outside Linux.
+ */
+const SETPRIV =
+  process.platform === 'linux'
+    ? [...(process.env['PATH'] ?? '').split(path.delimiter), '/usr/bin', '/bin'].map((dir) => path.join(dir || '.', 'setpriv')).find((file) => path.isAbsolute(file) && isExecutable(file))
+    : undefined;
+
+/** The command line that runs `file` bound to this process's life, where the system allows it. */
+export function boundToParent(file: string, args: readonly string[]): [string, readonly string[]] {
+  // A binary that cannot run is reported by spawn itself, not as setpriv's exit code.
+  if (!SETPRIV || !path.isAbsolute(file) || !isExecutable(file)) return [file, args];
+  return [SETPRIV, ['--pdeathsig', 'KILL', '--', file, ...args]];
+}
+
 /**
  * The last lines of stderr worth reading. The static ffmpeg build prints a Fontconfig
  * warning per config file on every drawtext run, which would bury the real error.
@@ -78,7 +105,7 @@ export function runBinary(file: string, args: readonly string[], options: RunOpt
       return;
     }
     const started = performance.now();
-    const child = spawn(file, args, {
+    const child = spawn(...boundToParent(file, args), {
       cwd: options.cwd,
       env: options.env ?? process.env,
       shell: false,
