@@ -26,6 +26,10 @@ export default defineConfig({
     routing: 'manual',
   },
   security: {
+    // Astro builds each request's URL and clientAddress from X-Forwarded-Proto, -Host and
+    // -For. The server's first steps (src/server/http/publicOrigin.ts) overwrite all three on
+    // every request from TRUST_PROXY and PUBLIC_URL, so Astro may read them whatever the host.
+    allowedDomains: [{}],
     // Scripts and <style> elements are allowed by hash only (Astro computes them). Style
     // attributes carry CSS variables (brand colour, footer rotation) and cannot run code.
     csp: {

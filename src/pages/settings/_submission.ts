@@ -6,6 +6,7 @@
  */
 import type { AstroCookieSetOptions } from 'astro';
 import { wantsJson } from '../../server/http/errorResponse.ts';
+import { servedOverHttps } from '../../server/http/publicOrigin.ts';
 import { safeReturnTo } from '../../lib/safeRedirect.ts';
 
 export { FOOTER_STATUS } from '../../lib/footerPreferences.ts';
@@ -50,7 +51,7 @@ export async function readSubmission(request: Request, path: string): Promise<Su
 
 /** A long-lived preference cookie, read by the server only (src/middleware.ts). */
 export function preferenceCookie(url: URL): AstroCookieSetOptions {
-  return { path: '/', maxAge: YEAR, sameSite: 'lax', httpOnly: true, secure: url.protocol === 'https:' };
+  return { path: '/', maxAge: YEAR, sameSite: 'lax', httpOnly: true, secure: servedOverHttps(url) };
 }
 
 /** 303 See Other back to a checked same-site path, optionally to a footer status message. */

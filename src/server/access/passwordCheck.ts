@@ -7,6 +7,7 @@
 import type { AstroCookies } from 'astro';
 import { passwordTryVerdict } from '../../lib/passwordGuard.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { servedOverHttps } from '../http/publicOrigin.ts';
 import { clientKey } from '../rateLimit/clientKey.ts';
 import { LIMITS } from '../rateLimit/limits.ts';
 import { consume, peek, reset } from '../rateLimit/rateLimiter.ts';
@@ -16,7 +17,6 @@ import { passwordProof, proofCookieName } from './passwordProof.ts';
 export type PasswordOutcome = { kind: 'right'; proof: string } | { kind: 'wrong' } | { kind: 'limited'; retryAfterSeconds: number };
 
 interface CheckContext {
-  request: Request;
   clientAddress: string;
   cookies: AstroCookies;
   url: URL;
@@ -25,7 +25,7 @@ interface CheckContext {
 const PROOF_MAX_AGE = 30 * 24 * 60 * 60;
 
 export async function checkShowcasePassword(context: CheckContext, showcase: ShowcaseRow, password: string): Promise<PasswordOutcome> {
-  const client = `${clientKey(context.request, context.clientAddress)}:${showcase.id}`;
+  const client = `${clientKey(context.clientAddress)}:${showcase.id}`;
   const showcaseKey = String(showcase.id);
   const [clientWindow, showcaseWindow] = await Promise.all([peek('passwordPerClient', client), peek('passwordPerShowcase', showcaseKey)]);
   const tried = await consume('passwordPerClient', client);
@@ -47,7 +47,7 @@ export async function checkShowcasePassword(context: CheckContext, showcase: Sho
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: context.url.protocol === 'https:',
+    secure: servedOverHttps(context.url),
     maxAge: PROOF_MAX_AGE,
   });
   return { kind: 'right', proof };

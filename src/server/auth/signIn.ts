@@ -5,6 +5,7 @@
 import type { APIContext } from 'astro';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { servedOverHttps } from '../http/publicOrigin.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, setSessionCookie } from './sessions.ts';
@@ -25,7 +26,7 @@ export async function checkCredentials(db: Db, email: string, password: string):
 /** Opens a session for the user and sets its cookie on the response. */
 export async function startSession(context: Pick<APIContext, 'cookies' | 'request' | 'url'>, db: Db, userId: number): Promise<void> {
   const { token } = await createSession(db, userId, context.request.headers.get('user-agent'));
-  setSessionCookie(context.cookies, token, context.url.protocol === 'https:');
+  setSessionCookie(context.cookies, token, servedOverHttps(context.url));
 }
 
 /** Where a team showcase's sign-in sends the viewer back to (SPEC §4: removed after use). */

@@ -7,7 +7,7 @@ import { clientKey } from '../rateLimit/clientKey.ts';
 import { consumeAll, reset } from '../rateLimit/rateLimiter.ts';
 
 function keys(astro: AstroGlobal, email: string) {
-  const client = clientKey(astro.request, astro.clientAddress);
+  const client = clientKey(astro.clientAddress);
   return { client, account: `${client}:${email.trim().toLowerCase()}` };
 }
 

@@ -3,28 +3,21 @@
  * duration, request id and, as LOG_CLIENT_IP allows, the client's network. No headers, no
  * cookies, no query strings: those carry passwords' proofs, share hashes and signatures.
  */
-import type { IncomingMessage } from 'node:http';
 import { clientAddressLabel } from '../../lib/clientAddressLabel.ts';
 import { routeLabel } from '../../lib/routeLabel.ts';
 import { config } from '../config.ts';
 import { logger } from '../logger.ts';
 import type { Step } from './requestPipeline.ts';
+import { clientAddress } from './publicOrigin.ts';
 import { requestId } from './requestId.ts';
 
 const log = logger.child({ source: 'access' });
-
-/** The address that made the request: the socket's, or with TRUST_PROXY the first forwarded one. */
-function clientAddress(req: IncomingMessage, trustProxy: boolean): string | undefined {
-  const forwarded = req.headers['x-forwarded-for'];
-  if (trustProxy && typeof forwarded === 'string') return forwarded.split(',', 1)[0]?.trim();
-  return req.socket.remoteAddress;
-}
 
 export const accessLog: Step = (req, res, next) => {
   const started = process.hrtime.bigint();
   const id = requestId(req, res);
   res.once('close', () => {
-    const { LOG_CLIENT_IP, TRUST_PROXY } = config();
+    const { LOG_CLIENT_IP } = config();
     log.info(
       {
       reqId: id,
@@ -33,7 +26,7 @@ export const accessLog: Step = (req, res, next) => {
       // A client that went away before the answer was complete shows as 499, as nginx logs it.
       status: res.writableFinished ? res.statusCode : 499,
       ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
-      client: clientAddressLabel(clientAddress(req, TRUST_PROXY), LOG_CLIENT_IP),
+      client: clientAddressLabel(clientAddress(req), LOG_CLIENT_IP),
       },
       'request',
     );

@@ -1,8 +1,11 @@
+import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { compileTrust } from '../../lib/trustProxy.ts';
 import { parseConfig } from '../config.ts';
+import { clientAddress } from '../http/publicOrigin.ts';
 import { clientKey, normalizeAddress, UNKNOWN_CLIENT } from './clientKey.ts';
-
-const request = (xff?: string) => new Request('http://localhost/x', { headers: xff === undefined ? {} : { 'x-forwarded-for': xff } });
+import { LIMITS } from './limits.ts';
+import { createRateLimiters } from './rateLimiter.ts';
 
 describe('normalizeAddress', () => {
   it('keeps an IPv4 address as it is', () => {
@@ -41,29 +44,44 @@ describe('normalizeAddress', () => {
 });
 
 describe('clientKey', () => {
-  it('uses clientAddress and ignores X-Forwarded-For without TRUST_PROXY', () => {
-    expect(clientKey(request('198.51.100.9'), '203.0.113.7', false)).toBe('203.0.113.7');
-    expect(clientKey(request('198.51.100.9'), '2001:db8:1:2:3::4', false)).toBe('2001:db8:1:2::/64');
-  });
-
-  it('takes the first X-Forwarded-For entry with TRUST_PROXY=true', () => {
-    expect(clientKey(request('198.51.100.9, 10.0.0.2, 10.0.0.1'), '10.0.0.1', true)).toBe('198.51.100.9');
-    expect(clientKey(request(' 2001:db8:aa:bb:cc::1 ,10.0.0.1'), '10.0.0.1', true)).toBe('2001:db8:aa:bb::/64');
-    expect(clientKey(request('[2001:db8::7]:443'), '10.0.0.1', true)).toBe('2001:db8:0:0::/64');
-  });
-
-  it('falls back to clientAddress when the forwarded entry is missing or not an address', () => {
-    expect(clientKey(request(), '10.0.0.1', true)).toBe('10.0.0.1');
-    expect(clientKey(request(''), '10.0.0.1', true)).toBe('10.0.0.1');
-    expect(clientKey(request('unknown, 198.51.100.9'), '10.0.0.1', true)).toBe('10.0.0.1');
+  it('keys a client by its address, IPv6 by its /64', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('2001:db8:1:2:3::4')).toBe('2001:db8:1:2::/64');
   });
 
   it('puts requests without a readable address in one shared bucket', () => {
-    expect(clientKey(request(), undefined, false)).toBe(UNKNOWN_CLIENT);
-    expect(clientKey(request(), 'garbage', false)).toBe(UNKNOWN_CLIENT);
+    expect(clientKey(undefined)).toBe(UNKNOWN_CLIENT);
+    expect(clientKey('garbage')).toBe(UNKNOWN_CLIENT);
+  });
+});
+
+describe('given one proxy on loopback trusted (TRUST_PROXY=loopback)', () => {
+  const settings = { trust: compileTrust(parseConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY), publicUrl: undefined };
+  /** What the proxy passes on: the header the client wrote, with the client's address appended. */
+  const throughProxy = (written: string) =>
+    ({ socket: { remoteAddress: '127.0.0.1' }, headers: { 'x-forwarded-for': `${written}, 203.0.113.7` } }) as unknown as IncomingMessage;
+
+  it('keys the address the proxy saw, whatever the client wrote before it', () => {
+    expect(clientKey(clientAddress(throughProxy('198.51.100.1'), settings))).toBe('203.0.113.7');
+    expect(clientKey(clientAddress(throughProxy('10.0.0.1, 127.0.0.1'), settings))).toBe('203.0.113.7');
   });
 
-  it('refuses a malformed TRUST_PROXY', () => {
+  it('stops a client rotating X-Forwarded-For at the sign-in limit', async () => {
+    const limiters = createRateLimiters({ kind: 'memory' }, { keyPrefix: `client-key-test-${process.pid}` });
+    const verdicts: boolean[] = [];
+    for (let i = 0; i <= LIMITS.signInPerClient.points; i++) {
+      const key = clientKey(clientAddress(throughProxy(`198.51.100.${i % 250}`), settings));
+      verdicts.push((await limiters.consume('signInPerClient', key)).allowed);
+    }
+    await limiters.close();
+    expect(verdicts.filter((allowed) => allowed)).toHaveLength(LIMITS.signInPerClient.points);
+    expect(verdicts.at(-1)).toBe(false);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('refuses a malformed value', () => {
     expect(() => parseConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
   });
 });

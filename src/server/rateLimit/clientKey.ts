@@ -4,22 +4,16 @@
  * mapped into IPv6, as a dual-stack socket reports it) count by the address.
  */
 import { isIP } from 'node:net';
-import { config } from '../config.ts';
 
 /** Bucket for requests whose address is missing or unreadable: they share one budget. */
 export const UNKNOWN_CLIENT = 'unknown';
 
 /**
- * The client identity of a request: Astro's `context.clientAddress`, or with TRUST_PROXY the
- * first X-Forwarded-For entry (falling back to clientAddress when that is absent or not an
- * address). `trustProxy` defaults to the TRUST_PROXY setting.
+ * The rate-limit key of a client address: Astro's `clientAddress`, which the request pipeline
+ * derived from TRUST_PROXY as proxy-addr does (src/server/http/publicOrigin.ts), so a
+ * client behind a trusted proxy cannot choose it by writing X-Forwarded-For.
  */
-export function clientKey(request: Request, clientAddress: string | undefined, trustProxy: boolean = config().TRUST_PROXY): string {
-  if (trustProxy) {
-    const first = request.headers.get('x-forwarded-for')?.split(',')[0];
-    const fromProxy = first ? normalizeAddress(first) : null;
-    if (fromProxy) return fromProxy;
-  }
+export function clientKey(clientAddress: string | undefined): string {
   return (clientAddress && normalizeAddress(clientAddress)) || UNKNOWN_CLIENT;
 }
 

@@ -8,6 +8,7 @@ import { ACCESS_STATUS } from '../../lib/albumAccess.ts';
 import type { DeniedView } from '../access/showcaseAccess.ts';
 import { TEAM_SIGN_IN_REDIRECT_COOKIE } from '../auth/signIn.ts';
 import { pageCacheControl, PRIVATE_PAGE } from '../http/cacheControl.ts';
+import { servedOverHttps } from '../http/publicOrigin.ts';
 
 /** The age gate of SPEC §5, standing before a showcase's pages until the viewer passes it. */
 export interface AgeGateView {
@@ -42,6 +43,6 @@ export function prepareViewResponse(astro: AstroGlobal, view: RenderedView): voi
   astro.response.headers.set('Cache-Control', cacheControlFor(astro, view));
   // A team sign-in started in the popup of an embed comes back to the popup, not here.
   if (view.kind === 'denied' && view.screen === 'signIn' && !astro.url.pathname.endsWith('/embed')) {
-    astro.cookies.set(TEAM_SIGN_IN_REDIRECT_COOKIE, astro.url.pathname + astro.url.search, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60 * 30 });
+    astro.cookies.set(TEAM_SIGN_IN_REDIRECT_COOKIE, astro.url.pathname + astro.url.search, { path: '/', httpOnly: true, sameSite: 'lax', secure: servedOverHttps(astro.url), maxAge: 60 * 30 });
   }
 }

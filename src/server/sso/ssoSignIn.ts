@@ -11,6 +11,7 @@ import { revokeSession, SESSION_COOKIE } from '../auth/sessions.ts';
 import { startSession, TEAM_SIGN_IN_REDIRECT_COOKIE } from '../auth/signIn.ts';
 import { config } from '../config.ts';
 import { getDb } from '../db/client.ts';
+import { servedOverHttps } from '../http/publicOrigin.ts';
 import { logger } from '../logger.ts';
 import { secret } from '../secrets.ts';
 import { oidcConfiguration } from './oidcConfiguration.ts';
@@ -29,10 +30,6 @@ export function ssoRedirectUri(requestUrl: URL): string {
   return new URL(SSO_CALLBACK_PATH, config().PUBLIC_URL ?? requestUrl.origin).href;
 }
 
-function secureCookies(requestUrl: URL): boolean {
-  return new URL(config().PUBLIC_URL ?? requestUrl.origin).protocol === 'https:';
-}
-
 /** Remembers the sign-in in the state cookie and answers the provider's authorization URL. */
 export async function beginSsoSignIn(context: SsoContext, connection: SsoConnection, returnTo: string): Promise<string> {
   const configuration = await oidcConfiguration(connection);
@@ -44,7 +41,7 @@ export async function beginSsoSignIn(context: SsoContext, connection: SsoConnect
     secret('session'),
   );
   // Lax: the provider brings the browser back with a top-level GET, which carries it.
-  context.cookies.set(SSO_STATE_COOKIE, sealed, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies(context.url), maxAge: SSO_STATE_TTL_SECONDS });
+  context.cookies.set(SSO_STATE_COOKIE, sealed, { path: '/', httpOnly: true, sameSite: 'lax', secure: servedOverHttps(context.url), maxAge: SSO_STATE_TTL_SECONDS });
   return client.buildAuthorizationUrl(configuration, {
     redirect_uri: ssoRedirectUri(context.url),
     scope: SCOPE,
