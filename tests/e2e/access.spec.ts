@@ -211,13 +211,16 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('signing out revokes the session on the server', async ({ page, context, request }) => {
+  test('signing out revokes the session on the server, and the API tokens issued from it', async ({ page, context, request }) => {
     await signIn(page, 'viewer@vitrine.test');
     const session = (await context.cookies()).find((c) => c.name === 'vsid')!;
+    const { jwt } = await (await page.request.get('/api/viewer')).json();
+    expect((await request.get('/api/users/4', { headers: { Authorization: `Bearer ${jwt}` } })).status()).toBe(200);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
     const replay = await request.get('/api/users/4', { headers: { Cookie: `vsid=${session.value}` } });
     expect(replay.status()).toBe(401);
+    expect((await request.get('/api/users/4', { headers: { Authorization: `Bearer ${jwt}` } })).status()).toBe(401);
   });
 
   test('lets a user read their own account through the API, and only their own', async ({ page }) => {

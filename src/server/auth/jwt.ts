@@ -10,8 +10,13 @@ const ISSUER = 'vitrine';
 const AUDIENCE = 'vitrine-api';
 export const JWT_LIFETIME_SECONDS = 15 * 60;
 
-export async function issueJwt(userId: number): Promise<string> {
-  return new SignJWT({})
+/**
+ * A token for `userId`. Given the session it is issued from, it lives no longer than that
+ * session: signing out revokes it too (src/server/auth/bearer.ts checks). Without one (the
+ * ingest CLI, which holds the data folder's secret) it stands alone for its 15 minutes.
+ */
+export async function issueJwt(userId: number, session?: { idHash: string }): Promise<string> {
+  return new SignJWT(session ? { sid: session.idHash } : {})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -21,13 +26,20 @@ export async function issueJwt(userId: number): Promise<string> {
     .sign(secret('session'));
 }
 
-/** The user id of a valid, unexpired token, else null. */
-export async function verifyJwt(token: string | null | undefined): Promise<number | null> {
+export interface JwtSubject {
+  userId: number;
+  /** The session the token was issued from, if any. */
+  sessionIdHash: string | null;
+}
+
+/** Who a valid, unexpired token names, else null. Whether its session still lives is bearer.ts's question. */
+export async function verifyJwt(token: string | null | undefined): Promise<JwtSubject | null> {
   if (!token) return null;
   try {
     const { payload } = await jwtVerify(token, secret('session'), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
     const id = Number(payload.sub);
-    return Number.isInteger(id) && id > 0 ? id : null;
+    if (!Number.isInteger(id) || id <= 0) return null;
+    return { userId: id, sessionIdHash: typeof payload['sid'] === 'string' ? payload['sid'] : null };
   } catch {
     return null;
   }

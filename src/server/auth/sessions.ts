@@ -54,6 +54,16 @@ export async function readSession(db: Db, token: string | undefined): Promise<Ac
   return { user: row.user, xsrfToken: row.xsrfToken, idHash, ratingSelection };
 }
 
+/** Whether the session with this id hash is neither revoked nor expired. */
+export async function isSessionActive(db: Db, idHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function revokeSession(db: Db, token: string | undefined): Promise<void> {
   if (!token) return;
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.idHash, digest(token)));

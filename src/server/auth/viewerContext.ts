@@ -26,7 +26,7 @@ export async function viewerContext(locals: App.Locals, origin: string, teamUser
   const viewer = locals.viewer;
   return {
     apiUrl: new URL('/api', site).href,
-    jwt: viewer ? await issueJwt(viewer.user.id) : null,
+    jwt: viewer ? await issueJwt(viewer.user.id, viewer) : null,
     locale: locals.locale,
     userId: viewer?.user.id ?? null,
     xsrft: viewer ? viewer.xsrfToken : null,
