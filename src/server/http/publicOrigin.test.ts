@@ -14,6 +14,7 @@ interface Seen {
   proto?: string | undefined;
   host?: string | undefined;
   port?: string | undefined;
+  country?: string | undefined;
   logged?: string | undefined;
 }
 
@@ -22,7 +23,7 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 
 /** Sends `headers` through the step configured with `trustProxy` and `publicUrl`. */
 async function through(trustProxy: TrustProxy, headers: Record<string, string>, publicUrl?: string): Promise<Seen> {
-  const step = publicOrigin({ trust: compileTrust(trustProxy), publicUrl: publicUrl ? new URL(publicUrl) : undefined });
+  const step = publicOrigin({ trust: compileTrust(trustProxy), publicUrl: publicUrl ? new URL(publicUrl) : undefined, proxyOnlyHeaders: ['cf-ipcountry'] });
   server = createServer(
     pipeline([step], (req, res) => {
       const seen: Seen = {
@@ -30,6 +31,7 @@ async function through(trustProxy: TrustProxy, headers: Record<string, string>, 
         proto: req.headers['x-forwarded-proto'] as string | undefined,
         host: req.headers['x-forwarded-host'] as string | undefined,
         port: req.headers['x-forwarded-port'] as string | undefined,
+        country: req.headers['cf-ipcountry'] as string | undefined,
         logged: clientAddress(req),
       };
       res.end(JSON.stringify(seen));
@@ -52,6 +54,7 @@ const forged = {
   'X-Forwarded-Proto': 'https',
   'X-Forwarded-Host': 'evil.example',
   'X-Forwarded-Port': '8443',
+  'CF-IPCountry': 'GB',
 };
 
 describe('given no trusted proxy', () => {
@@ -70,6 +73,10 @@ describe('given no trusted proxy', () => {
 });
 
 describe('given a trusted proxy on loopback', () => {
+  it('believes the country it names for the viewer', async () => {
+    expect((await through(['loopback'], { 'CF-IPCountry': 'GB' })).country).toBe('GB');
+  });
+
   it('takes the nearest untrusted X-Forwarded-For hop, the scheme and the host it forwards', async () => {
     const seen = await through(['loopback'], {
       'X-Forwarded-For': '198.51.100.1, 203.0.113.7',

@@ -13,7 +13,9 @@
  *
  * It then overwrites X-Forwarded-For, -Proto and -Host with exactly that, whatever the peer
  * sent, and Astro (security.allowedDomains in astro.config.mjs) builds `url` and
- * `clientAddress` from them. Headers from a peer that is not trusted change nothing.
+ * `clientAddress` from them. Headers from a peer that is not trusted change nothing: that
+ * includes the geography headers (GEO_COUNTRY_HEADER, GEO_REGION_HEADER), which decide the
+ * legal links and the age gate.
  */
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
@@ -27,14 +29,20 @@ export interface ProxySettings {
   trust: TrustHop;
   /** PUBLIC_URL: an https one means the public site is https. */
   publicUrl: URL | undefined;
+  /** Headers only a trusted proxy may set (the viewer's country and region). */
+  proxyOnlyHeaders: string[];
 }
 
 let configured: ProxySettings | undefined;
 
 /** The settings of this process, from TRUST_PROXY and PUBLIC_URL. */
 export function proxySettings(): ProxySettings {
-  const { TRUST_PROXY, PUBLIC_URL } = config();
-  configured ??= { trust: compileTrust(TRUST_PROXY), publicUrl: PUBLIC_URL ? new URL(PUBLIC_URL) : undefined };
+  const { TRUST_PROXY, PUBLIC_URL, GEO_COUNTRY_HEADER, GEO_REGION_HEADER } = config();
+  configured ??= {
+    trust: compileTrust(TRUST_PROXY),
+    publicUrl: PUBLIC_URL ? new URL(PUBLIC_URL) : undefined,
+    proxyOnlyHeaders: [GEO_COUNTRY_HEADER, GEO_REGION_HEADER].filter((name): name is string => Boolean(name)),
+  };
   return configured;
 }
 
@@ -89,6 +97,7 @@ export function publicOrigin(settings: ProxySettings = proxySettings()): Step {
     headers['x-forwarded-proto'] = scheme;
     if (host) headers['x-forwarded-host'] = host;
     else delete headers['x-forwarded-host'];
+    if (!fromTrustedProxy(req, settings)) for (const name of settings.proxyOnlyHeaders) delete headers[name];
     next();
   };
 }
