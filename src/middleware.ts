@@ -10,9 +10,14 @@ import { config } from './server/config.ts';
 import { translator } from './server/i18n/translator.ts';
 import { jsonError, wantsJson } from './server/http/errorResponse.ts';
 import { readSubmittedToken, tokensMatch } from './server/http/csrf.ts';
+import { servedOverHttps } from './server/http/publicOrigin.ts';
+import { classifyErrors } from './server/http/classifyErrors.ts';
+import { isOutageScreen } from './server/http/databaseOutage.ts';
+import { routeMethodGuard, stampedRefusals } from './server/http/requestGuard.ts';
 import { getDb } from './server/db/client.ts';
 import { clearSessionCookie, readSession, SESSION_COOKIE } from './server/auth/sessions.ts';
-import { bearerToken, verifyJwt } from './server/auth/jwt.ts';
+import { bearerToken } from './server/auth/jwt.ts';
+import { bearerUserId } from './server/auth/bearer.ts';
 import { hasPaidCapability } from './lib/downloadAccess.ts';
 import { CONTENT_RATING_COOKIE, readRatingSelection, THEME_COOKIE } from './lib/footerPreferences.ts';
 import { legalRegime } from './lib/legalRegime.ts';
@@ -35,9 +40,8 @@ const securityHeaders = defineMiddleware(async (context, next) => {
   const framing = isEmbedPath(path) ? 'frame-ancestors *' : "frame-ancestors 'self'";
   const policy = headers.get('Content-Security-Policy')?.trim().replace(/;$/, '');
   headers.set('Content-Security-Policy', policy ? `${policy}; ${framing}` : framing);
-  // Behind a TLS-terminating proxy the request arrives as http with X-Forwarded-Proto.
-  const forwardedHttps = config().TRUST_PROXY && context.request.headers.get('x-forwarded-proto') === 'https';
-  if (context.url.protocol === 'https:' || forwardedHttps) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  // The public scheme: behind a TLS-terminating proxy too (src/server/http/publicOrigin.ts).
+  if (servedOverHttps(context.url)) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   return response;
 });
 
@@ -46,9 +50,11 @@ const securityHeaders = defineMiddleware(async (context, next) => {
  * ignored); otherwise the session cookie names the signed-in viewer, whose pages are never
  * shared by caches.
  */
-const session = defineMiddleware(async ({ cookies, locals, request }, next) => {
-  locals.bearerUserId = await verifyJwt(bearerToken(request.headers.get('authorization')));
-  const token = locals.bearerUserId === null ? cookies.get(SESSION_COOKIE)?.value : undefined;
+const session = defineMiddleware(async ({ cookies, locals, request, url }, next) => {
+  const bearer = bearerToken(request.headers.get('authorization'));
+  locals.bearerUserId = bearer ? await bearerUserId(await getDb(), bearer) : null;
+  // The outage screen reports a database out of reach, so it is shown without a session.
+  const token = locals.bearerUserId === null && !isOutageScreen(url.pathname) ? cookies.get(SESSION_COOKIE)?.value : undefined;
   locals.viewer = token ? await readSession(await getDb(), token) : null;
   if (token && !locals.viewer) clearSessionCookie(cookies);
   const response = await next();
@@ -125,7 +131,7 @@ const csrf = defineMiddleware(async (context, next) => {
     get() {
       if (!token) {
         token = randomBytes(24).toString('base64url');
-        cookies.set(CSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: url.protocol === 'https:', maxAge: YEAR });
+        cookies.set(CSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: servedOverHttps(url), maxAge: YEAR });
       }
       return token;
     },
@@ -147,4 +153,4 @@ const csrf = defineMiddleware(async (context, next) => {
   return next();
 });
 
-export const onRequest = sequence(securityHeaders, session, locale, csrf);
+export const onRequest = sequence(securityHeaders, classifyErrors, stampedRefusals, session, locale, routeMethodGuard, csrf);

@@ -3,6 +3,8 @@
  * for one machine, so `npm start` needs no configuration (README lists them all).
  */
 import { z } from 'astro/zod';
+import { CLIENT_IP_MODES } from '../lib/clientAddressLabel.ts';
+import { parseTrustProxy } from '../lib/trustProxy.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -13,7 +15,10 @@ export const configSchema = z.object({
   HOST: z.string().default('localhost').describe('Interface to bind; 0.0.0.0 to listen on every interface.'),
   DATA_DIR: z.string().default('.data').describe('Folder for the embedded database, media, generated secrets and the mail outbox.'),
   DATABASE_URL: z.url().optional().describe('PostgreSQL connection string; unset means embedded PGlite under DATA_DIR.'),
-  PUBLIC_URL: z.url().optional().describe('Public origin used in absolute links (sitemaps, e-mails, embed codes); defaults to the request origin.'),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe('Public origin used in absolute links (sitemaps, e-mails, embed codes), defaulting to the request origin; an https one marks requests as https (Secure cookies, HSTS) unless the X-Forwarded-Proto of a trusted proxy says otherwise.'),
   MEDIA_CACHE_DIR: z.string().optional().describe('Cache of generated demo media, reused across seeds; default DATA_DIR/cache.'),
   SEED_DEMO: flag.default(true).describe('Seed the demo catalogue into an empty database at start.'),
   HOME_SHOWCASE_ID: z.coerce.number().int().positive().optional().describe('Showcase served at / on the main host; unset lists public showcases.'),
@@ -34,10 +39,34 @@ export const configSchema = z.object({
     .enum(['memory', 'redis', 'postgres'])
     .optional()
     .describe('Where rate limits are counted: memory (one process), redis (needs REDIS_URL) or postgres (needs DATABASE_URL). Default: redis when REDIS_URL is set, else memory.'),
-  TRUST_PROXY: flag
-    .default(false)
-    .describe('Take the client address from the first X-Forwarded-For entry; only behind a proxy that overwrites that header.'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .describe(
+      'Proxies whose X-Forwarded-For, -Proto and -Host are believed: false, true (every hop; only behind a proxy that overwrites those headers), a hop count, or a comma list of addresses, CIDR ranges and loopback/linklocal/uniquelocal.',
+    ),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024)
+    .describe('Largest request body in bytes (forms, JSON); larger ones are refused with 413. Resumable uploads have their own maximum, the upload quota.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino log level.'),
+  LOG_CLIENT_IP: z
+    .enum(CLIENT_IP_MODES)
+    .default('truncated')
+    .describe('How much of the client address the access log keeps: full, truncated (IPv4 /24, IPv6 /48) or off.'),
+  METRICS_TOKEN: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional())
+    .describe('Bearer token /metrics asks for; unset serves /metrics to anyone who reaches it.'),
   FFMPEG_PATH: z.string().optional().describe('ffmpeg binary; else ffmpeg on PATH; else the bundled build.'),
   FFPROBE_PATH: z.string().optional().describe('ffprobe binary; else ffprobe on PATH; else the bundled build.'),
   S3_BUCKET: z

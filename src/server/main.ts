@@ -1,7 +1,8 @@
 /**
- * The production server: migrations and the demo seed before listening, the Astro
- * standalone handler behind compression, the job worker (unless WORKER=off), and a clean
- * shutdown that hands back a running job and closes the database.
+ * The production server. It listens at once; while migrations and the demo seed run, pages
+ * answer "Preparing the demo…" and /healthz 503. Then the Astro standalone handler serves
+ * behind compression, with the job worker (unless WORKER=off), and a clean shutdown hands
+ * back a running job and closes the database.
  */
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -10,38 +11,52 @@ import compression from 'compression';
 import { config } from './config.ts';
 import { prepareDatabase } from './boot.ts';
 import { closeDb } from './db/client.ts';
+import { recordServerPort } from './db/dataDirLock.ts';
 import { startBackgroundWorker } from './jobs/backgroundWorker.ts';
+import type { Worker } from './jobs/runner.ts';
 import { closeRateLimiters } from './rateLimit/rateLimiter.ts';
 import { logger } from './logger.ts';
 import { startColdStorageSweep } from './media/coldStorageSweep.ts';
 import { pipeline, type NodeHandler, type Step } from './http/requestPipeline.ts';
+import { accessLog } from './http/accessLog.ts';
+import { publicOrigin } from './http/publicOrigin.ts';
+import { healthz } from './http/healthz.ts';
+import { metricsEndpoint, requestMetrics } from './http/metrics.ts';
+import { preparingPage } from './http/preparingPage.ts';
+import { reportSeedProgress } from './seed/seedProgressReport.ts';
+import { createStartupState } from './startupState.ts';
 import { distDir } from './distDir.ts';
+import { malformedRequest, refuseTunnel } from './http/malformedRequest.ts';
+import { bodyLimit } from './http/bodyLimit.ts';
+import { UPLOADS_PATH } from './ingest/uploadsPath.ts';
 
 const { PORT, HOST, WORKER } = config();
-await prepareDatabase();
-const stopColdStorageSweep = startColdStorageSweep();
-const worker = WORKER ? await startBackgroundWorker() : null;
+const startup = createStartupState();
+let astroHandler: NodeHandler = () => {};
 
-// The adapter would otherwise start its own server on import.
-process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
-const entry = pathToFileURL(path.join(distDir(), 'server/entry.mjs')).href;
-const { handler } = (await import(entry)) as { handler: NodeHandler };
-
-const healthz: Step = (req, res, next) => {
-  if (req.url !== '/healthz') return next();
-  res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' }).end('ok');
-};
 // The node adapter does not compress; HTML, CSS, JS and JSON go out as brotli or gzip.
 const compress = compression({ threshold: 512 }) as unknown as Step;
 
-const server = createServer(pipeline([healthz, compress], handler));
+// Probes and scrapes come first and stay out of the access log. Steps after preparingPage
+// run only once the database is migrated and the Astro bundle is loaded.
+const server = createServer(
+  pipeline([metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), compress], (req, res) => astroHandler(req, res)),
+);
+server.on('connect', refuseTunnel);
 
-server.listen(PORT, HOST, () => {
+const origin = () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : PORT;
-  logger.info({ port, host: HOST }, `Vitrine is serving on http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${port}`);
+  return `http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${port}`;
+};
+server.listen(PORT, HOST, () => {
+  const address = server.address();
+  recordServerPort(typeof address === 'object' && address ? address.port : PORT);
+  logger.info({ host: HOST }, `Vitrine is listening on ${origin()}; preparing`);
 });
 
+let worker: Worker | null = null;
+let stopColdStorageSweep: () => Promise<void> = async () => {};
 let stopping = false;
 async function stop(signal: NodeJS.Signals): Promise<void> {
   if (stopping) return;
@@ -59,3 +74,19 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
 }
 process.on('SIGINT', (s) => void stop(s));
 process.on('SIGTERM', (s) => void stop(s));
+
+await prepareDatabase({
+  onSeedProgress(progress) {
+    startup.seeding(progress);
+    reportSeedProgress(progress);
+  },
+});
+stopColdStorageSweep = startColdStorageSweep();
+worker = WORKER ? await startBackgroundWorker() : null;
+
+// The adapter would otherwise start its own server on import.
+process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
+const entry = pathToFileURL(path.join(distDir(), 'server/entry.mjs')).href;
+astroHandler = ((await import(entry)) as { handler: NodeHandler }).handler;
+startup.ready();
+logger.info(`Vitrine is serving on ${origin()}`);

@@ -8,6 +8,7 @@ import { ACCESS_CODE } from '../../lib/albumAccess.ts';
 import { safeReturnTo } from '../../lib/safeRedirect.ts';
 import { localizePath } from '../../lib/localeNegotiation.ts';
 import { getDb } from '../db/client.ts';
+import { formText, readForm, readJsonObject } from '../http/badRequest.ts';
 import { wantsJson } from '../http/errorResponse.ts';
 import { tooManyRequestsResponse } from '../rateLimit/tooManyRequests.ts';
 import { findShowcase } from '../showcases/showcaseQueries.ts';
@@ -31,15 +32,16 @@ interface PasswordSubmission {
   carryProof: boolean;
 }
 
+/** A JSON object or a form; any other body is the client's mistake (400). */
 async function readPassword(request: Request): Promise<PasswordSubmission> {
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('application/json')) {
-    const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
-    return { password: String(body['password'] ?? ''), refererUrl: typeof body['referer_url'] === 'string' ? body['referer_url'] : null, carryProof: false };
+    const body = await readJsonObject(request);
+    const text = (name: string) => (typeof body[name] === 'string' ? body[name] : null);
+    return { password: text('password') ?? '', refererUrl: text('referer_url'), carryProof: false };
   }
-  const form = await request.formData().catch(() => new FormData());
-  const referer = form.get('referer_url');
-  return { password: String(form.get('password') ?? ''), refererUrl: typeof referer === 'string' ? referer : null, carryProof: form.get('carry_proof') === '1' };
+  const form = await readForm(request);
+  return { password: formText(form, 'password'), refererUrl: formText(form, 'referer_url') || null, carryProof: form.get('carry_proof') === '1' };
 }
 
 export async function authEndpoint(astro: AstroGlobal, albumId: number | null): Promise<AuthOutcome> {

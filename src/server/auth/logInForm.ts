@@ -6,6 +6,7 @@ import type { AstroGlobal } from 'astro';
 import { localizePath } from '../../lib/localeNegotiation.ts';
 import { safeReturnTo } from '../../lib/safeRedirect.ts';
 import { getDb } from '../db/client.ts';
+import { formText, readForm } from '../http/badRequest.ts';
 import { checkCredentials, startSession, TEAM_SIGN_IN_REDIRECT_COOKIE } from './signIn.ts';
 import { signInLimited, signInSucceeded } from './signInLimits.ts';
 
@@ -22,10 +23,10 @@ export async function logInForm(astro: AstroGlobal): Promise<LogInOutcome> {
     return locals.viewer ? { kind: 'redirect', location: redirectTo } : { kind: 'form', redirectTo, email: '', wrong: false };
   }
 
-  const form = await request.formData();
-  const email = String(form.get('email') ?? '').slice(0, 320);
-  const password = String(form.get('password') ?? '');
-  const next = safeReturnTo(String(form.get('redirect') ?? redirectTo));
+  const form = await readForm(request);
+  const email = formText(form, 'email').slice(0, 320);
+  const password = formText(form, 'password');
+  const next = safeReturnTo(formText(form, 'redirect') || redirectTo);
   const retryAfterSeconds = await signInLimited(astro, email);
   if (retryAfterSeconds !== null) return { kind: 'limited', retryAfterSeconds };
 

@@ -3,17 +3,29 @@
  * localized error screen (src/pages/error/[status].astro) for browsers.
  */
 import type { APIContext } from 'astro';
-import type { Locale } from '../../lib/domain.ts';
-import { localizePath } from '../../lib/localeNegotiation.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../lib/domain.ts';
+import { LOCALE_COOKIE, localizePath, preferredLocale, splitLocalePath } from '../../lib/localeNegotiation.ts';
+import { translator } from '../i18n/translator.ts';
+import { REFUSAL_HEADER } from './refusalStamp.ts';
 
-export type ErrorStatus = 401 | 403 | 404 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 429 | 500 | 503;
+
+export const ERROR_STATUSES: readonly ErrorStatus[] = [400, 401, 403, 404, 405, 413, 429, 500, 503];
+
+export function isErrorStatus(value: number): value is ErrorStatus {
+  return (ERROR_STATUSES as readonly number[]).includes(value);
+}
 
 const TITLE_KEYS: Record<ErrorStatus, [title: string, body: string]> = {
+  400: ['errors.badRequestTitle', 'errors.badRequestBody'],
   401: ['errors.unauthorizedTitle', 'errors.unauthorizedBody'],
   403: ['errors.forbiddenTitle', 'errors.forbiddenBody'],
   404: ['errors.notFoundTitle', 'errors.notFoundBody'],
+  405: ['errors.methodNotAllowedTitle', 'errors.methodNotAllowedBody'],
+  413: ['errors.tooLargeTitle', 'errors.tooLargeBody'],
   429: ['errors.tooManyTitle', 'errors.tooManyBody'],
   500: ['errors.technicalTitle', 'errors.technicalBody'],
+  503: ['errors.unavailableTitle', 'errors.unavailableBody'],
 };
 
 export function errorKeys(status: ErrorStatus): [string, string] {
@@ -39,7 +51,7 @@ export function wantsJson(request: Request, path: string): boolean {
   );
 }
 
-export function jsonError(locals: App.Locals, status: ErrorStatus, extra: Record<string, unknown> = {}, headers: HeadersInit = {}): Response {
+export function jsonError(locals: Pick<App.Locals, 't'>, status: ErrorStatus, extra: Record<string, unknown> = {}, headers: HeadersInit = {}): Response {
   const [title, body] = errorKeys(status);
   return Response.json(
     { error: locals.t(title), message: locals.t(body), status, ...extra },
@@ -52,4 +64,37 @@ export async function errorResponse(context: Pick<APIContext, 'locals' | 'reques
   const { locals, request } = context;
   if (wantsJson(request, locals.path ?? context.url.pathname)) return jsonError(locals, status);
   return context.rewrite(errorPath(locals.locale, status));
+}
+
+/**
+ * The viewer's language wherever the request is: the path's prefix, else their stored choice
+ * (cookie, account) or Accept-Language, as the locale step negotiates it. Also right before
+ * that step has run.
+ */
+export function requestLocale(context: Pick<APIContext, 'locals' | 'request' | 'originPathname' | 'cookies'>): Locale {
+  // The address as requested: the locale step has routed a prefixed one to its page by now.
+  const { locale } = splitLocalePath(context.originPathname);
+  if (locale !== DEFAULT_LOCALE) return locale;
+  const stored = context.cookies.get(LOCALE_COOKIE)?.value ?? (context.locals.viewer as App.Locals['viewer'] | undefined)?.user.locale;
+  return preferredLocale(stored, context.request.headers.get('accept-language'));
+}
+
+/**
+ * The error of `status` from the middleware, in the viewer's language, with `headers` (Allow,
+ * Retry-After): JSON, or the error screen fetched as a plain GET of its localized path, so
+ * that neither the refused method nor a body is carried along.
+ */
+export async function middlewareError(context: APIContext, status: ErrorStatus, headers: Record<string, string> = {}): Promise<Response> {
+  const locale = requestLocale(context);
+  const { path } = splitLocalePath(context.originPathname);
+  let response: Response;
+  if (wantsJson(context.request, path)) {
+    response = jsonError({ t: translator(locale) }, status, {}, { 'Content-Language': locale });
+  } else {
+    const carried = new Headers(context.request.headers);
+    for (const name of [REFUSAL_HEADER, 'content-type', 'content-length', 'transfer-encoding']) carried.delete(name);
+    response = await context.rewrite(new Request(new URL(errorPath(locale, status), context.url), { headers: carried }));
+  }
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }

@@ -1,11 +1,23 @@
 import { pageCount } from '../../lib/pagination.ts';
+import { BadRequestError } from './badRequest.ts';
 
 const MAX_PER_PAGE = 100;
 
-/** page and per_page of an API query, clamped to sane values (per_page 1–100, default 25). */
+/** Digits only, and few enough that the page's offset stays a number the database takes. */
+const WHOLE_NUMBER = /^\d{1,9}$/;
+
+/** A paging parameter: absent or blank is `fallback`; anything but a whole number is a BadRequestError. */
+function pagingNumber(query: URLSearchParams, name: string, fallback: number): number {
+  const raw = query.get(name)?.trim();
+  if (!raw) return fallback;
+  if (!WHOLE_NUMBER.test(raw)) throw new BadRequestError(`${name} is not a whole number`);
+  return Number(raw);
+}
+
+/** page and per_page of an API query, clamped to sane values (page ≥ 1, per_page 1–100, default 25). */
 export function parsePaging(query: URLSearchParams, defaultPerPage = 25): { page: number; perPage: number } {
-  const page = Math.max(1, Math.trunc(Number(query.get('page'))) || 1);
-  const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Math.trunc(Number(query.get('per_page'))) || defaultPerPage));
+  const page = Math.max(1, pagingNumber(query, 'page', 1));
+  const perPage = Math.min(MAX_PER_PAGE, Math.max(1, pagingNumber(query, 'per_page', defaultPerPage)));
   return { page, perPage };
 }
 

@@ -14,13 +14,13 @@ import { config } from '../config.ts';
 import { getDb } from '../db/client.ts';
 import { showcases } from '../db/schema.ts';
 import { logger } from '../logger.ts';
+import { parseId } from '../http/apiResponse.ts';
+import { classifyError } from '../http/errorClassification.ts';
 import { mediaStorage } from '../media/index.ts';
 import { checkUploadQuota } from './quota.ts';
 import { ingestUpload, QuotaExceededError } from './ingestUpload.ts';
+import { UPLOADS_PATH, VIDEO_ID_HEADER } from './uploadsPath.ts';
 
-export const UPLOADS_PATH = '/api/uploads';
-/** Response header of the request that finished an upload: the id of the new video. */
-export const VIDEO_ID_HEADER = 'Vitrine-Video-Id';
 
 interface Uploader {
   userId: number;
@@ -46,9 +46,10 @@ function uploaderOf(req: Request): Uploader {
 /** Upload-Metadata "album": a showcase id the uploader owns, or nothing. */
 async function ownedShowcase(userId: number, value: string | null | undefined, t: TFunction): Promise<number | undefined> {
   if (!value) return undefined;
-  const id = Number(value);
+  const id = parseId(value);
+  if (id === null) throw refusal(400, t('errors.badRequestBody'));
   const db = await getDb();
-  const [owned] = Number.isInteger(id) && id > 0 ? await db.select({ id: showcases.id }).from(showcases).where(and(eq(showcases.id, id), eq(showcases.ownerId, userId))) : [];
+  const [owned] = await db.select({ id: showcases.id }).from(showcases).where(and(eq(showcases.id, id), eq(showcases.ownerId, userId)));
   if (!owned) throw refusal(403, t('errors.forbiddenBody'));
   return id;
 }
@@ -100,11 +101,14 @@ function createServer(): Server {
         throw error;
       }
     },
-    // tus protocol errors carry their own status; anything else is ours, logged, not shown.
+    // tus protocol errors carry their own status; a database out of reach is temporary;
+    // anything else is ours, logged, not shown.
     onResponseError(req, error) {
       if (!(error instanceof Error) || 'status_code' in error) return undefined;
+      const t = uploaders.get(req)?.t ?? ((key: string) => key);
+      if (classifyError(error) === 'unavailable') return refusal(503, t('errors.unavailableBody'));
       logger.error({ err: error }, 'upload failed');
-      return refusal(500, (uploaders.get(req)?.t ?? ((key: string) => key))('errors.technicalBody'));
+      return refusal(500, t('errors.technicalBody'));
     },
   };
   return new Server(options);

@@ -1,6 +1,6 @@
 /**
  * Where media bytes live. Keys are object-store style ("videos/{id}/source.mp4") so the same
- * keys work on local disk today and on an S3-compatible bucket later (DESIGN.md, media):
+ * keys work on local disk and in an S3-compatible bucket (DESIGN.md, media):
  * every method is async and reads start from the key, as a GetObject with a Range would.
  */
 import { randomBytes } from 'node:crypto';
@@ -73,8 +73,16 @@ export class MissingObjectError extends Error {
  */
 const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
+/** A key no object can have; when it comes from a request, the answer is 404. */
+export class InvalidStorageKeyError extends TypeError {
+  constructor(key: string) {
+    super(`Invalid storage key: ${JSON.stringify(key)}`);
+    this.name = 'InvalidStorageKeyError';
+  }
+}
+
 export function assertStorageKey(key: string): void {
-  if (key.length > 512 || !KEY_PATTERN.test(key)) throw new TypeError(`Invalid storage key: ${JSON.stringify(key)}`);
+  if (key.length > 512 || !KEY_PATTERN.test(key)) throw new InvalidStorageKeyError(key);
 }
 
 /** `videos/{id}/…`: every file of a video under one prefix, so deleting the video is one call. */

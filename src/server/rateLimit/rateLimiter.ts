@@ -15,6 +15,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRe
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { config, type Config } from '../config.ts';
 import { logger } from '../logger.ts';
+import { metrics } from '../metrics.ts';
 import { LIMITS, LIMIT_NAMES } from './limits.ts';
 import type { LimitName, LimitSpec, LimitTable } from './limits.ts';
 
@@ -214,7 +215,10 @@ export function createRateLimiters(backend: RateLimitBackend = { kind: 'memory' 
       await rl.consume(hashKey(key), points);
       return ALLOWED;
     } catch (err) {
-      if (err instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: retryAfterSeconds(err.msBeforeNext) };
+      if (err instanceof RateLimiterRes) {
+        metrics().rateLimitRejections.inc({ limit: name });
+        return { allowed: false, retryAfterSeconds: retryAfterSeconds(err.msBeforeNext) };
+      }
       throw err;
     }
   };

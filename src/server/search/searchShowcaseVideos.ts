@@ -34,9 +34,13 @@ export interface SearchPage {
   items: VideoWithMedia[];
 }
 
-/** The text a query is made of: trimmed, inner whitespace collapsed, at most MAX_SEARCH_QUERY_LENGTH characters. */
+/**
+ * The text a query is made of: control characters (a NUL, which no database text may hold)
+ * read as spaces, trimmed, inner whitespace collapsed, at most MAX_SEARCH_QUERY_LENGTH characters.
+ */
 export function normalizeSearchQuery(raw: string | null | undefined): string {
-  return [...(raw ?? '').replace(/\s+/g, ' ').trim()].slice(0, MAX_SEARCH_QUERY_LENGTH).join('').trim();
+  const text = (raw ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+  return [...text.replace(/\s+/g, ' ').trim()].slice(0, MAX_SEARCH_QUERY_LENGTH).join('').trim();
 }
 
 /** What is searched: the expression the trigram index videos_search_idx is built on. */

@@ -12,6 +12,7 @@ import type { SearchStatus } from '../../lib/searchState.ts';
 import type { ViewerAbilities } from '../../lib/viewerAbilities.ts';
 import { openShowcase, type DeniedView, type ShowcaseViewer } from '../access/showcaseAccess.ts';
 import { getDb } from '../db/client.ts';
+import { classifyError } from '../http/errorClassification.ts';
 import { logger } from '../logger.ts';
 import { albumJson, type AlbumJson, type VideoJson } from '../showcases/represent.ts';
 import { ageGateView } from '../showcases/showcaseView.ts';
@@ -62,6 +63,8 @@ export async function loadSearchView({ albumId, locale, query, page: pageParam, 
     if (asked.page > pageCount(result.total, SEARCH_PAGE_SIZE)) return firstPage;
     return { ...view, total: result.total, hits: result.items.map(open.present), status: result.items.length > 0 ? 'results' : 'empty' };
   } catch (error) {
+    // A database out of reach is not a failed search: the whole page answers 503.
+    if (classifyError(error) === 'unavailable') throw error;
     logger.error({ err: error, albumId }, 'showcase search failed');
     return { ...view, status: 'error', shareable: false };
   }

@@ -1,0 +1,33 @@
+/**
+ * The outermost middleware step: an error that escaped a route becomes the answer its kind
+ * deserves (errorClassification.ts), as JSON or the error screen, never Astro's bare 500, and
+ * always JSON under /api/. Only our own faults are logged with their stack at error level.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { logger } from '../logger.ts';
+import { classifyError } from './errorClassification.ts';
+import { isOutageScreen, OUTAGE_RETRY_AFTER_SECONDS } from './databaseOutage.ts';
+import { middlewareError } from './errorResponse.ts';
+
+export const classifyErrors = defineMiddleware(async (context, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    const kind = classifyError(error);
+    const where = { method: context.request.method, path: context.url.pathname };
+    switch (kind) {
+      case 'unavailable':
+        logger.warn({ ...where, reason: error instanceof Error ? error.message : String(error) }, 'database unavailable');
+        // The outage screen failed too: answer without rendering anything.
+        if (isOutageScreen(context.url.pathname)) return new Response(null, { status: 503, headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } });
+        return middlewareError(context, 503, { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) });
+      case 'badRequest':
+      case 'notFound':
+        logger.info({ ...where, reason: error instanceof Error ? error.message : String(error) }, 'request refused');
+        return middlewareError(context, kind === 'badRequest' ? 400 : 404);
+      case 'fault':
+        logger.error({ ...where, err: error }, 'request failed');
+        return middlewareError(context, 500);
+    }
+  }
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidStorageKeyError } from '../media/storage.ts';
+import { BadRequestError } from './badRequest.ts';
+import { classifyError } from './errorClassification.ts';
+
+const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+
+describe('classifyError', () => {
+  it('calls a refused or dropped database connection unavailable, however it is wrapped', () => {
+    expect(classifyError(withCode('ECONNREFUSED'))).toBe('unavailable');
+    expect(classifyError(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]))).toBe('unavailable');
+    expect(classifyError(new Error('Failed query: select 1', { cause: withCode('CONNECTION_CLOSED') }))).toBe('unavailable');
+    expect(classifyError(withCode('CONNECT_TIMEOUT'))).toBe('unavailable');
+  });
+
+  it('calls a PostgreSQL that is shutting down or starting up unavailable', () => {
+    expect(classifyError(withCode('57P01', 'terminating connection due to administrator command'))).toBe('unavailable');
+    expect(classifyError(withCode('57P03', 'the database system is starting up'))).toBe('unavailable');
+    expect(classifyError(withCode('08006'))).toBe('unavailable');
+  });
+
+  it("calls malformed input the client's mistake", () => {
+    expect(classifyError(new BadRequestError('page is not a whole number'))).toBe('badRequest');
+    expect(classifyError(new Error('Failed query', { cause: withCode('22021', 'invalid byte sequence for encoding "UTF8": 0x00') }))).toBe('badRequest');
+    expect(classifyError(withCode('22003', 'value out of range for type integer'))).toBe('badRequest');
+    expect(classifyError(new Error('Invalid URL encoding'))).toBe('badRequest');
+    expect(classifyError(new InvalidStorageKeyError('../etc/passwd'))).toBe('notFound');
+  });
+
+  it('calls everything else a fault of ours', () => {
+    expect(classifyError(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe('fault');
+    expect(classifyError(withCode('42P01', 'relation "nope" does not exist'))).toBe('fault');
+    expect(classifyError('a string')).toBe('fault');
+    expect(classifyError(null)).toBe('fault');
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * What an error that escaped a route means for the answer: the database (or another service
+ * the request needs) is out of reach, or the disk is full or read-only, which is temporary
+ * (503); the client asked for
+ * something malformed (400) or nonexistent (404), which is theirs to fix; or anything else,
+ * a fault of ours (500).
+ */
+import { InvalidStorageKeyError } from '../media/storage.ts';
+import { isStorageFault } from '../storageFault.ts';
+import { BadRequestError } from './badRequest.ts';
+
+export type ErrorClass = 'unavailable' | 'badRequest' | 'notFound' | 'fault';
+
+/** Node socket errors and postgres.js's own codes for a connection that failed or went away. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+]);
+
+/**
+ * SQLSTATEs of a server that is going away or not yet there: class 08 (connection exception),
+ * 57P01–57P03 (shutdown, crash, "the database system is starting up"), 53300 (too many
+ * connections).
+ */
+function isUnavailableState(state: string): boolean {
+  return state.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03' || state === '53300';
+}
+
+/** The error and what it wraps: `cause` (Drizzle's query errors) and AggregateError's list. */
+function* chain(error: unknown, depth = 0): Generator<unknown> {
+  if (depth > 8 || error === null || typeof error !== 'object') return;
+  yield error;
+  yield* chain((error as { cause?: unknown }).cause, depth + 1);
+  if (error instanceof AggregateError) for (const inner of error.errors) yield* chain(inner, depth + 1);
+}
+
+/** SQLSTATE class 22, data exception: a value from the request the database cannot take (a NUL, a number out of range). */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (CONNECTION_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isUnavailableState(code)));
+}
+
+/**
+ * Astro's own refusal of an address that does not decode once the locale prefix is taken off
+ * (`/de-DE/x/%2F%25zz`): it has no code, only this message.
+ */
+function isUndecodableAddress(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Invalid URL encoding';
+}
+
+export function classifyError(error: unknown): ErrorClass {
+  for (const link of chain(error)) {
+    if (link instanceof BadRequestError || isUndecodableAddress(link)) return 'badRequest';
+    if (link instanceof InvalidStorageKeyError) return 'notFound';
+    if (isConnectionError(link) || isStorageFault(link)) return 'unavailable';
+    if (isDataException(link)) return 'badRequest';
+  }
+  return 'fault';
+}

@@ -1,0 +1,170 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { expect, test } from './fixtures.ts';
+import { startTcpProxy, type TcpProxy } from './tcpProxy.ts';
+import { hashPassword } from '../../src/server/auth/passwords.ts';
+
+/**
+ * A database outage (PostgreSQL restarting, a failover): while the connection is cut every
+ * request that needs the database answers 503 with Retry-After, the error screen for a
+ * browser and JSON for the API, never 500; nothing the server confirmed is lost; and once the
+ * database is back the same server answers again by itself. The server runs on a throwaway
+ * database behind a TCP proxy this test cuts and restores.
+ */
+
+const POSTGRES = { host: '127.0.0.1', port: 5432 };
+const admin = `postgres://postgres@${POSTGRES.host}:${POSTGRES.port}/postgres`;
+const database = `vitrine_outage_${process.pid}_${Date.now()}`;
+const email = 'outage@vitrine.test';
+const password = 'outage-password';
+
+async function postgresReachable(): Promise<boolean> {
+  const sql = postgres(admin, { max: 1, connect_timeout: 2, onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+let proxy: TcpProxy;
+let server: ChildProcess;
+let origin: string;
+let dataDir: string;
+const reachable = await postgresReachable();
+
+test.describe('a database outage', () => {
+  test.skip(!reachable, `no PostgreSQL at ${POSTGRES.host}:${POSTGRES.port} (trust auth) to cut`);
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    const sql = postgres(admin, { max: 1, onnotice: () => {} });
+    await sql.unsafe(`create database ${database}`);
+    await sql.end();
+    proxy = await startTcpProxy(POSTGRES);
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-outage-'));
+    server = spawn(process.execPath, ['scripts/start.mjs'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/${database}`,
+        SEED_DEMO: 'false',
+        WORKER: 'off',
+        VITRINE_SKIP_BUILD: '1',
+        LOG_LEVEL: 'error',
+        // Each sign-in comes from its own address, below every sign-in limit.
+        TRUST_PROXY: 'true',
+      },
+    });
+    for (let i = 0; i < 600; i++) {
+      if ((await fetch(`${origin}/healthz`).catch(() => null))?.ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const direct = postgres(`postgres://postgres@${POSTGRES.host}:${POSTGRES.port}/${database}`, { max: 1, onnotice: () => {} });
+    await direct`insert into users (email, name, password_hash) values (${email}, 'Outage Test', ${await hashPassword(password)})`;
+    await direct.end();
+  });
+
+  test.afterAll(async () => {
+    server?.kill('SIGTERM');
+    if (server && server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    await proxy?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    const sql = postgres(admin, { max: 1, onnotice: () => {} });
+    await sql.unsafe(`drop database if exists ${database} with (force)`);
+    await sql.end();
+  });
+
+  test('answers 503 with Retry-After while PostgreSQL is cut, loses nothing it confirmed, and recovers by itself', async () => {
+    test.setTimeout(180_000);
+    const logIn = await fetch(`${origin}/log_in`);
+    const token = /name="token" value="([^"]+)"/.exec(await logIn.text())![1]!;
+    const xsrft = logIn.headers.getSetCookie().find((c) => c.startsWith('xsrft='))!.split(';')[0]!;
+    let client = 0;
+
+    /** A sign-in: a session row written, confirmed with 303 and its cookie. */
+    const signIn = async () => {
+      const response = await fetch(`${origin}/log_in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Cookie: xsrft, Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': `203.0.113.${(client++ % 250) + 1}` },
+        body: new URLSearchParams({ token, email, password, redirect: '/' }),
+      });
+      const session = response.headers.getSetCookie().find((c) => c.startsWith('vsid='))?.split(';')[0];
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), type: response.headers.get('content-type') ?? '', session };
+    };
+    const read = async (path: string, accept: string) => {
+      const response = await fetch(`${origin}${path}`, { headers: { Accept: accept } });
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), type: response.headers.get('content-type') ?? '', body: await response.text() };
+    };
+
+    const confirmed: string[] = [];
+    const answers: { status: number; retryAfter: string | null; type: string }[] = [];
+    const keep = (answer: Awaited<ReturnType<typeof signIn>>) => {
+      answers.push(answer);
+      if (answer.status === 303 && answer.session) confirmed.push(answer.session);
+      return answer;
+    };
+
+    // Healthy: sign-ins are confirmed.
+    for (let i = 0; i < 3; i++) expect(keep(await signIn()).status).toBe(303);
+
+    // Sign-ins keep running while the connection is cut under them.
+    let running = true;
+    const load = Promise.all(
+      Array.from({ length: 3 }, async () => {
+        while (running) keep(await signIn());
+      }),
+    );
+    await expect.poll(() => confirmed.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(6);
+    proxy.cut();
+    await expect.poll(() => answers.filter((a) => a.status === 503).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(5);
+
+    // While it is cut: 503 with Retry-After, the error screen in the viewer's language or JSON.
+    const page = await read('/showcase/1', 'text/html');
+    const german = await read('/de-DE/showcase/1', 'text/html');
+    const api = await read('/api/albums/1', 'application/json');
+    running = false;
+    await load;
+    expect(page).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/), type: expect.stringContaining('text/html') });
+    expect(page.body).toContain('Temporarily unavailable');
+    expect(german).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) });
+    expect(german.body).toContain('Vorübergehend nicht verfügbar');
+    expect(api).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/), type: expect.stringContaining('application/json') });
+    expect(JSON.parse(api.body)).toMatchObject({ status: 503, error: 'Temporarily unavailable' });
+    const cutSignIns = await signIn();
+    expect(cutSignIns).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/), type: expect.stringContaining('text/html') });
+    expect(answers.every((a) => a.status === 303 || (a.status === 503 && a.retryAfter !== null))).toBe(true);
+
+    // Restored: the same server signs in again, without a restart.
+    proxy.restore();
+    await expect.poll(async () => (await signIn()).status, { timeout: 60_000 }).toBe(303);
+
+    // Every session it confirmed, before and during the cut, still signs its viewer in.
+    for (const session of confirmed) {
+      const viewer = (await (await fetch(`${origin}/api/viewer`, { headers: { Cookie: session } })).json()) as { userId: number | null };
+      expect(viewer.userId, session).not.toBeNull();
+    }
+  });
+});
