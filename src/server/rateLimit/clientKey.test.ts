@@ -57,7 +57,7 @@ describe('clientKey', () => {
 });
 
 describe('given one proxy on loopback trusted (TRUST_PROXY=loopback)', () => {
-  const settings = { trust: compileTrust(parseConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY), publicUrl: undefined };
+  const settings = { trust: compileTrust(parseConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY), publicUrl: undefined, proxyOnlyHeaders: [] };
   /** What the proxy passes on: the header the client wrote, with the client's address appended. */
   const throughProxy = (written: string) =>
     ({ socket: { remoteAddress: '127.0.0.1' }, headers: { 'x-forwarded-for': `${written}, 203.0.113.7` } }) as unknown as IncomingMessage;
