@@ -3,11 +3,10 @@
  * FFPROBE_PATH, else the ones on PATH (Debian's current build is what production should
  * use), else the binaries of the optional npm packages, so a bare machine still runs the demo.
  */
-import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { config } from '../config.ts';
-import { ProcessError, runBinary } from './run.ts';
+import { isExecutable, ProcessError, runBinary } from './run.ts';
 
 export type BinarySource = 'env' | 'path' | 'bundled';
 
@@ -44,15 +43,6 @@ export const BUNDLED_FFMPEG_WARNING =
   'or set FFMPEG_PATH and FFPROBE_PATH.';
 
 const executableName = (tool: Tool): string => (process.platform === 'win32' ? `${tool}.exe` : tool);
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function onSearchPath(tool: Tool, searchPath: string | undefined): string | undefined {
   for (const dir of (searchPath ?? '').split(path.delimiter)) {

@@ -56,7 +56,8 @@ const DEFAULT_MAX_STDOUT = 16 * 1024 * 1024;
 /** ffmpeg finishes its file on SIGTERM; a process that ignores it gets SIGKILL this much later. */
 const KILL_GRACE_MS = 2000;
 
-function isExecutable(file: string): boolean {
+/** Whether `file` exists and this process may run it. */
+export function isExecutable(file: string): boolean {
   try {
     accessSync(file, constants.X_OK);
     return true;
