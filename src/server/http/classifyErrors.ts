@@ -5,7 +5,7 @@
  */
 import { defineMiddleware } from 'astro:middleware';
 import { logger } from '../logger.ts';
-import { classifyError } from './errorClassification.ts';
+import { classifyError, rootReason } from './errorClassification.ts';
 import { isOutageScreen, OUTAGE_RETRY_AFTER_SECONDS } from './databaseOutage.ts';
 import { middlewareError } from './errorResponse.ts';
 
@@ -17,13 +17,13 @@ export const classifyErrors = defineMiddleware(async (context, next) => {
     const where = { method: context.request.method, path: context.url.pathname };
     switch (kind) {
       case 'unavailable':
-        logger.warn({ ...where, reason: error instanceof Error ? error.message : String(error) }, 'database unavailable');
+        logger.warn({ ...where, reason: rootReason(error) }, 'a service the request needs is unavailable (database or disk)');
         // The outage screen failed too: answer without rendering anything.
         if (isOutageScreen(context.url.pathname)) return new Response(null, { status: 503, headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } });
         return middlewareError(context, 503, { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) });
       case 'badRequest':
       case 'notFound':
-        logger.info({ ...where, reason: error instanceof Error ? error.message : String(error) }, 'request refused');
+        logger.info({ ...where, reason: rootReason(error) }, 'request refused');
         return middlewareError(context, kind === 'badRequest' ? 400 : 404);
       case 'fault':
         logger.error({ ...where, err: error }, 'request failed');

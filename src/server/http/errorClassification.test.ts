@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidStorageKeyError } from '../media/storage.ts';
 import { BadRequestError } from './badRequest.ts';
-import { classifyError } from './errorClassification.ts';
+import { classifyError, rootReason } from './errorClassification.ts';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -32,5 +32,14 @@ describe('classifyError', () => {
     expect(classifyError(withCode('42P01', 'relation "nope" does not exist'))).toBe('fault');
     expect(classifyError('a string')).toBe('fault');
     expect(classifyError(null)).toBe('fault');
+  });
+});
+
+describe('rootReason', () => {
+  it('reports what went wrong underneath, not the query that failed', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const query = new Error('Failed query: select "videos"."id" from "videos" where …', { cause: refused });
+    expect(rootReason(query)).toBe('connect ECONNREFUSED 127.0.0.1:5432');
+    expect(rootReason('plain')).toBe('plain');
   });
 });

@@ -72,3 +72,13 @@ export function classifyError(error: unknown): ErrorClass {
   }
   return 'fault';
 }
+
+/**
+ * What to log of an error: the innermost message of its chain ("connection refused", "no
+ * space left on device"), not a wrapper's, which for a failed query repeats the whole SQL.
+ */
+export function rootReason(error: unknown): string {
+  let reason = error instanceof Error ? error.message : String(error);
+  for (const link of chain(error)) if (link instanceof Error && link.message) reason = link.message;
+  return reason;
+}
