@@ -1,7 +1,8 @@
 /**
  * While the server starts, every request gets a small page in the viewer's language: 503,
- * Retry-After and a meta refresh, so a browser opened on a first start lands on the demo by
- * itself once it is seeded. The strings come from i18n/<locale>/startup.json, read from disk:
+ * Retry-After and a reload every few seconds, so a browser opened on a first start lands on
+ * the demo by itself once it is seeded. The reload is a script, not a meta refresh, which
+ * would move the page on under a screen-reader user; without JavaScript a link reloads it. The strings come from i18n/<locale>/startup.json, read from disk:
  * this runs before the Astro bundle (and its i18n) is loaded.
  */
 import { readFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ import type { Step } from './requestPipeline.ts';
 
 const RETRY_SECONDS = 5;
 
-type StartupStrings = Record<'startingTitle' | 'startingBody' | 'preparingTitle' | 'preparingBody' | 'preparingProgress', string>;
+type StartupStrings = Record<'startingTitle' | 'startingBody' | 'preparingTitle' | 'preparingBody' | 'preparingProgress' | 'reload', string>;
 
 const I18N_DIR = new URL('../../../i18n/', import.meta.url);
 const strings = new Map<Locale, StartupStrings>(
@@ -47,25 +48,26 @@ export function preparingHtml(locale: Locale, state: StartupState): string {
   const body = seeding ? t.preparingBody : t.startingBody;
   const number = new Intl.NumberFormat(locale);
   const progress = seeding
-    ? `<p><progress max="${phase.total}" value="${phase.rendered}"></progress><br>${escapeHtml(
+    ? `<p><label for="progress">${escapeHtml(
         t.preparingProgress.replace('{{rendered}}', number.format(phase.rendered)).replace('{{total}}', number.format(phase.total)),
-      )}</p>`
+      )}</label><progress id="progress" max="${phase.total}" value="${phase.rendered}"></progress></p>`
     : '';
   return `<!doctype html>
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="${RETRY_SECONDS}">
 <title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:20vh auto;padding:0 1rem;color:#1f2328}progress{width:100%}</style>
+<style>:root{color-scheme:light dark}body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:20vh auto;padding:0 1rem}label{display:block}progress{width:100%}a{color:inherit}</style>
 </head>
 <body>
 <main>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(body)}</p>
 ${progress}
+<p><a href="">${escapeHtml(t.reload)}</a></p>
 </main>
+<script>setTimeout(() => location.reload(), ${RETRY_SECONDS * 1000});</script>
 </body>
 </html>
 `;

@@ -39,7 +39,8 @@ describe('while the server starts', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('5');
     const html = await response.text();
-    expect(html).toContain('<meta http-equiv="refresh" content="5">');
+    expect(html).toContain('setTimeout(() => location.reload(), 5000)');
+    expect(html).toContain('<a href="">Reload now</a>');
     expect(html).toContain('<h1>Starting up…</h1>');
   });
 
