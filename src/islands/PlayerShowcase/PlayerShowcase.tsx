@@ -106,9 +106,19 @@ export default function PlayerShowcase({
   const playing = index >= 0 ? queue[index]! : null;
 
   useEffect(() => {
-    if (focusAfterRender.current === 'player') nowPlayingHeading.current?.focus();
-    if (focusAfterRender.current === 'titleCard') startLink.current?.focus();
-    if (typeof focusAfterRender.current === 'number') rowList.current?.querySelectorAll<HTMLElement>('li')[focusAfterRender.current]?.querySelector<HTMLElement>('a, button')?.focus();
+    const wish = focusAfterRender.current;
+    const target =
+      wish === 'player'
+        ? nowPlayingHeading.current
+        : wish === 'titleCard'
+          ? startLink.current
+          : typeof wish === 'number'
+            ? rowList.current?.querySelectorAll<HTMLElement>('li')[wish]?.querySelector<HTMLElement>('a, button')
+            : null;
+    // The wish stays until its element is there: a render in between (hydration finishing
+    // after a click made before it) must not use it up.
+    if (!target) return;
+    target.focus();
     focusAfterRender.current = null;
   });
 
