@@ -121,6 +121,11 @@ describe('produceDemoVideo', () => {
     for (const entry of entries) await truncate(path.join(cacheDir, entry, 'sd.mp4'), 10).catch(() => {});
     const again = await produceDemoVideo(options({ key: videoStorageKey(6), seed: 10 }));
     expect(again.cached).toBe(false);
-    expect(again.files[1]?.size).toBe(first.files[1]?.size);
+    // Whole again: a playable rendition of the same picture (an encoder run under load may
+    // differ from the first by a few bytes, so the size is no test of that).
+    const rebuilt = again.files[1]!;
+    expect(rebuilt.size).toBeGreaterThan(first.files[1]!.size / 2);
+    const info = await probeMedia(storage.pathFor(rebuilt.storageKey), { binaries });
+    expect(info).toMatchObject({ videoCodec: 'h264', width: first.files[1]!.width, height: first.files[1]!.height });
   });
 });
