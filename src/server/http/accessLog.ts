@@ -20,13 +20,13 @@ export const accessLog: Step = (req, res, next) => {
     const { LOG_CLIENT_IP } = config();
     log.info(
       {
-      reqId: id,
-      method: req.method,
-      route: routeLabel(req.url ?? '/'),
-      // A client that went away before the answer was complete shows as 499, as nginx logs it.
-      status: res.writableFinished ? res.statusCode : 499,
-      ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
-      client: clientAddressLabel(clientAddress(req), LOG_CLIENT_IP),
+        reqId: id,
+        method: req.method,
+        route: routeLabel(req.url ?? '/'),
+        // A client that went away before the answer was complete shows as 499, as nginx logs it.
+        status: res.writableFinished ? res.statusCode : 499,
+        ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+        client: clientAddressLabel(clientAddress(req), LOG_CLIENT_IP),
       },
       'request',
     );
