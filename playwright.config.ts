@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env['E2E_PORT'] ?? 4455);
 const oidcPort = Number(process.env['E2E_OIDC_PORT'] ?? 4460);
+const rtmpPort = Number(process.env['E2E_RTMP_PORT'] ?? 4461);
 
 /**
  * One built server for every e2e file (scripts/test.mjs builds first and resolves
@@ -38,6 +39,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         VITRINE_SKIP_BUILD: '1',
         LOG_LEVEL: 'warn',
+        // Live tests push to this port with ffmpeg (tests/e2e/live.spec.ts).
+        RTMP_PORT: String(rtmpPort),
         MEDIA_CACHE_DIR: '.data/cache',
         // The footer's legal links follow the viewer's region: tests set these headers.
         GEO_COUNTRY_HEADER: 'x-test-country',

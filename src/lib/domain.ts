@@ -38,6 +38,10 @@ export const STORAGE_TIERS = ['hot', 'archive'] as const;
 export const LIVE_STATUSES = ['unavailable', 'pending', 'ready', 'streaming', 'done'] as const;
 export type LiveStatus = (typeof LIVE_STATUSES)[number];
 
+/** A broadcast is on the air, ended and waiting for its replay, archived as a video, or lost. */
+export const LIVE_BROADCAST_STATUSES = ['live', 'ended', 'archived', 'failed'] as const;
+export type LiveBroadcastStatus = (typeof LIVE_BROADCAST_STATUSES)[number];
+
 export const STOCK_QUALITIES = ['HD', '4K'] as const;
 
 export const TEAM_ROLES = ['Owner', 'Admin', 'Contributor', 'Contributor Plus', 'Uploader', 'Viewer'] as const;

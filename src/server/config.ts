@@ -95,6 +95,31 @@ export const configSchema = z.object({
     .default('on')
     .transform((v) => v === 'on' || v === 'true' || v === '1')
     .describe('Run the job worker (transcoding) inside the server; off when `npm run worker` processes run it instead.'),
+  RTMP_PORT: z
+    .union([z.literal('off'), z.coerce.number().int().min(0).max(65535)])
+    .default(1935)
+    .describe('Port the live ingest (RTMP) listens on for encoders; off runs no ingest in this process (set it on the nodes that take live streams).'),
+  RTMP_HOST: z.string().optional().describe('Interface the live ingest binds; default HOST.'),
+  RTMP_PUBLIC_URL: z
+    .preprocess((v) => (v === '' ? undefined : v), z.url().optional())
+    .describe('Ingest address shown to owners for their encoder, e.g. rtmp://live.example.com/live; default rtmp://{the page host}:{RTMP_PORT}/live.'),
+  LIVE_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30)
+    .describe('Seconds an encoder may drop and reconnect with the same key and still resume the same broadcast.'),
+  LIVE_MAX_HEIGHT: z.coerce
+    .number()
+    .int()
+    .min(144)
+    .default(1080)
+    .describe('Tallest rendition of the live ladder; sources above it are scaled down (and above 30 fps, halved) to spare the CPU.'),
+  DEMO_LIVE: z
+    .enum(['on', 'off', 'true', 'false', '1', '0'])
+    .default('on')
+    .transform((v) => v === 'on' || v === 'true' || v === '1')
+    .describe("Feed the demo's streaming event with a generated test picture (ffmpeg) while the server runs."),
   STOCK_CHECKOUT_URL: z
     .preprocess((v) => (v === '' ? undefined : v), z.url().optional())
     .describe('Checkout of the stock cart, an external shop or payment page; unset hides the Checkout button.'),

@@ -23,6 +23,7 @@ import {
   DOWNLOAD_QUALITIES,
   JOB_STATUSES,
   LAYOUTS,
+  LIVE_BROADCAST_STATUSES,
   LIVE_STATUSES,
   PERIODS,
   PLAN_TYPES,
@@ -329,10 +330,46 @@ export const liveEvents = pgTable(
     startTime: timestamp('start_time', { withTimezone: true }),
     /** RFC 5545 rule: FREQ=WEEKLY|MONTHLY|YEARLY (single when null), BYDAY, BYMONTHDAY. */
     rrule: text('rrule'),
+    /** IANA zone the rule's wall-clock times are read in ("every Thursday at 18:00 in Berlin"). */
+    timeZone: text('time_zone').notNull().default('UTC'),
     archivedTime: timestamp('archived_time', { withTimezone: true }),
     chatRoomId: integer('chat_room_id').references(() => chatRooms.id, { onDelete: 'set null' }),
+    /** The secret an encoder publishes with; the same for every occurrence, null once it can no longer go live. */
+    streamKey: text('stream_key').unique(),
+    /** Why the last push ended or was refused, for the owner (src/lib/liveIngestError.ts). */
+    lastError: text('last_error'),
+    /** Set by the node packaging the stream on every published segment; a stale one is ended by any node. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** Process holding the stream (src/lib/workerId.ts), so one encoder per event across nodes. */
+    ingestNode: text('ingest_node'),
   },
   () => [check('live_events_status', oneOf('status', LIVE_STATUSES))],
+);
+
+/**
+ * One time an event went on the air: its live HLS and recording live under
+ * live/{eventVideoId}/{id}/ in media storage until its replay is archived.
+ */
+export const liveBroadcasts = pgTable(
+  'live_broadcasts',
+  {
+    id: serial('id').primaryKey(),
+    eventVideoId: integer('event_video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** The scheduled start this broadcast answers (null for an event without a schedule). */
+    occurrenceStart: timestamp('occurrence_start', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    status: text('status').notNull().default('live'),
+    /** Recording segments stored so far: what a replay is made of. */
+    recordedSegments: integer('recorded_segments').notNull().default(0),
+    replayVideoId: integer('replay_video_id').references(() => videos.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('live_broadcasts_status', oneOf('status', LIVE_BROADCAST_STATUSES)),
+    index('live_broadcasts_event_idx').on(t.eventVideoId, t.startedAt),
+  ],
 );
 
 export const stockClips = pgTable('stock_clips', {
