@@ -3,7 +3,7 @@
  * process on globalThis: the start script and the Astro bundle load this module separately,
  * and a rate limit refused inside a page must count on the same counter /metrics reads.
  */
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
@@ -11,6 +11,12 @@ export interface Metrics {
   httpRequestDuration: Histogram<'method' | 'route' | 'status'>;
   jobDuration: Histogram<'kind' | 'outcome'>;
   rateLimitRejections: Counter<'limit'>;
+  /** Broadcasts this process is packaging now. */
+  liveStreams: Gauge;
+  /** From ffmpeg finishing a live segment to the segment and its playlist being in media storage. */
+  liveSegmentDelay: Histogram;
+  /** Encoder pushes refused or ended early, by reason (src/lib/liveIngestError.ts, wrong_key). */
+  liveRefusals: Counter<'reason'>;
 }
 
 function createMetrics(): Metrics {
@@ -36,6 +42,19 @@ function createMetrics(): Metrics {
       name: 'vitrine_rate_limit_rejections_total',
       help: 'Requests refused by a rate limit (HTTP 429), by limit.',
       labelNames: ['limit'],
+      registers: [registry],
+    }),
+    liveStreams: new Gauge({ name: 'vitrine_live_streams', help: 'Live broadcasts this process is packaging.', registers: [registry] }),
+    liveSegmentDelay: new Histogram({
+      name: 'vitrine_live_segment_delay_seconds',
+      help: 'Time from ffmpeg finishing a live segment to it being published in media storage with its playlist.',
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5],
+      registers: [registry],
+    }),
+    liveRefusals: new Counter({
+      name: 'vitrine_live_refusals_total',
+      help: 'Encoder pushes refused or ended early, by reason.',
+      labelNames: ['reason'],
       registers: [registry],
     }),
   };

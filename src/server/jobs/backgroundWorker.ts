@@ -13,7 +13,7 @@ import { releaseJobsOfGoneWorkers } from './queue.ts';
 import { newWorkerId, startWorker, type Worker } from './runner.ts';
 
 /** A worker of this machine whose process has ended (or whose pid now runs another program). */
-function isGoneWorker(workerId: string): boolean {
+export function isGoneWorker(workerId: string): boolean {
   const who = parseWorkerId(workerId);
   return who !== null && who.host === hostname() && !processIsAlive(who.pid, who.startTicks);
 }

@@ -1,0 +1,313 @@
+/**
+ * One event on the air in this process: the encoder's FLV tags go into one ffmpeg that
+ * packages the live ladder and the recording (packagerArgs.ts); SegmentPublisher carries them
+ * into media storage. The event turns 'streaming' once every rung has a segment. An encoder
+ * that drops may reconnect with the same key within LIVE_GRACE_SECONDS and the broadcast goes
+ * on, its timeline continued; otherwise, or when the push cannot be packaged (no video, a codec
+ * ffmpeg cannot read, a source this machine cannot keep up with, nothing arriving), the
+ * broadcast ends with a reason, the event moves on, and the replay job takes the recording.
+ */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import type { AvPacket } from 'node-media-server/src/core/avpacket.js';
+import { decodeAmf0Data } from 'node-media-server/src/protocol/amf.js';
+import Flv from 'node-media-server/src/protocol/flv.js';
+import type { LiveIngestError } from '../../lib/liveIngestError.ts';
+import { liveLadder, type LiveLadder } from '../../lib/liveLadder.ts';
+import { judgeStreamStart } from '../../lib/liveStreamStart.ts';
+import type { Db } from '../db/client.ts';
+import { logger } from '../logger.ts';
+import { boundToParent, stderrTail } from '../media/run.ts';
+import { makeScratchDir } from '../media/scratch.ts';
+import type { MediaStorage } from '../media/storage.ts';
+import { metrics } from '../metrics.ts';
+import { endBroadcast, heartbeat, markStreaming } from './liveEventStore.ts';
+import { masterPlaylist, packagerArgs, RECORDING_DIR } from './packagerArgs.ts';
+import type { PublishHandler, RtmpConnection } from './rtmpConnection.ts';
+import { SegmentPublisher } from './segmentPublisher.ts';
+
+const SYNC_INTERVAL_MS = 500;
+const HEARTBEAT_INTERVAL_MS = 5_000;
+/** No new segment for this long while the encoder is connected: the picture stopped. */
+const STALL_MS = 30_000;
+/** ffmpeg this far behind the encoder cannot keep up with the source. */
+const MAX_LAG_MS = 20_000;
+const STOP_WAIT_MS = 15_000;
+const AUDIO = 8;
+const VIDEO = 9;
+const METADATA_FLAG = 5;
+const VIDEO_CONFIG_FLAG = 2;
+
+export interface BroadcastSettings {
+  db: Db;
+  storage: MediaStorage;
+  ffmpeg: string;
+  /** This process, as written in live_events.ingest_node. */
+  node: string;
+  graceMs: number;
+  maxHeight: number;
+}
+
+type Phase = 'probing' | 'packaging' | 'ending' | 'ended';
+
+export class LiveBroadcast {
+  private phase: Phase = 'probing';
+  private connection: RtmpConnection | null = null;
+  private graceTimer: NodeJS.Timeout | null = null;
+  private readonly probe: AvPacket[] = [];
+  private readonly attachedAt = Date.now();
+  private firstPacketAt: number | null = null;
+  private videoConfiguredAt: number | null = null;
+  private videoCodec: number | null = null;
+  private audioCodec: number | null = null;
+  private metadata: Record<string, unknown> | null = null;
+  private packager: ChildProcessByStdio<Writable, Readable, Readable> | null = null;
+  private packagerExit: Promise<number | null> | null = null;
+  private stderr = '';
+  private publisher: SegmentPublisher | null = null;
+  private scratch: string | null = null;
+  private ticker: NodeJS.Timeout | null = null;
+  private syncing = false;
+  private watchable = false;
+  private lastSegmentAt = Date.now();
+  private lastHeartbeatAt = 0;
+  /** Last timestamp written to ffmpeg, and the shift that continues it after a reconnect. */
+  private lastDts = 0;
+  private dtsShift = 0;
+  private shiftPending = false;
+  private packagedMs = 0;
+  private finishing: Promise<void> | null = null;
+
+  readonly videoId: number;
+  readonly broadcastId: number;
+  private readonly settings: BroadcastSettings;
+  private readonly onEnded: (broadcast: LiveBroadcast) => void;
+
+  constructor(videoId: number, broadcastId: number, settings: BroadcastSettings, onEnded: (broadcast: LiveBroadcast) => void) {
+    this.videoId = videoId;
+    this.broadcastId = broadcastId;
+    this.settings = settings;
+    this.onEnded = onEnded;
+    metrics().liveStreams.inc();
+    this.ticker = setInterval(() => void this.tick(), SYNC_INTERVAL_MS);
+  }
+
+  /** Storage folder of this broadcast's live HLS and recording. */
+  get prefix(): string {
+    return `live/${this.videoId}/${this.broadcastId}`;
+  }
+
+  /** Between an encoder's drop and the end of its grace: a reconnect with the key resumes. */
+  get awaitingEncoder(): boolean {
+    return this.graceTimer !== null;
+  }
+
+  attach(connection: RtmpConnection): PublishHandler {
+    if (this.graceTimer) {
+      clearTimeout(this.graceTimer);
+      this.graceTimer = null;
+      this.shiftPending = true;
+      logger.info({ videoId: this.videoId, broadcastId: this.broadcastId }, 'live encoder reconnected; the broadcast goes on');
+    }
+    this.connection = connection;
+    return {
+      packet: (packet) => this.onPacket(packet),
+      closed: () => this.onEncoderGone(connection),
+    };
+  }
+
+  private onPacket(packet: AvPacket): void {
+    if (this.phase === 'ending' || this.phase === 'ended') return;
+    this.firstPacketAt ??= Date.now();
+    if (packet.codec_type === VIDEO && packet.flags !== METADATA_FLAG) {
+      this.videoCodec ??= packet.codec_id;
+      if (packet.flags === VIDEO_CONFIG_FLAG) this.videoConfiguredAt ??= Date.now();
+    }
+    if (packet.codec_type === AUDIO) this.audioCodec ??= packet.codec_id;
+    if (packet.flags === METADATA_FLAG && this.metadata === null) this.metadata = readMetadata(packet.data.subarray(0, packet.size));
+    if (this.phase === 'probing') {
+      this.probe.push({ ...packet, data: Buffer.from(packet.data.subarray(0, packet.size)) });
+      this.judge();
+      return;
+    }
+    this.write(packet);
+  }
+
+  /** Decides from what the encoder sent so far whether to start packaging, wait, or refuse. */
+  private judge(): void {
+    const now = Date.now();
+    const verdict = judgeStreamStart({
+      videoCodec: this.videoCodec,
+      videoConfigured: this.videoConfiguredAt !== null,
+      audioCodec: this.audioCodec,
+      metadataHasAudio: this.metadata ? this.metadata['audiocodecid'] !== undefined && this.metadata['audiocodecid'] !== 0 : null,
+      msSinceFirstPacket: now - (this.firstPacketAt ?? this.attachedAt),
+      msSinceVideoConfigured: this.videoConfiguredAt === null ? null : now - this.videoConfiguredAt,
+    });
+    if ('refuse' in verdict) {
+      void this.finish(verdict.refuse);
+    } else if ('start' in verdict) {
+      void this.startPackaging(verdict.start.hasAudio).catch((error: unknown) => {
+        logger.error({ err: error, videoId: this.videoId }, 'live packager did not start');
+        void this.finish('packager_failed');
+      });
+    }
+  }
+
+  private async startPackaging(hasAudio: boolean): Promise<void> {
+    this.phase = 'packaging';
+    const source = {
+      width: numberIn(this.metadata, 'width') ?? 0,
+      height: numberIn(this.metadata, 'height') ?? 0,
+      fps: numberIn(this.metadata, 'framerate'),
+    };
+    const ladder: LiveLadder = liveLadder(source, this.settings.maxHeight);
+    this.scratch = await makeScratchDir(`live-${this.videoId}-${this.broadcastId}`);
+    for (const dir of [...ladder.rungs.map((r) => r.name), RECORDING_DIR]) await mkdir(path.join(this.scratch, dir), { recursive: true });
+    this.publisher = new SegmentPublisher({
+      dir: this.scratch,
+      prefix: this.prefix,
+      rungs: ladder.rungs.map((r) => r.name),
+      master: masterPlaylist(ladder, source, { hasAudio }),
+      storage: this.settings.storage,
+    });
+    if (this.phase !== 'packaging') return;
+    const child = spawn(...boundToParent(this.settings.ffmpeg, packagerArgs(ladder, this.scratch, { hasAudio })), { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.packager = child;
+    this.packagerExit = new Promise((resolve) => child.once('close', (code) => resolve(code)));
+    child.stdin.on('error', () => undefined);
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-8_000);
+    });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      const match = /out_time_ms=(\d+)\s*$/m.exec(chunk);
+      if (match) this.packagedMs = Number(match[1]) / 1000;
+    });
+    void this.packagerExit.then((code) => {
+      if (this.phase !== 'packaging') return;
+      logger.error({ videoId: this.videoId, code, stderr: stderrTail(this.stderr) }, 'live packager stopped on its own');
+      void this.finish('packager_failed');
+    });
+    logger.info({ videoId: this.videoId, broadcastId: this.broadcastId, rungs: ladder.rungs.map((r) => r.name), fps: ladder.fps, hasAudio }, 'live broadcast packaging');
+    child.stdin.write(Flv.createHeader(hasAudio, true));
+    for (const packet of this.probe.splice(0)) this.write(packet);
+  }
+
+  private write(packet: AvPacket): void {
+    if (!this.packager || this.phase !== 'packaging') return;
+    if (this.shiftPending) {
+      // A reconnected encoder starts its clock again: carry on after the last tag written.
+      this.dtsShift = this.lastDts + 1000 / 30 - packet.dts;
+      this.shiftPending = false;
+    }
+    const dts = Math.max(0, Math.round(packet.dts + this.dtsShift));
+    this.lastDts = Math.max(this.lastDts, dts);
+    this.packager.stdin.write(Flv.createMessage({ ...packet, dts, pts: packet.pts + (dts - packet.dts) }));
+  }
+
+  private onEncoderGone(connection: RtmpConnection): void {
+    if (connection !== this.connection || this.phase === 'ending' || this.phase === 'ended') return;
+    this.connection = null;
+    if (this.phase === 'probing' || this.settings.graceMs === 0) {
+      void this.finish(null);
+      return;
+    }
+    logger.info({ videoId: this.videoId, graceSeconds: this.settings.graceMs / 1000 }, 'live encoder dropped; waiting for it to come back');
+    this.graceTimer = setTimeout(() => {
+      this.graceTimer = null;
+      void this.finish(null);
+    }, this.settings.graceMs);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.phase === 'probing' && this.connection) return this.judge();
+    if (this.phase !== 'packaging' || this.syncing || !this.publisher) return;
+    this.syncing = true;
+    try {
+      await this.publish();
+      const now = Date.now();
+      if (this.connection && now - this.lastSegmentAt > STALL_MS) return void this.finish('stalled');
+      if (this.connection && this.watchable && this.lastDts - this.packagedMs > MAX_LAG_MS) return void this.finish('too_demanding');
+    } catch (error) {
+      logger.warn({ err: error, videoId: this.videoId }, 'live segments could not be published; trying again');
+    } finally {
+      this.syncing = false;
+    }
+  }
+
+  private async publish(): Promise<void> {
+    const { db, node } = this.settings;
+    const result = await this.publisher!.sync();
+    const now = Date.now();
+    if (result.published > 0) this.lastSegmentAt = now;
+    if (result.watchable && !this.watchable) {
+      this.watchable = true;
+      await markStreaming(db, this.videoId, node);
+      logger.info({ videoId: this.videoId, broadcastId: this.broadcastId }, 'live event streaming');
+    }
+    if (now - this.lastHeartbeatAt >= HEARTBEAT_INTERVAL_MS && result.published > 0) {
+      this.lastHeartbeatAt = now;
+      await heartbeat(db, this.videoId, this.broadcastId, node, result.recorded);
+    }
+  }
+
+  /** Ends the broadcast once: the encoder is let go, ffmpeg finishes its files, storage gets the last of them. */
+  finish(error: LiveIngestError | null): Promise<void> {
+    this.finishing ??= this.end(error);
+    return this.finishing;
+  }
+
+  private async end(error: LiveIngestError | null): Promise<void> {
+    this.phase = 'ending';
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = null;
+    if (error) {
+      metrics().liveRefusals.inc({ reason: error });
+      logger.warn({ videoId: this.videoId, broadcastId: this.broadcastId, reason: error }, 'live broadcast ended early');
+    }
+    this.connection?.end();
+    this.connection = null;
+    if (this.packager) {
+      this.packager.stdin.end();
+      const killer = setTimeout(() => this.packager?.kill('SIGKILL'), STOP_WAIT_MS);
+      await this.packagerExit;
+      clearTimeout(killer);
+    }
+    if (this.ticker) clearInterval(this.ticker);
+    while (this.syncing) await new Promise((resolve) => setTimeout(resolve, 50));
+    let recorded = this.publisher?.recordedCount ?? 0;
+    try {
+      if (this.publisher) recorded = (await this.publisher.sync()).recorded;
+    } catch (syncError) {
+      logger.warn({ err: syncError, videoId: this.videoId }, 'the last live segments could not be stored');
+    }
+    try {
+      const status = await endBroadcast(this.settings.db, { videoId: this.videoId, broadcastId: this.broadcastId, recordedSegments: recorded, error });
+      logger.info({ videoId: this.videoId, broadcastId: this.broadcastId, status, recordedSegments: recorded }, 'live broadcast ended');
+    } catch (dbError) {
+      // The heartbeat stops with us: another node's sweep ends the broadcast (liveEventStore.endStaleBroadcasts).
+      logger.error({ err: dbError, videoId: this.videoId }, 'live broadcast end could not be stored');
+    }
+    if (this.scratch) await rm(this.scratch, { recursive: true, force: true });
+    this.phase = 'ended';
+    metrics().liveStreams.dec();
+    this.onEnded(this);
+  }
+}
+
+function readMetadata(data: Buffer): Record<string, unknown> | null {
+  try {
+    const { cmd, dataObj } = decodeAmf0Data(data);
+    if (cmd === '@setDataFrame' || cmd === 'onMetaData') return dataObj ?? null;
+  } catch {
+    // Metadata is a hint; the stream is judged by its packets.
+  }
+  return null;
+}
+
+function numberIn(metadata: Record<string, unknown> | null, name: string): number | null {
+  const value = metadata?.[name];
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+}

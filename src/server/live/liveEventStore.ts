@@ -1,0 +1,127 @@
+/**
+ * The live side of the database as the ingest sees it: which event a key opens, claiming it
+ * for one node (one encoder per event across every node), the heartbeat that proves a node is
+ * still packaging, and ending a broadcast: the event's next status and its replay job in one
+ * transaction, so a replay is never lost between the two.
+ */
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { LIVE_LATE_WINDOW_MS, nextOccurrence, occurrenceAt, parseLiveRule, type LiveSchedule } from '../../lib/liveSchedule.ts';
+import type { LiveIngestError } from '../../lib/liveIngestError.ts';
+import { scheduledStatus, statusAfterBroadcast } from '../../lib/liveStatus.ts';
+import type { LiveStatus } from '../../lib/domain.ts';
+import type { Db } from '../db/client.ts';
+import { liveBroadcasts, liveEvents } from '../db/schema.ts';
+import { enqueueJob } from '../jobs/queue.ts';
+
+export const LIVE_REPLAY_JOB = 'live-replay';
+/** A node that has not published a segment for this long is gone; any node may end its broadcast. */
+export const STALE_HEARTBEAT_MS = 60_000;
+
+export interface IngestEvent {
+  videoId: number;
+  status: LiveStatus;
+  schedule: LiveSchedule | null;
+  ingestNode: string | null;
+  heartbeatAt: Date | null;
+}
+
+function scheduleOf(row: { startTime: Date | null; rrule: string | null; timeZone: string }): LiveSchedule | null {
+  return row.startTime ? { startTime: row.startTime, rrule: row.rrule, timeZone: row.timeZone } : null;
+}
+
+export function isRecurring(schedule: LiveSchedule | null): boolean {
+  return schedule !== null && schedule.rrule !== null && parseLiveRule(schedule.rrule).freq !== 'SINGLE';
+}
+
+export async function findEventByKey(db: Db, streamKey: string): Promise<IngestEvent | null> {
+  if (streamKey === '') return null;
+  const [row] = await db.select().from(liveEvents).where(eq(liveEvents.streamKey, streamKey)).limit(1);
+  if (!row) return null;
+  return { videoId: row.videoId, status: row.status as LiveStatus, schedule: scheduleOf(row), ingestNode: row.ingestNode, heartbeatAt: row.heartbeatAt };
+}
+
+/**
+ * Claims the event for `node` and opens its broadcast; null when another node holds it with a
+ * fresh heartbeat (a second encoder on the same key elsewhere).
+ */
+export async function beginBroadcast(db: Db, event: IngestEvent, node: string, now = new Date()): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const stale = new Date(now.getTime() - STALE_HEARTBEAT_MS);
+    const claimed = await tx
+      .update(liveEvents)
+      .set({ ingestNode: node, heartbeatAt: now, lastError: null })
+      .where(and(eq(liveEvents.videoId, event.videoId), sql`(${liveEvents.ingestNode} is null or ${liveEvents.ingestNode} = ${node} or ${liveEvents.heartbeatAt} < ${stale})`))
+      .returning({ videoId: liveEvents.videoId });
+    if (claimed.length === 0) return null;
+    const occurrenceStart = event.schedule ? occurrenceAt(event.schedule, now, LIVE_LATE_WINDOW_MS) : null;
+    const [row] = await tx.insert(liveBroadcasts).values({ eventVideoId: event.videoId, occurrenceStart, startedAt: now }).returning({ id: liveBroadcasts.id });
+    return row!.id;
+  });
+}
+
+/** The first segments are out: viewers see LIVE. */
+export async function markStreaming(db: Db, videoId: number, node: string): Promise<void> {
+  await db.update(liveEvents).set({ status: 'streaming', heartbeatAt: new Date() }).where(and(eq(liveEvents.videoId, videoId), eq(liveEvents.ingestNode, node)));
+}
+
+export async function heartbeat(db: Db, videoId: number, broadcastId: number, node: string, recordedSegments: number): Promise<void> {
+  await db.update(liveEvents).set({ heartbeatAt: new Date() }).where(and(eq(liveEvents.videoId, videoId), eq(liveEvents.ingestNode, node)));
+  await db.update(liveBroadcasts).set({ recordedSegments }).where(eq(liveBroadcasts.id, broadcastId));
+}
+
+export async function recordIngestError(db: Db, videoId: number, error: LiveIngestError): Promise<void> {
+  await db.update(liveEvents).set({ lastError: error }).where(eq(liveEvents.videoId, videoId));
+}
+
+export interface BroadcastEnd {
+  videoId: number;
+  broadcastId: number;
+  recordedSegments: number;
+  error: LiveIngestError | null;
+  now?: Date;
+}
+
+/**
+ * Ends a broadcast: the event turns done (one-off) or waits for its next occurrence
+ * (recurring), and what was recorded goes to the replay job. A push that never produced a
+ * recording changes nothing but the error the owner reads.
+ */
+export async function endBroadcast(db: Db, { videoId, broadcastId, recordedSegments, error, now = new Date() }: BroadcastEnd): Promise<LiveStatus> {
+  return db.transaction(async (tx) => {
+    const [event] = await tx.select().from(liveEvents).where(eq(liveEvents.videoId, videoId)).for('update');
+    const [broadcast] = await tx.select().from(liveBroadcasts).where(eq(liveBroadcasts.id, broadcastId));
+    if (!event || !broadcast) return 'done';
+    const schedule = scheduleOf(event);
+    const onAir = recordedSegments > 0;
+    const after = new Date(Math.max(now.getTime(), (broadcast.occurrenceStart ?? now).getTime()));
+    const nextStart = schedule ? nextOccurrence(schedule, after) : null;
+    const status: LiveStatus = onAir ? statusAfterBroadcast({ recurring: isRecurring(schedule), nextStart, now }) : scheduledStatus(schedule ? occurrenceAt(schedule, now, LIVE_LATE_WINDOW_MS) : null, now);
+    await tx
+      .update(liveEvents)
+      .set({
+        status,
+        ingestNode: null,
+        heartbeatAt: null,
+        lastError: error,
+        ...(onAir && isRecurring(schedule) && nextStart ? { startTime: nextStart } : {}),
+      })
+      .where(eq(liveEvents.videoId, videoId));
+    await tx
+      .update(liveBroadcasts)
+      .set({ status: onAir ? 'ended' : 'failed', endedAt: now, recordedSegments })
+      .where(eq(liveBroadcasts.id, broadcastId));
+    if (onAir) await enqueueJob(tx, LIVE_REPLAY_JOB, { broadcastId });
+    return status;
+  });
+}
+
+/** Broadcasts whose node stopped beating (it crashed or lost the database): ended by whoever notices. */
+export async function endStaleBroadcasts(db: Db, now = new Date()): Promise<number> {
+  const stale = await db
+    .select({ videoId: liveEvents.videoId, broadcastId: liveBroadcasts.id, recordedSegments: liveBroadcasts.recordedSegments })
+    .from(liveEvents)
+    .innerJoin(liveBroadcasts, and(eq(liveBroadcasts.eventVideoId, liveEvents.videoId), eq(liveBroadcasts.status, 'live')))
+    .where(and(isNotNull(liveEvents.ingestNode), lt(liveEvents.heartbeatAt, new Date(now.getTime() - STALE_HEARTBEAT_MS))));
+  for (const row of stale) await endBroadcast(db, { ...row, error: 'stalled', now });
+  return stale.length;
+}

@@ -1,0 +1,114 @@
+/**
+ * The live ingest with real parts: an RTMP listener on loopback, ffmpeg pushing the test
+ * picture as an encoder would, ffmpeg packaging it, segments in media storage on disk, and the
+ * event's row in a real database.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../db/testDatabase.ts';
+
+await useTestDatabase('ingest');
+
+const { getDb } = await import('../db/client.ts');
+const schema = await import('../db/schema.ts');
+const { LocalDiskStorage } = await import('../media/storage.ts');
+const { ffmpegBinaries } = await import('../media/ffmpegBinaries.ts');
+const { startLiveIngest } = await import('./liveIngest.ts');
+const { testFeedArgs } = await import('./testFeed.ts');
+const { LIVE_REPLAY_JOB } = await import('./liveEventStore.ts');
+
+let root: string;
+let ingest: Awaited<ReturnType<typeof startLiveIngest>>;
+let storage: InstanceType<typeof LocalDiskStorage>;
+let ffmpeg: string;
+const KEY = 'test-stream-key-0123456789abcdef';
+
+async function addEvent(name: string, values: Partial<typeof schema.liveEvents.$inferInsert>): Promise<number> {
+  const db = await getDb();
+  const [owner] = await db.select().from(schema.users).limit(1);
+  const [video] = await db.insert(schema.videos).values({ ownerId: owner!.id, name, type: 'live' }).returning();
+  await db.insert(schema.liveEvents).values({ videoId: video!.id, status: 'ready', startTime: new Date(), ...values });
+  return video!.id;
+}
+
+async function eventRow(videoId: number) {
+  const [row] = await (await getDb()).select().from(schema.liveEvents).where(eq(schema.liveEvents.videoId, videoId));
+  return row!;
+}
+
+function push(key: string, seconds: number): ChildProcess & { exited: Promise<number | null> } {
+  const child = spawn(ffmpeg, testFeedArgs({ url: `rtmp://127.0.0.1:${ingest.port}/live/${key}`, width: 320, height: 180, fps: 15, clockText: false, seconds }), { stdio: 'ignore' });
+  return Object.assign(child, { exited: new Promise<number | null>((resolve) => child.once('close', resolve)) });
+}
+
+async function until<T>(probe: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await probe();
+    if (accept(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'vitrine-live-'));
+  storage = new LocalDiskStorage(root);
+  ffmpeg = (await ffmpegBinaries()).ffmpeg;
+  const db = await getDb();
+  await db.insert(schema.users).values({ email: 'live@example.test', name: 'Live owner' });
+  ingest = await startLiveIngest({ db, storage, ffmpeg, node: 'test-node:1:a', graceMs: 3_000, maxHeight: 1080, port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await ingest?.stop();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('live ingest', () => {
+  it('refuses a key no event has, at connect', async () => {
+    const pusher = push('not-a-key', 5);
+    expect(await pusher.exited).not.toBe(0);
+    expect(ingest.broadcasts.size).toBe(0);
+  });
+
+  it('takes a push to streaming with HLS in storage, keeps it through a short drop, and ends it done with its replay queued', { timeout: 120_000 }, async () => {
+    const videoId = await addEvent('One-off event', { streamKey: KEY });
+    const first = push(KEY, 8);
+    const streaming = await until(() => eventRow(videoId), (row) => row.status === 'streaming');
+    expect(streaming.ingestNode).toBe('test-node:1:a');
+    const broadcast = ingest.broadcasts.get(videoId)!;
+    expect(await storage.exists(`${broadcast.prefix}/master.m3u8`)).toBe(true);
+    expect(await storage.exists(`${broadcast.prefix}/180p/index.m3u8`)).toBe(true);
+
+    const second = push(KEY, 3);
+    expect(await second.exited).not.toBe(0);
+    expect((await eventRow(videoId)).lastError).toBe('already_live');
+
+    await first.exited;
+    // Back within the grace: the same broadcast goes on.
+    const again = push(KEY, 4);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(ingest.broadcasts.get(videoId)).toBe(broadcast);
+    await again.exited;
+
+    const done = await until(() => eventRow(videoId), (row) => row.status !== 'streaming');
+    expect(done.status).toBe('done');
+    expect(done.ingestNode).toBeNull();
+    const db = await getDb();
+    const [row] = await db.select().from(schema.liveBroadcasts).where(eq(schema.liveBroadcasts.id, broadcast.broadcastId));
+    expect(row!.status).toBe('ended');
+    expect(row!.recordedSegments).toBeGreaterThanOrEqual(2);
+    expect(await storage.exists(`${broadcast.prefix}/recording/000000.ts`)).toBe(true);
+    const jobs = await db.select().from(schema.jobs).where(eq(schema.jobs.kind, LIVE_REPLAY_JOB));
+    expect(jobs.map((job) => job.payload)).toContainEqual({ broadcastId: broadcast.broadcastId });
+  });
+
+  it('refuses an event that is over', async () => {
+    await addEvent('Over', { streamKey: 'over-key-0123456789', status: 'done' });
+    const pusher = push('over-key-0123456789', 5);
+    expect(await pusher.exited).not.toBe(0);
+  });
+});
