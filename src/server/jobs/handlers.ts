@@ -2,6 +2,8 @@
 import { getDb } from '../db/client.ts';
 import { mediaStorage, type MediaStorage } from '../media/index.ts';
 import { isTranscodePayload, markVideoFailed, PROCESSING_FAILED_MESSAGE, TRANSCODE_JOB, transcodeVideo } from '../ingest/transcode.ts';
+import { LIVE_REPLAY_JOB } from '../live/liveEventStore.ts';
+import { archiveReplay, isReplayPayload, markReplayFailed } from '../live/replay.ts';
 import type { JobHandlers } from './runner.ts';
 
 export function jobHandlers(storage: MediaStorage = mediaStorage()): JobHandlers {
@@ -13,6 +15,16 @@ export function jobHandlers(storage: MediaStorage = mediaStorage()): JobHandlers
       },
       async giveUp(payload) {
         if (isTranscodePayload(payload)) await markVideoFailed(await getDb(), payload.videoId, PROCESSING_FAILED_MESSAGE);
+      },
+    },
+    [LIVE_REPLAY_JOB]: {
+      async run(payload, { signal, progress }) {
+        if (!isReplayPayload(payload)) throw new Error('live replay job without broadcastId');
+        const result = await archiveReplay(payload, { db: await getDb(), storage, signal, progress });
+        progress(result.status === 'failed' ? `replay failed: ${result.reason}` : `replay ${result.status}`);
+      },
+      async giveUp(payload) {
+        if (isReplayPayload(payload)) await markReplayFailed(await getDb(), payload.broadcastId);
       },
     },
   };

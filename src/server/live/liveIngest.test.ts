@@ -20,6 +20,7 @@ const { ffmpegBinaries } = await import('../media/ffmpegBinaries.ts');
 const { startLiveIngest } = await import('./liveIngest.ts');
 const { testFeedArgs } = await import('./testFeed.ts');
 const { LIVE_REPLAY_JOB } = await import('./liveEventStore.ts');
+const { archiveReplay } = await import('./replay.ts');
 
 let root: string;
 let ingest: Awaited<ReturnType<typeof startLiveIngest>>;
@@ -104,6 +105,40 @@ describe('live ingest', () => {
     expect(await storage.exists(`${broadcast.prefix}/recording/000000.ts`)).toBe(true);
     const jobs = await db.select().from(schema.jobs).where(eq(schema.jobs.kind, LIVE_REPLAY_JOB));
     expect(jobs.map((job) => job.payload)).toContainEqual({ broadcastId: broadcast.broadcastId });
+
+    // The replay job makes the event its own replay, playable where it streamed.
+    expect(await archiveReplay({ broadcastId: broadcast.broadcastId }, { db, storage })).toEqual({ status: 'archived', videoId });
+    const files = await db.select().from(schema.videoFiles).where(eq(schema.videoFiles.videoId, videoId));
+    expect(files.map((file) => file.quality)).toEqual(expect.arrayContaining(['source', 'hls']));
+    const [video] = await db.select().from(schema.videos).where(eq(schema.videos.id, videoId));
+    expect(video!.duration).toBeGreaterThanOrEqual(8);
+    expect((await eventRow(videoId)).archivedTime).not.toBeNull();
+    expect(await storage.exists(`${broadcast.prefix}/master.m3u8`)).toBe(false);
+  });
+
+  it('keeps each occurrence of a recurring event apart: its replay is a video of its own beside the event', { timeout: 120_000 }, async () => {
+    const db = await getDb();
+    const [showcase] = await db.insert(schema.showcases).values({ ownerId: (await db.select().from(schema.users).limit(1))[0]!.id, name: 'Weekly', layout: 'live' }).returning();
+    const key = 'weekly-key-0123456789abcdef';
+    const videoId = await addEvent('Weekly hour', { streamKey: key, rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU', timeZone: 'Europe/Paris' });
+    await db.insert(schema.showcaseVideos).values({ showcaseId: showcase!.id, videoId, position: 1 });
+    const pusher = push(key, 5);
+    await until(() => eventRow(videoId), (row) => row.status === 'streaming');
+    const broadcastId = ingest.broadcasts.get(videoId)!.broadcastId;
+    await pusher.exited;
+    const after = await until(() => eventRow(videoId), (row) => row.status !== 'streaming');
+    expect(['pending', 'ready']).toContain(after.status);
+    expect(after.streamKey).toBe(key);
+
+    const result = await archiveReplay({ broadcastId }, { db, storage });
+    expect(result.status).toBe('archived');
+    const replayId = (result as { videoId: number }).videoId;
+    expect(replayId).not.toBe(videoId);
+    const [replay] = await db.select().from(schema.videos).where(eq(schema.videos.id, replayId));
+    expect(replay).toMatchObject({ status: 'ready', name: expect.stringMatching(/^Weekly hour \(\d{4}-\d{2}-\d{2}\)$/) });
+    const listed = await db.select().from(schema.showcaseVideos).where(eq(schema.showcaseVideos.showcaseId, showcase!.id));
+    expect(listed.map((row) => row.videoId).sort()).toEqual([videoId, replayId].sort());
+    expect((await eventRow(replayId)).status).toBe('done');
   });
 
   it('refuses an event that is over', async () => {
