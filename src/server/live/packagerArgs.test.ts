@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { liveLadder } from '../../lib/liveLadder.ts';
+import { LIVE_SEGMENT_SECONDS, masterPlaylist, packagerArgs } from './packagerArgs.ts';
+import { playlistSegments } from './segmentPublisher.ts';
+
+const ladder = liveLadder({ height: 1080, fps: 60 }, 1080);
+
+describe('the live packager', () => {
+  it('reads FLV on stdin and writes one rolling HLS playlist per rung and the recording', () => {
+    const args = packagerArgs(ladder, '/scratch', { hasAudio: true }).join(' ');
+    expect(args).toContain('-f flv -i pipe:0');
+    expect(args).toContain('[0:v]fps=30,split=3[v0][v1][v2]');
+    for (const rung of ['1080p', '720p', '360p']) expect(args).toContain(`/scratch/${rung}/index.m3u8`);
+    expect(args).toContain(`-hls_time ${LIVE_SEGMENT_SECONDS}`);
+    expect(args).toContain('delete_segments');
+    expect(args).toContain('-c copy -f segment');
+    expect(args.match(/-map 0:a:0/g)).toHaveLength(4);
+  });
+
+  it('maps no sound for a silent source', () => {
+    expect(packagerArgs(ladder, '/scratch', { hasAudio: false }).join(' ')).not.toContain('0:a');
+  });
+
+  it('names every rung in the master playlist with its resolution and bandwidth', () => {
+    const master = masterPlaylist(ladder, { width: 1920, height: 1080 }, { hasAudio: true });
+    expect(master).toContain('RESOLUTION=1920x1080');
+    expect(master).toContain('RESOLUTION=1280x720');
+    expect(master).toContain('RESOLUTION=640x360');
+    expect(master.trim().split('\n').filter((line) => line.endsWith('index.m3u8'))).toEqual(['1080p/index.m3u8', '720p/index.m3u8', '360p/index.m3u8']);
+  });
+});
+
+describe('reading a live playlist', () => {
+  it('lists its segments, and nothing of a playlist cut short mid-write', () => {
+    const text = '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n00001.ts\n#EXTINF:2.0,\n00002.ts\n';
+    expect(playlistSegments(text)).toEqual(['00001.ts', '00002.ts']);
+    expect(playlistSegments(text.slice(0, -3))).toBeNull();
+    expect(playlistSegments('')).toBeNull();
+  });
+});
