@@ -19,6 +19,20 @@ test.describe('the albums API', () => {
     expect(body.data[0].uri).toMatch(/^\/videos\/\d+$/);
   });
 
+  test('answers a polled live event fresh, and error code 8003 for a video not in the showcase', async ({ request }) => {
+    const live = showcaseId('live');
+    const events = (await (await request.get(`/api/albums/${live}/videos?fields=uri,name`)).json()).data as { uri: string; name: string }[];
+    const soon = events.find((event) => event.name === 'Q&A with the crew')!.uri.split('/').pop();
+    const polled = await request.get(`/api/albums/${live}/videos/${soon}?fields=live.status,live.recurring_event.schedule`);
+    expect(polled.headers()['cache-control']).toBe('public, max-age=2');
+    expect(await polled.json()).toEqual({ live: { status: 'ready', recurring_event: { schedule: { start_time: expect.any(String), rrule: 'FREQ=SINGLE', time_zone: 'UTC' } } } });
+
+    const elsewhere = (await (await request.get(`/api/albums/${grid}/videos?per_page=1`)).json()).data[0].uri.split('/').pop();
+    const gone = await request.get(`/api/albums/${live}/videos/${elsewhere}?fields=live.status`);
+    expect(gone.status()).toBe(404);
+    expect((await gone.json()).error_code).toBe(8003);
+  });
+
   test('answers error code 2286 for a page that does not exist', async ({ request }) => {
     const response = await request.get(`/api/albums/${grid}/videos?page=9&per_page=12`);
     expect(response.status()).toBe(400);

@@ -18,7 +18,7 @@ const handler: APIRoute = async ({ params, url, request, cookies }) => {
   const download = url.searchParams.get('dl');
   const verdict = verifyMediaSignature(key, url.searchParams.get('exp'), url.searchParams.get('sig'), secret('media'), undefined, download);
   if (verdict === 'expired' || verdict === 'invalid') return refuseMedia(verdict === 'expired' ? 'expired' : 'forbidden', { request, cookies });
-  const cacheControl = mediaCacheControl({ shared: verdict === 'shared', expiresAt: Number(url.searchParams.get('exp')) });
+  const cacheControl = mediaCacheControl({ key, shared: verdict === 'shared', expiresAt: Number(url.searchParams.get('exp')) });
   const response = await serveMedia(key, request, { download, cacheControl });
   // Archived bytes are not readable: say why instead of a bare 404.
   if (response.status === 404) return refuseMedia((await mediaStorage().tierOf(key)) === 'archive' ? 'archived' : 'missing', { request, cookies });

@@ -9,9 +9,18 @@ import { jsonError } from './errorResponse.ts';
 
 export interface ApiOptions {
   resource: string;
-  /** Public data may be cached by browsers and CDNs; anything viewer-specific may not. */
-  cache: 'public' | 'private';
+  /**
+   * Public data may be cached by browsers and CDNs, `brief`ly when it changes by the second
+   * (a live event's status, which viewers poll); anything viewer-specific may not.
+   */
+  cache: 'public' | 'brief' | 'private';
 }
+
+const CACHE_CONTROL: Record<ApiOptions['cache'], string> = {
+  public: 'public, max-age=60',
+  brief: 'public, max-age=2',
+  private: 'private, no-store',
+};
 
 /** The API version the client asked for, or an error answer for a version we do not speak. */
 export function negotiateVersion(context: APIContext): { version: string } | { error: Response } {
@@ -30,9 +39,9 @@ export function apiJson(context: APIContext, body: unknown, { resource, cache }:
     status,
     headers: {
       'Content-Type': `application/vnd.vimeo.${resource}+json;version=${version}`,
-      'Cache-Control': cache === 'public' ? 'public, max-age=60' : 'private, no-store',
+      'Cache-Control': CACHE_CONTROL[cache],
       // A public answer is the same whoever asks, so it does not vary by Cookie.
-      Vary: cache === 'public' ? 'Accept, Accept-Language' : 'Accept, Accept-Language, Cookie',
+      Vary: cache === 'private' ? 'Accept, Accept-Language, Cookie' : 'Accept, Accept-Language',
     },
   });
 }

@@ -2,7 +2,7 @@
  * The demo catalogue: who and what `npm start` seeds into an empty database. Plain data,
  * so `npm run demo:info` and the tests read the same truth the seed writes.
  */
-import type { ContentRating, Layout, LiveStatus, PlanType, ShowcasePrivacy, Sort, TeamRole, Theme } from '../../lib/domain.ts';
+import type { ContentRating, Layout, PlanType, ShowcasePrivacy, Sort, TeamRole, Theme } from '../../lib/domain.ts';
 
 export const DEMO_PASSWORD = 'vitrine-demo';
 
@@ -26,14 +26,21 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 
 export const DEMO_TEAM_NAME = 'Northwind Studio';
 
+/**
+ * A live event of the demo. A one-off one starts `startsInMinutes` after the seed (before it
+ * when negative); `ended`, it is over and its clip is the replay. A recurring one repeats
+ * `rrule` from `firstStart`, a local time in `timeZone`, and is seeded at its next occurrence.
+ */
+export type DemoLive = { startsInMinutes: number; ended?: boolean } | { rrule: string; firstStart: string; timeZone: string };
+
 export interface DemoVideo {
   key: string;
   name: string;
   description: string;
-  /** Seconds shown and stored; media longer than a few minutes is generated short (see seed). */
+  /** Seconds shown and stored; media longer than a few minutes is generated short (see seed). 0: no media (an event not yet held). */
   duration: number;
   contentRating?: ContentRating;
-  live?: { status: LiveStatus; startsInHours: number; rrule?: string };
+  live?: DemoLive;
   daysAgo: number;
   plays: number;
   likes: number;
@@ -84,9 +91,29 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   { key: 'daily-2', name: 'Dailies: glass studio pickups', description: 'Team only: pickup shots.', duration: 11, daysAgo: 3, plays: 4, likes: 1 },
   { key: 'unlisted-1', name: 'Alternate ending (director)', description: 'Only for people with the link.', duration: 10, daysAgo: 2, plays: 1, likes: 0 },
   { key: 'draft-1', name: 'Rough assembly, not for anyone yet', description: 'Private draft.', duration: 8, daysAgo: 1, plays: 0, likes: 0 },
-  { key: 'live-now', name: 'Launch day: live from the studio', description: 'Streaming now from Northwind Studio.', duration: 0, daysAgo: 1, plays: 0, likes: 0, live: { status: 'streaming', startsInHours: -0.5 } },
-  { key: 'live-soon', name: 'Q&A with the crew', description: 'Ask us anything about the launch.', duration: 0, daysAgo: 1, plays: 0, likes: 0, live: { status: 'ready', startsInHours: 3 } },
-  { key: 'live-weekly', name: 'Weekly studio hour', description: 'Every Thursday: works in progress.', duration: 0, daysAgo: 1, plays: 0, likes: 0, live: { status: 'pending', startsInHours: 72, rrule: 'FREQ=WEEKLY;BYDAY=TH' } },
+  // The demo feed (src/server/live/demoFeed.ts) pushes to live-now while the server runs.
+  { key: 'live-now', name: 'Launch day: live from the studio', description: 'Streaming now from Northwind Studio.', duration: 0, daysAgo: 1, plays: 0, likes: 0, live: { startsInMinutes: -30 } },
+  { key: 'live-soon', name: 'Q&A with the crew', description: 'Ask us anything about the launch.', duration: 0, daysAgo: 1, plays: 0, likes: 0, live: { startsInMinutes: 20 } },
+  {
+    key: 'live-weekly',
+    name: 'Weekly studio hour',
+    description: 'Every Thursday at 18:00 Paris time: works in progress.',
+    duration: 0,
+    daysAgo: 1,
+    plays: 0,
+    likes: 0,
+    live: { rrule: 'FREQ=WEEKLY;BYDAY=TH', firstStart: '2026-01-01T18:00', timeZone: 'Europe/Paris' },
+  },
+  {
+    key: 'live-rehearsal',
+    name: 'Launch rehearsal',
+    description: 'The full run-through the day before launch, recorded live.',
+    duration: 24,
+    daysAgo: 2,
+    plays: 48,
+    likes: 6,
+    live: { startsInMinutes: -26 * 60, ended: true },
+  },
 ];
 
 export interface DemoShowcase {
@@ -123,7 +150,7 @@ export const DEMO_SHOWCASES: DemoShowcase[] = [
   },
   { key: 'player', name: 'Making Of', description: 'Watch the making-of films back to back.', layout: 'player', privacy: 'anybody', allowContinuousPlay: true, videos: reels(1, 16) },
   { key: 'featured', name: 'Featured Stories', description: 'One story up front, the rest below.', layout: 'featured', privacy: 'anybody', videos: ['conference', ...reels(10, 18)] },
-  { key: 'live', name: 'Launch Day Live', description: 'Live events from the launch.', layout: 'live', privacy: 'anybody', videos: ['live-now', 'live-soon', 'live-weekly'] },
+  { key: 'live', name: 'Launch Day Live', description: 'Live events from the launch.', layout: 'live', privacy: 'anybody', videos: ['live-now', 'live-soon', 'live-weekly', 'live-rehearsal'] },
   { key: 'embed', name: 'Partner Embeds', description: 'Shown only inside partner sites.', layout: 'embed-only', privacy: 'anybody', videos: reels(19, 22) },
   { key: 'password', name: 'Client Preview', description: 'Cuts for the client, behind a password.', layout: 'grid', privacy: 'password', password: 'northwind', videos: ['client-1', 'client-2', ...reels(23, 26)] },
   { key: 'team', name: 'Team Dailies', description: 'Dailies for the Northwind Studio team only.', layout: 'grid', privacy: 'team', teamShowcase: true, videos: ['daily-1', 'daily-2', ...reels(29, 31)] },

@@ -8,6 +8,7 @@ import { getDb } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import {
   chatRooms,
+  liveBroadcasts,
   liveEvents,
   showcases,
   showcaseVideos,
@@ -28,6 +29,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_TEAM_NAME, DEMO_VIDE
 import { seedDemoUploads } from '../quota/demoUploads.ts';
 import { seedStock } from './seedStock.ts';
 import { storeDemoCaptions, type CaptionTrack } from './demoCaptions.ts';
+import { demoLiveEvent } from './demoLiveEvents.ts';
+import { RECORDING_SEGMENT_SECONDS } from '../live/packagerArgs.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -35,7 +38,8 @@ const DAY = 24 * HOUR;
 async function produceMedia(onProgress?: (progress: SeedProgress) => void): Promise<Map<string, DemoVideoAssets & { captions: CaptionTrack }>> {
   const storage = mediaStorage();
   const assets = new Map<string, DemoVideoAssets & { captions: CaptionTrack }>();
-  const playable = DEMO_VIDEOS.filter((v) => !v.live);
+  // Events not yet held have no media; a finished one has its replay.
+  const playable = DEMO_VIDEOS.filter((v) => v.duration > 0);
   onProgress?.({ rendered: 0, total: playable.length });
   for (const [i, video] of playable.entries()) {
     const key = `demo/${video.key}`;
@@ -125,13 +129,20 @@ export async function seedDemo({ onProgress }: SeedDemoOptions = {}): Promise<vo
       if (demo.sourceIdleDays) await tx.update(videoFiles).set({ lastAccessedAt: new Date(now - demo.sourceIdleDays * DAY) }).where(sql`${videoFiles.videoId} = ${videoId} and ${videoFiles.quality} = 'source'`);
       if (demo.live) {
         const [room] = await tx.insert(chatRooms).values({ chatEnabled: true }).returning({ id: chatRooms.id });
-        await tx.insert(liveEvents).values({
-          videoId,
-          status: demo.live.status,
-          startTime: new Date(now + demo.live.startsInHours * HOUR),
-          rrule: demo.live.rrule ?? null,
-          chatRoomId: room!.id,
-        });
+        const event = demoLiveEvent(demo.live, demo.duration, new Date(now));
+        await tx.insert(liveEvents).values({ videoId, ...event, chatRoomId: room!.id });
+        // A finished event went on the air once, and that broadcast is its replay.
+        if (event.status === 'done') {
+          await tx.insert(liveBroadcasts).values({
+            eventVideoId: videoId,
+            occurrenceStart: event.startTime,
+            startedAt: event.startTime!,
+            endedAt: event.archivedTime,
+            status: 'archived',
+            recordedSegments: Math.ceil(demo.duration / RECORDING_SEGMENT_SECONDS),
+            replayVideoId: videoId,
+          });
+        }
       }
     }
 

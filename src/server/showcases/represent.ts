@@ -4,12 +4,14 @@
  */
 import { normalizeBrandColor } from '../../lib/brandColor.ts';
 import type { ContentLock } from '../../lib/contentGates.ts';
-import type { ContentRating, DownloadQuality } from '../../lib/domain.ts';
+import type { ContentRating, DownloadQuality, LiveStatus } from '../../lib/domain.ts';
 import { downloadRows, type QualityNames } from '../../lib/downloadQualities.ts';
+import { scheduleJson, type ScheduleJson } from '../../lib/liveSchedule.ts';
 import { signMediaFolder } from '../delivery/signedFolder.ts';
 import { downloadFileName, signMediaPath } from '../delivery/signedUrl.ts';
+import { LIVE_MASTER } from '../live/packagerArgs.ts';
 import { secret } from '../secrets.ts';
-import type { ShowcaseWithOwner, UserRow, VideoWithMedia } from './showcaseQueries.ts';
+import type { LiveRef, ShowcaseWithOwner, UserRow, VideoWithMedia } from './showcaseQueries.ts';
 
 export interface PictureSize {
   width: number;
@@ -50,8 +52,20 @@ export interface VideoJson {
   /** The adaptive stream (HLS master playlist) when there is one, and the playable MP4s. */
   play: { hls: { link: string } | null; progressive: { link: string; width: number | null; height: number | null; mime: string }[] };
   stats: { plays: number; likes: number; comments: number };
-  live: { status: string; start_time: string | null; chat: { room_id: number | null } } | null;
+  live: LiveJson | null;
   user: UserJson;
+}
+
+/** SPEC §3 Video.live: the event's status, its current or next start, its chat and its schedule. */
+export interface LiveJson {
+  status: LiveStatus;
+  /** The current or next occurrence's start. */
+  start_time: string | null;
+  /** When the replay became watchable. */
+  archived_time: string | null;
+  chat: { room_id: number | null };
+  /** Whenever the event has a start time; rrule 'FREQ=SINGLE' for a one-off event. */
+  recurring_event: { schedule: ScheduleJson } | null;
 }
 
 export interface AlbumJson {
@@ -126,6 +140,39 @@ function videoFacts(item: VideoWithMedia, showcaseId: number) {
   };
 }
 
+const isoOf = (time: string | null) => (time === null ? null : new Date(time).toISOString());
+
+function liveJson(live: LiveRef, now: Date): LiveJson {
+  const startTime = isoOf(live.startTime);
+  return {
+    status: live.status as LiveStatus,
+    start_time: startTime,
+    archived_time: isoOf(live.archivedTime),
+    chat: { room_id: live.chatRoomId },
+    recurring_event: startTime === null ? null : { schedule: scheduleJson({ startTime: new Date(startTime), rrule: live.rrule, timeZone: live.timeZone }, now) },
+  };
+}
+
+/**
+ * The adaptive stream and the playable MP4s. A streaming event plays its broadcast's live HLS
+ * (live/{eventVideoId}/{broadcastId}/, written by the ingest) and has no files yet.
+ */
+function playJson(item: VideoWithMedia, sharedMedia: boolean): VideoJson['play'] {
+  const { live } = item;
+  if (live?.status === 'streaming') {
+    const hls = live.broadcastId === null ? null : { link: signPlaylist(`live/${item.video.id}/${live.broadcastId}/${LIVE_MASTER}`, sharedMedia) };
+    return { hls, progressive: [] };
+  }
+  const playable = item.files.filter((f) => f.mime === 'video/mp4' && f.quality !== 'source' && f.tier === 'hot');
+  const hls = item.files.find((f) => f.quality === 'hls' && f.tier === 'hot');
+  return {
+    hls: hls ? { link: signPlaylist(hls.storageKey, sharedMedia) } : null,
+    progressive: playable
+      .sort((a, b) => (a.height ?? 0) - (b.height ?? 0))
+      .map((f) => ({ link: sign(f.storageKey, sharedMedia), width: f.width, height: f.height, mime: f.mime })),
+  };
+}
+
 /**
  * A video of a showcase for one viewer. Locked (src/lib/contentGates.ts), it keeps its place,
  * rating and owner and carries no media link at all; left out by the viewer's own filter, it
@@ -148,8 +195,6 @@ export function videoJson(item: VideoWithMedia, showcaseId: number, lock: Conten
       live: null,
     };
   }
-  const playable = item.files.filter((f) => f.mime === 'video/mp4' && f.quality !== 'source' && f.tier === 'hot');
-  const hls = item.files.find((f) => f.quality === 'hls' && f.tier === 'hot');
   return {
     ...facts,
     privacy: { view: video.privacyView, download: video.privacyDownload },
@@ -158,15 +203,8 @@ export function videoJson(item: VideoWithMedia, showcaseId: number, lock: Conten
       type: 'default',
       sizes: item.pictures.map((p) => ({ width: p.width, height: p.height, link: sign(p.storageKey, sharedMedia) })),
     },
-    play: {
-      hls: hls ? { link: signPlaylist(hls.storageKey, sharedMedia) } : null,
-      progressive: playable
-        .sort((a, b) => (a.height ?? 0) - (b.height ?? 0))
-        .map((f) => ({ link: sign(f.storageKey, sharedMedia), width: f.width, height: f.height, mime: f.mime })),
-    },
-    live: item.live
-      ? { status: item.live.status, start_time: item.live.startTime ? new Date(item.live.startTime).toISOString() : null, chat: { room_id: item.live.chatRoomId } }
-      : null,
+    play: playJson(item, sharedMedia),
+    live: item.live ? liveJson(item.live, new Date()) : null,
   };
 }
 

@@ -7,7 +7,7 @@ import type { Sort } from '../../lib/domain.ts';
 import { SORT_MAP } from '../../lib/sortMap.ts';
 import { RESTRICTED_RATINGS } from '../../lib/contentGates.ts';
 import type { Db } from '../db/client.ts';
-import { liveEvents, showcases, showcaseVideos, users, videoFiles, videoPictures, videos } from '../db/schema.ts';
+import { liveBroadcasts, liveEvents, showcases, showcaseVideos, users, videoFiles, videoPictures, videos } from '../db/schema.ts';
 
 export type ShowcaseRow = typeof showcases.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -30,7 +30,12 @@ export interface FileRef {
 export interface LiveRef {
   status: string;
   startTime: string | null;
+  rrule: string | null;
+  timeZone: string;
+  archivedTime: string | null;
   chatRoomId: number | null;
+  /** The broadcast on the air (its live HLS), for a streaming event. */
+  broadcastId: number | null;
 }
 
 export interface ShowcaseWithOwner {
@@ -129,7 +134,7 @@ export interface ListOptions {
 export const media = {
   pictures: sql<PictureRef[]>`(select coalesce(json_agg(json_build_object('width', p.width, 'height', p.height, 'storageKey', p.storage_key) order by p.width), '[]'::json) from ${videoPictures} p where p.video_id = ${videos.id})`,
   files: sql<FileRef[]>`(select coalesce(json_agg(json_build_object('quality', f.quality, 'mime', f.mime, 'width', f.width, 'height', f.height, 'size', f.size, 'storageKey', f.storage_key, 'tier', f.tier)), '[]'::json) from ${videoFiles} f where f.video_id = ${videos.id})`,
-  live: sql<LiveRef | null>`(select json_build_object('status', l.status, 'startTime', l.start_time, 'chatRoomId', l.chat_room_id) from ${liveEvents} l where l.video_id = ${videos.id})`,
+  live: sql<LiveRef | null>`(select json_build_object('status', l.status, 'startTime', l.start_time, 'rrule', l.rrule, 'timeZone', l.time_zone, 'archivedTime', l.archived_time, 'chatRoomId', l.chat_room_id, 'broadcastId', case when l.status = 'streaming' then (select b.id from ${liveBroadcasts} b where b.event_video_id = l.video_id and b.status = 'live' order by b.started_at desc, b.id desc limit 1) end) from ${liveEvents} l where l.video_id = ${videos.id})`,
 };
 
 /** json columns arrive parsed from postgres.js and as text from some drivers. */

@@ -9,7 +9,7 @@ import { secret } from '../../../../../server/secrets.ts';
 const handler: APIRoute = async ({ params, request, cookies }) => {
   const verdict = verifyMediaFolder(params.key ?? '', params.exp ?? '', params.sig ?? '', secret('media'));
   if (verdict === 'expired' || verdict === 'invalid') return refuseMedia(verdict === 'expired' ? 'expired' : 'forbidden', { request, cookies });
-  const cacheControl = mediaCacheControl({ shared: verdict === 'shared', expiresAt: Number(params.exp) });
+  const cacheControl = mediaCacheControl({ key: params.key!, shared: verdict === 'shared', expiresAt: Number(params.exp) });
   return serveMedia(params.key!, request, { cacheControl });
 };
 

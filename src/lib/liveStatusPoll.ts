@@ -1,0 +1,46 @@
+/**
+ * Reading the live page's poll (SPEC §7: GET /albums/{albumId}/videos/{videoId} with
+ * fields=live.status,live.recurring_event.schedule) and what the page does with it (SPEC §4:
+ * "Done while streaming, or error code 8003, reloads page"). A failed poll changes nothing:
+ * the next one tries again.
+ */
+
+/** SPEC §8: the event is no longer in the showcase. */
+export const EVENT_GONE_ERROR = 8003;
+
+export interface LiveSnapshot {
+  status: string;
+  /** The current or next occurrence's start (ISO), null when the event has none. */
+  startTime: string | null;
+  /** The event's IANA time zone, null when the event has no schedule. */
+  timeZone: string | null;
+}
+
+export type LivePollAnswer = { kind: 'gone' } | { kind: 'live'; live: LiveSnapshot } | { kind: 'ignored' };
+
+interface PolledVideo {
+  error_code?: unknown;
+  live?: {
+    status?: unknown;
+    recurring_event?: { schedule?: { start_time?: unknown; time_zone?: unknown } | null } | null;
+  } | null;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The answer of one poll, from the HTTP status and the parsed body (null when it was not JSON). */
+export function readLivePollAnswer(httpStatus: number, body: unknown): LivePollAnswer {
+  const video = (typeof body === 'object' && body !== null ? body : {}) as PolledVideo;
+  if (video.error_code === EVENT_GONE_ERROR) return { kind: 'gone' };
+  if (httpStatus < 200 || httpStatus >= 300) return { kind: 'ignored' };
+  const status = text(video.live?.status);
+  if (!status) return { kind: 'ignored' };
+  const schedule = video.live?.recurring_event?.schedule ?? null;
+  return { kind: 'live', live: { status, startTime: text(schedule?.start_time), timeZone: text(schedule?.time_zone) } };
+}
+
+/** The page reloads when the event left the showcase, or its broadcast ended while watched. */
+export function reloadsPage(previousStatus: string, answer: LivePollAnswer): boolean {
+  if (answer.kind === 'gone') return true;
+  return answer.kind === 'live' && previousStatus === 'streaming' && answer.live.status === 'done';
+}

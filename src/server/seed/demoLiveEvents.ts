@@ -1,0 +1,34 @@
+/**
+ * The live side of a demo video (demoCatalogue.ts DemoLive) as it is seeded: start time and
+ * status as the schedule tick would keep them, a stream key for every event that may still go
+ * on the air, and a finished event's replay time.
+ */
+import type { LiveStatus } from '../../lib/domain.ts';
+import { instantOfLocalTime, nextOccurrence } from '../../lib/liveSchedule.ts';
+import { scheduledStatus } from '../../lib/liveStatus.ts';
+import { newStreamKey } from '../live/streamKeys.ts';
+import type { DemoLive } from './demoCatalogue.ts';
+
+const MINUTE = 60 * 1000;
+
+export interface DemoLiveEvent {
+  status: LiveStatus;
+  startTime: Date | null;
+  rrule: string | null;
+  timeZone: string;
+  archivedTime: Date | null;
+  streamKey: string | null;
+}
+
+/** `durationSeconds`: a finished event's recording, which became its replay when it ended. */
+export function demoLiveEvent(live: DemoLive, durationSeconds: number, now: Date): DemoLiveEvent {
+  if ('rrule' in live) {
+    const startTime = nextOccurrence({ startTime: instantOfLocalTime(live.firstStart, live.timeZone), rrule: live.rrule, timeZone: live.timeZone }, now);
+    return { status: scheduledStatus(startTime, now), startTime, rrule: live.rrule, timeZone: live.timeZone, archivedTime: null, streamKey: newStreamKey() };
+  }
+  const startTime = new Date(now.getTime() + live.startsInMinutes * MINUTE);
+  if (live.ended) {
+    return { status: 'done', startTime, rrule: null, timeZone: 'UTC', archivedTime: new Date(startTime.getTime() + durationSeconds * 1000), streamKey: null };
+  }
+  return { status: scheduledStatus(startTime, now), startTime, rrule: null, timeZone: 'UTC', archivedTime: null, streamKey: newStreamKey() };
+}

@@ -1,0 +1,88 @@
+/**
+ * Live events as the API answers them, read through the showcase query against a real
+ * database (PGlite in a temporary folder, or the PostgreSQL of DATABASE_URL).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../db/testDatabase.ts';
+
+await useTestDatabase('represent');
+
+const { getDb } = await import('../db/client.ts');
+const schema = await import('../db/schema.ts');
+const { findShowcaseVideo } = await import('./showcaseQueries.ts');
+const { videoJson } = await import('./represent.ts');
+
+const HOUR = 60 * 60 * 1000;
+let showcaseId = 0;
+const ids = new Map<string, number>();
+
+async function addEvent(name: string, live: Omit<typeof schema.liveEvents.$inferInsert, 'videoId'>) {
+  const db = await getDb();
+  const [owner] = await db.select().from(schema.users).limit(1);
+  const [video] = await db.insert(schema.videos).values({ ownerId: owner!.id, name, type: 'live' }).returning();
+  await db.insert(schema.liveEvents).values({ videoId: video!.id, ...live });
+  await db.insert(schema.showcaseVideos).values({ showcaseId, videoId: video!.id, position: ids.size + 1 });
+  ids.set(name, video!.id);
+  return video!.id;
+}
+
+async function json(name: string) {
+  const item = await findShowcaseVideo(await getDb(), showcaseId, ids.get(name)!);
+  return videoJson(item!, showcaseId, null, true);
+}
+
+beforeAll(async () => {
+  const db = await getDb();
+  const [owner] = await db.insert(schema.users).values({ email: 'o@example.test', name: 'Owner' }).returning();
+  const [showcase] = await db.insert(schema.showcases).values({ ownerId: owner!.id, name: 'Live', layout: 'live' }).returning();
+  showcaseId = showcase!.id;
+  const [room] = await db.insert(schema.chatRooms).values({}).returning();
+
+  const onAir = await addEvent('on the air', { status: 'streaming', startTime: new Date(Date.now() - HOUR), chatRoomId: room!.id });
+  // An earlier broadcast of the same event, ended: the live one is the one to play.
+  await db.insert(schema.liveBroadcasts).values({ eventVideoId: onAir, status: 'ended', startedAt: new Date(Date.now() - 2 * HOUR), endedAt: new Date(Date.now() - 90 * 60 * 1000) });
+  const [broadcast] = await db.insert(schema.liveBroadcasts).values({ eventVideoId: onAir, status: 'live', startedAt: new Date(Date.now() - HOUR) }).returning();
+  ids.set('broadcast', broadcast!.id);
+
+  await addEvent('weekly', { status: 'pending', startTime: new Date('2026-04-02T16:00:00Z'), rrule: 'FREQ=WEEKLY;BYDAY=TH', timeZone: 'Europe/Berlin' });
+  await addEvent('no date yet', { status: 'unavailable' });
+  const over = await addEvent('over', { status: 'done', startTime: new Date('2026-01-10T18:00:00Z'), archivedTime: new Date('2026-01-10T20:00:00Z') });
+  await db.insert(schema.videoFiles).values({ videoId: over, quality: 'hd', mime: 'video/mp4', width: 1280, height: 720, size: 1000, storageKey: `videos/${over}/hd.mp4` });
+});
+
+describe('a streaming event', () => {
+  it('plays the live HLS of its broadcast on the air, and no file', async () => {
+    const video = await json('on the air');
+    expect(video.play.progressive).toEqual([]);
+    expect(video.play.hls?.link).toMatch(new RegExp(`^/media/p/\\d+/[^/]+/live/${ids.get('on the air')}/${ids.get('broadcast')}/master\\.m3u8$`));
+    expect(video.live).toMatchObject({ status: 'streaming', archived_time: null, recurring_event: { schedule: { rrule: 'FREQ=SINGLE', time_zone: 'UTC' } } });
+    expect(video.live?.chat.room_id).toEqual(expect.any(Number));
+  });
+});
+
+describe('a recurring event', () => {
+  it('gives its rule, zone and next occurrence', async () => {
+    const video = await json('weekly');
+    expect(video.live?.start_time).toBe('2026-04-02T16:00:00.000Z');
+    expect(video.live?.recurring_event?.schedule.rrule).toBe('FREQ=WEEKLY;BYDAY=TH');
+    expect(video.live?.recurring_event?.schedule.time_zone).toBe('Europe/Berlin');
+    // Every Thursday at 18:00 in Berlin, in summer or in winter.
+    const next = new Date(video.live!.recurring_event!.schedule.start_time);
+    expect(next.getTime()).toBeGreaterThan(Date.now() - 2 * HOUR);
+    expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(next)).toBe('Thursday 18:00');
+  });
+});
+
+describe('an event without a start time', () => {
+  it('has no schedule', async () => {
+    expect((await json('no date yet')).live).toEqual({ status: 'unavailable', start_time: null, archived_time: null, chat: { room_id: null }, recurring_event: null });
+  });
+});
+
+describe('an event that is over', () => {
+  it('plays its replay like any video and says when it became watchable', async () => {
+    const video = await json('over');
+    expect(video.play.progressive.map((file) => file.height)).toEqual([720]);
+    expect(video.live).toMatchObject({ status: 'done', start_time: '2026-01-10T18:00:00.000Z', archived_time: '2026-01-10T20:00:00.000Z' });
+  });
+});
