@@ -17,6 +17,7 @@ import type { Worker } from './jobs/runner.ts';
 import { closeRateLimiters } from './rateLimit/rateLimiter.ts';
 import { logger } from './logger.ts';
 import { startColdStorageSweep } from './media/coldStorageSweep.ts';
+import { startLiveService, type LiveService } from './live/liveService.ts';
 import { pipeline, type NodeHandler, type Step } from './http/requestPipeline.ts';
 import { accessLog } from './http/accessLog.ts';
 import { publicOrigin } from './http/publicOrigin.ts';
@@ -56,6 +57,7 @@ server.listen(PORT, HOST, () => {
 });
 
 let worker: Worker | null = null;
+let live: LiveService | null = null;
 let stopColdStorageSweep: () => Promise<void> = async () => {};
 let stopping = false;
 async function stop(signal: NodeJS.Signals): Promise<void> {
@@ -64,6 +66,8 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   logger.info({ signal }, 'shutting down');
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  // Broadcasts end cleanly: their recordings go to the replay job.
+  await live?.stop();
   // A transcode in progress goes back to the queue for the next start or another worker.
   await worker?.stop();
   await closeRateLimiters();
@@ -83,6 +87,7 @@ await prepareDatabase({
 });
 stopColdStorageSweep = startColdStorageSweep();
 worker = WORKER ? await startBackgroundWorker() : null;
+live = await startLiveService({ ingest: true });
 
 // The adapter would otherwise start its own server on import.
 process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';

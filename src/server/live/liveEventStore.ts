@@ -4,7 +4,7 @@
  * still packaging, and ending a broadcast: the event's next status and its replay job in one
  * transaction, so a replay is never lost between the two.
  */
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { LIVE_LATE_WINDOW_MS, nextOccurrence, occurrenceAt, parseLiveRule, type LiveSchedule } from '../../lib/liveSchedule.ts';
 import type { LiveIngestError } from '../../lib/liveIngestError.ts';
 import { scheduledStatus, statusAfterBroadcast } from '../../lib/liveStatus.ts';
@@ -50,7 +50,7 @@ export async function beginBroadcast(db: Db, event: IngestEvent, node: string, n
     const claimed = await tx
       .update(liveEvents)
       .set({ ingestNode: node, heartbeatAt: now, lastError: null })
-      .where(and(eq(liveEvents.videoId, event.videoId), sql`(${liveEvents.ingestNode} is null or ${liveEvents.ingestNode} = ${node} or ${liveEvents.heartbeatAt} < ${stale})`))
+      .where(and(eq(liveEvents.videoId, event.videoId), or(isNull(liveEvents.ingestNode), eq(liveEvents.ingestNode, node), lt(liveEvents.heartbeatAt, stale))))
       .returning({ videoId: liveEvents.videoId });
     if (claimed.length === 0) return null;
     const occurrenceStart = event.schedule ? occurrenceAt(event.schedule, now, LIVE_LATE_WINDOW_MS) : null;

@@ -19,7 +19,7 @@ const { LocalDiskStorage } = await import('../media/storage.ts');
 const { ffmpegBinaries } = await import('../media/ffmpegBinaries.ts');
 const { startLiveIngest } = await import('./liveIngest.ts');
 const { testFeedArgs } = await import('./testFeed.ts');
-const { LIVE_REPLAY_JOB } = await import('./liveEventStore.ts');
+const { endStaleBroadcasts, LIVE_REPLAY_JOB } = await import('./liveEventStore.ts');
 const { archiveReplay } = await import('./replay.ts');
 
 let root: string;
@@ -139,6 +139,33 @@ describe('live ingest', () => {
     const listed = await db.select().from(schema.showcaseVideos).where(eq(schema.showcaseVideos.showcaseId, showcase!.id));
     expect(listed.map((row) => row.videoId).sort()).toEqual([videoId, replayId].sort());
     expect((await eventRow(replayId)).status).toBe('done');
+  });
+
+  it('ends a push without video, or with a codec it cannot read, with the reason for the owner', { timeout: 60_000 }, async () => {
+    const silentPicture = await addEvent('Sound only', { streamKey: 'sound-only-key-0123456789' });
+    const soundOnly = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-t', '30', '-c:a', 'aac', '-f', 'flv', `rtmp://127.0.0.1:${ingest.port}/live/sound-only-key-0123456789`], { stdio: 'ignore' });
+    const oldCodec = await addEvent('Sorenson', { streamKey: 'sorenson-key-0123456789' });
+    const sorenson = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15', '-t', '30', '-c:v', 'flv1', '-f', 'flv', `rtmp://127.0.0.1:${ingest.port}/live/sorenson-key-0123456789`], { stdio: 'ignore' });
+    const refused = await until(
+      async () => [await eventRow(silentPicture), await eventRow(oldCodec)],
+      (rows) => rows.every((row) => row.lastError !== null && row.ingestNode === null),
+    );
+    expect(refused.map((row) => [row.status, row.lastError])).toEqual([
+      ['ready', 'no_video'],
+      ['ready', 'unsupported_codec'],
+    ]);
+    soundOnly.kill();
+    sorenson.kill();
+  });
+
+  it('ends a broadcast whose node stopped beating, and queues what it recorded', async () => {
+    const db = await getDb();
+    const videoId = await addEvent('Lost node', { streamKey: 'lost-node-key-0123456789', status: 'streaming', ingestNode: 'gone-host:1:x', heartbeatAt: new Date(Date.now() - 5 * 60_000) });
+    const [broadcast] = await db.insert(schema.liveBroadcasts).values({ eventVideoId: videoId, recordedSegments: 3 }).returning();
+    expect(await endStaleBroadcasts(db)).toBe(1);
+    expect(await eventRow(videoId)).toMatchObject({ status: 'done', ingestNode: null, lastError: 'stalled' });
+    const jobs = await db.select().from(schema.jobs).where(eq(schema.jobs.kind, LIVE_REPLAY_JOB));
+    expect(jobs.map((job) => job.payload)).toContainEqual({ broadcastId: broadcast!.id });
   });
 
   it('refuses an event that is over', async () => {

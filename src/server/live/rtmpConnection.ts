@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import type { AvPacket } from 'node-media-server/src/core/avpacket.js';
 import nmsLogger from 'node-media-server/src/core/logger.js';
 import Rtmp from 'node-media-server/src/protocol/rtmp.js';
+import { logger } from '../logger.ts';
 
 // The library logs to the console on its own; our logger reports what matters.
 nmsLogger.level = 'error';
@@ -84,7 +85,8 @@ export class RtmpConnection {
     let decision: PublishDecision;
     try {
       decision = await this.decide(key, this);
-    } catch {
+    } catch (error) {
+      logger.error({ err: error, from: this.remoteAddress }, 'live push could not be decided; refused');
       decision = { refuse: 'error' };
     }
     this.deciding = false;

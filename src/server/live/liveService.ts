@@ -1,0 +1,93 @@
+/**
+ * Live in a process: the schedule's clock (statuses follow each event's next occurrence), the
+ * sweep that ends broadcasts of nodes that died, and, where RTMP_PORT is set, the ingest with
+ * the demo feed. The server runs it; `npm run worker` runs it too, so ingest can sit on nodes of
+ * its own (RTMP_PORT=off on the web nodes).
+ */
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { config } from '../config.ts';
+import { getDb, type Db } from '../db/client.ts';
+import { liveBroadcasts, liveEvents } from '../db/schema.ts';
+import { isGoneWorker } from '../jobs/backgroundWorker.ts';
+import { newWorkerId } from '../jobs/runner.ts';
+import { logger } from '../logger.ts';
+import { ffmpegBinaries } from '../media/ffmpegBinaries.ts';
+import { mediaStorage } from '../media/mediaStorage.ts';
+import { startDemoFeed } from './demoFeed.ts';
+import { endBroadcast, endStaleBroadcasts } from './liveEventStore.ts';
+import { startLiveIngest, type LiveIngest } from './liveIngest.ts';
+import { refreshScheduledEvents } from './scheduleTick.ts';
+
+const TICK_MS = 5_000;
+
+export interface LiveService {
+  ingest: LiveIngest | null;
+  stop(): Promise<void>;
+}
+
+/** Broadcasts held by a process of this machine that is gone (a crash, a kill): their recording goes to the replay at once. */
+async function endBroadcastsOfGoneProcesses(db: Db): Promise<number> {
+  const held = await db
+    .select({ videoId: liveEvents.videoId, node: liveEvents.ingestNode, broadcastId: liveBroadcasts.id, recordedSegments: liveBroadcasts.recordedSegments })
+    .from(liveEvents)
+    .innerJoin(liveBroadcasts, and(eq(liveBroadcasts.eventVideoId, liveEvents.videoId), eq(liveBroadcasts.status, 'live')))
+    .where(isNotNull(liveEvents.ingestNode));
+  const gone = held.filter((row) => row.node !== null && isGoneWorker(row.node));
+  for (const row of gone) await endBroadcast(db, { ...row, error: 'stalled' });
+  return gone.length;
+}
+
+export async function startLiveService({ ingest: runIngest }: { ingest: boolean }): Promise<LiveService> {
+  const settings = config();
+  const db = await getDb();
+  const ended = await endBroadcastsOfGoneProcesses(db);
+  if (ended > 0) logger.info({ ended }, 'broadcasts of a stopped process ended; their replays are queued');
+
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    running ??= (async () => {
+      const now = new Date();
+      await refreshScheduledEvents(db, now);
+      const stale = await endStaleBroadcasts(db, now);
+      if (stale > 0) logger.warn({ stale }, 'live broadcasts of an unresponsive node ended');
+    })()
+      .catch((error: unknown) => logger.warn({ err: error }, 'live schedule tick failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, TICK_MS);
+  timer.unref();
+
+  let ingest: LiveIngest | null = null;
+  let stopFeed: () => Promise<void> = async () => {};
+  if (runIngest && settings.RTMP_PORT !== 'off') {
+    try {
+      ingest = await startLiveIngest({
+        db,
+        storage: mediaStorage(),
+        ffmpeg: (await ffmpegBinaries()).ffmpeg,
+        node: newWorkerId(),
+        graceMs: settings.LIVE_GRACE_SECONDS * 1000,
+        maxHeight: settings.LIVE_MAX_HEIGHT,
+        port: settings.RTMP_PORT,
+        host: settings.RTMP_HOST ?? settings.HOST,
+      });
+      if (settings.DEMO_LIVE) stopFeed = await startDemoFeed(db, ingest.port);
+    } catch (error) {
+      // The site serves without live ingest rather than not at all; the log says why.
+      logger.error({ err: error, port: settings.RTMP_PORT }, 'live ingest (RTMP) could not start; encoders cannot go live on this node');
+    }
+  }
+
+  return {
+    ingest,
+    async stop() {
+      clearInterval(timer);
+      await stopFeed();
+      await ingest?.stop();
+      await running;
+    },
+  };
+}
