@@ -87,18 +87,20 @@ export async function loadShowcaseView({ albumId, basePath, locale, page: pagePa
     return { kind: 'redirect', location: localizePath(locale, albumAddress(basePath, clamped.page, carried)) };
   }
   const sort = found.showcase.sort as Sort;
-  const { total, items } = await cachedListShowcaseVideos(db, { showcaseId: albumId, sort, page: clamped.page, perPage });
+  // SPEC §7: "filter (playable when upcoming hidden)": events not on the air or ended drop out.
+  const filter = found.showcase.hideUpcoming ? 'playable' : undefined;
+  const { total, items } = await cachedListShowcaseVideos(db, { showcaseId: albumId, sort, page: clamped.page, perPage, filter });
   let videos = items.map(present);
   let featured: VideoJson | null = null;
   if (layout === 'player' && clamped.page > 1) {
     // 'Load more' without JavaScript: ?page=n shows pages 1 to n (each page read is shared
     // with the API and the grid through the read cache).
-    const earlier = await Promise.all(Array.from({ length: clamped.page - 1 }, (_, i) => cachedListShowcaseVideos(db, { showcaseId: albumId, sort, page: i + 1, perPage })));
+    const earlier = await Promise.all(Array.from({ length: clamped.page - 1 }, (_, i) => cachedListShowcaseVideos(db, { showcaseId: albumId, sort, page: i + 1, perPage, filter })));
     videos = [...earlier.flatMap((list) => list.items.map(present)), ...videos];
   }
   if (layout === 'featured') {
     // SPEC §9: "Featured layout fetches 1 video for the featured slot."
-    const [first] = (await cachedListShowcaseVideos(db, { showcaseId: albumId, sort, page: 1, perPage: 1 })).items;
+    const [first] = (await cachedListShowcaseVideos(db, { showcaseId: albumId, sort, page: 1, perPage: 1, filter })).items;
     featured = first ? present(first) : null;
     videos = videos.filter((v) => v.uri !== featured?.uri);
   }

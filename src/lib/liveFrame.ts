@@ -1,0 +1,26 @@
+/**
+ * What the player frame of a live event shows (SPEC §2 player frame, §4 live status): its
+ * live stream while on the air, its replay once there is one, and until then a sentence
+ * saying when it starts or that the replay is being prepared. Null for a video that is not a
+ * live event, which the frame shows as before.
+ */
+
+export type LiveFrameState = 'stream' | 'starting' | 'video' | 'upcoming' | 'preparing';
+
+export interface LiveFrameFacts {
+  /** The event's status; null for a video that is not a live event. */
+  status: string | null;
+  /** The video carries an HLS playlist. */
+  hasHls: boolean;
+  /** The video has a playable MP4. */
+  hasFile: boolean;
+}
+
+export function liveFrameState({ status, hasHls, hasFile }: LiveFrameFacts): LiveFrameState | null {
+  if (status === null) return null;
+  // On the air before its first playlist is published: a moment later it plays.
+  if (status === 'streaming') return hasHls ? 'stream' : 'starting';
+  if (hasFile) return 'video';
+  if (status === 'done') return 'preparing';
+  return 'upcoming';
+}
