@@ -28,18 +28,18 @@ export function pageCacheControl(locals: App.Locals, cookies: AstroCookies, shar
   return shareable && !isPersonalPage(locals, cookies) ? SHARED_PAGE : PRIVATE_PAGE;
 }
 
-/** A live stream's playlist (live/{eventVideoId}/{broadcastId}/…): rewritten with every segment. */
-const isLivePlaylist = (key: string) => key.startsWith('live/') && key.endsWith('.m3u8');
+/** A live stream's playlists and poster (live/{eventVideoId}/{broadcastId}/…): rewritten as it goes. */
+const isRewrittenLiveFile = (key: string) => key.startsWith('live/') && (key.endsWith('.m3u8') || key.endsWith('.jpg'));
 
 /**
  * A media file's caching: its signed URL expires by itself and within it the bytes never
  * change, so it is immutable until then; only media signed for a public video (`shared`)
- * may be kept by a CDN. A live playlist is the exception: every copy is checked again (its
- * ETag makes that cheap), or viewers would be held on a stale window of segments.
+ * may be kept by a CDN. A live playlist or poster is the exception: every copy is checked
+ * again (its ETag makes that cheap), or viewers would be held on a stale window of segments.
  */
 export function mediaCacheControl({ key, shared, expiresAt, now = Date.now() / 1000 }: { key: string; shared: boolean; expiresAt: number; now?: number }): string {
   const audience = shared ? 'public' : 'private';
-  if (isLivePlaylist(key)) return `${audience}, no-cache`;
+  if (isRewrittenLiveFile(key)) return `${audience}, no-cache`;
   const lifetime = Math.max(0, Math.floor(expiresAt - now));
   return `${audience}, max-age=${lifetime}, immutable`;
 }

@@ -21,7 +21,7 @@ import type { Db } from '../db/client.ts';
 import { logger } from '../logger.ts';
 import { boundToParent, stderrTail } from '../media/run.ts';
 import { makeScratchDir } from '../media/scratch.ts';
-import type { MediaStorage } from '../media/storage.ts';
+import { liveStorageKey, type MediaStorage } from '../media/storage.ts';
 import { metrics } from '../metrics.ts';
 import { endBroadcast, heartbeat, markStreaming } from './liveEventStore.ts';
 import { masterPlaylist, packagerArgs, RECORDING_DIR } from './packagerArgs.ts';
@@ -96,7 +96,7 @@ export class LiveBroadcast {
 
   /** Storage folder of this broadcast's live HLS and recording. */
   get prefix(): string {
-    return `live/${this.videoId}/${this.broadcastId}`;
+    return liveStorageKey(this.videoId, this.broadcastId);
   }
 
   /** Between an encoder's drop and the end of its grace: a reconnect with the key resumes. */

@@ -9,7 +9,8 @@ describe('the live packager', () => {
   it('reads FLV on stdin and writes one rolling HLS playlist per rung and the recording', () => {
     const args = packagerArgs(ladder, '/scratch', { hasAudio: true }).join(' ');
     expect(args).toContain('-f flv -i pipe:0');
-    expect(args).toContain('[0:v]fps=30,split=3[v0][v1][v2]');
+    expect(args).toContain('[0:v]fps=30,split=4[v0][v1][v2][still]');
+    expect(args).toContain('/scratch/poster.jpg');
     for (const rung of ['1080p', '720p', '360p']) expect(args).toContain(`/scratch/${rung}/index.m3u8`);
     expect(args).toContain(`-hls_time ${LIVE_SEGMENT_SECONDS}`);
     expect(args).toContain('delete_segments');

@@ -3,7 +3,7 @@
  * HLS playlist per rung of the ladder (key frames every segment, so every rung cuts alike and
  * players switch cleanly) and a copy of the source cut into MPEG-TS pieces, the recording the
  * replay is made from. The master playlist is written by us (masterPlaylist), since we know
- * every rung before ffmpeg starts.
+ * every rung before ffmpeg starts. A still of the picture is renewed as the poster.
  */
 import type { LiveLadder } from '../../lib/liveLadder.ts';
 
@@ -15,14 +15,20 @@ export const RECORDING_DIR = 'recording';
 export const RECORDING_LIST = 'recording.csv';
 export const LIVE_MASTER = 'master.m3u8';
 export const RUNG_PLAYLIST = 'index.m3u8';
+/** A still of the stream, renewed every few seconds: the picture of an event on the air. */
+export const LIVE_POSTER = 'poster.jpg';
+export const LIVE_POSTER_SIZE = { width: 640, height: 360 };
+const POSTER_EVERY_SECONDS = 10;
 const AUDIO_KBPS = 128;
 
 export function packagerArgs(ladder: LiveLadder, outDir: string, { hasAudio }: { hasAudio: boolean }): string[] {
   const { rungs, fps } = ladder;
   const scaled = rungs.map((_, i) => `[v${i}]`).join('');
-  const split = `[0:v]${fps ? `fps=${fps},` : ''}split=${rungs.length}${scaled}`;
+  const split = `[0:v]${fps ? `fps=${fps},` : ''}split=${rungs.length + 1}${scaled}[still]`;
   const scales = rungs.map((rung, i) => `[v${i}]scale=-2:${rung.height}[out${i}]`);
-  const args = ['-hide_banner', '-loglevel', 'warning', '-nostats', '-progress', 'pipe:1', '-f', 'flv', '-i', 'pipe:0', '-filter_complex', [split, ...scales].join(';')];
+  const { width, height } = LIVE_POSTER_SIZE;
+  const poster = `[still]fps=1/${POSTER_EVERY_SECONDS},scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2[poster]`;
+  const args = ['-hide_banner', '-loglevel', 'warning', '-nostats', '-progress', 'pipe:1', '-f', 'flv', '-i', 'pipe:0', '-filter_complex', [split, ...scales, poster].join(';')];
   rungs.forEach((rung, i) => {
     args.push('-map', `[out${i}]`);
     if (hasAudio) args.push('-map', '0:a:0');
@@ -39,6 +45,7 @@ export function packagerArgs(ladder: LiveLadder, outDir: string, { hasAudio }: {
       `${outDir}/${rung.name}/${RUNG_PLAYLIST}`,
     );
   });
+  args.push('-map', '[poster]', '-q:v', '5', '-f', 'image2', '-update', '1', `${outDir}/${LIVE_POSTER}`);
   args.push('-map', '0:v:0');
   if (hasAudio) args.push('-map', '0:a:0');
   args.push(

@@ -16,7 +16,7 @@ import { transcodeVideo } from '../ingest/transcode.ts';
 import { ffmpegBinaries } from '../media/ffmpegBinaries.ts';
 import { runBinary } from '../media/run.ts';
 import { makeScratchDir } from '../media/scratch.ts';
-import { videoStorageKey, type MediaStorage } from '../media/storage.ts';
+import { liveStorageKey, videoStorageKey, type MediaStorage } from '../media/storage.ts';
 import { isRecurring } from './liveEventStore.ts';
 import { RECORDING_DIR } from './packagerArgs.ts';
 
@@ -88,7 +88,7 @@ export async function markReplayFailed(db: Db, broadcastId: number): Promise<voi
 export async function archiveReplay({ broadcastId }: ReplayPayload, { db, storage, signal, progress = () => {} }: ReplayOptions): Promise<ReplayResult> {
   const [broadcast] = await db.select().from(liveBroadcasts).where(eq(liveBroadcasts.id, broadcastId));
   if (!broadcast || broadcast.status === 'archived' || broadcast.status === 'live') return { status: 'skipped' };
-  const prefix = `live/${broadcast.eventVideoId}/${broadcast.id}`;
+  const prefix = liveStorageKey(broadcast.eventVideoId, broadcast.id);
   const scratch = await makeScratchDir(`replay-${broadcastId}`);
   try {
     progress('joining the recording');

@@ -2,14 +2,15 @@
  * Carries what the live packager writes in its scratch folder into media storage, where the
  * signed media delivery serves it: each finished segment before the playlist that names it
  * (a player never asks for a segment that is not there yet), segments that left the rolling
- * window after a grace for slow players, and the recording's pieces as they complete. The
+ * window after a grace for slow players, the poster when it is renewed, and the recording's
+ * pieces as they complete. The
  * same path for local disk and S3, so an ingest node needs no shared disk with the web nodes.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaStorage } from '../media/storage.ts';
 import { metrics } from '../metrics.ts';
-import { LIVE_MASTER, RECORDING_DIR, RECORDING_LIST, RUNG_PLAYLIST } from './packagerArgs.ts';
+import { LIVE_MASTER, LIVE_POSTER, RECORDING_DIR, RECORDING_LIST, RUNG_PLAYLIST } from './packagerArgs.ts';
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const SEGMENT_TYPE = 'video/mp2t';
@@ -47,6 +48,7 @@ export class SegmentPublisher {
   private readonly lastPlaylist = new Map<string, string>();
   private readonly recorded = new Set<string>();
   private masterOut = false;
+  private posterTime = 0;
 
   private readonly options: PublisherOptions;
 
@@ -70,7 +72,8 @@ export class SegmentPublisher {
     }
     await this.syncRecording();
     await this.deleteDropped(now);
-    if (!this.masterOut && ready === this.options.rungs.length) {
+    const poster = await this.syncPoster();
+    if (!this.masterOut && poster && ready === this.options.rungs.length) {
       const file = path.join(this.options.dir, LIVE_MASTER);
       await writeFile(file, this.options.master);
       await this.options.storage.put(`${this.options.prefix}/${LIVE_MASTER}`, file, { contentType: PLAYLIST_TYPE });
@@ -107,6 +110,19 @@ export class SegmentPublisher {
     await this.options.storage.put(`${this.options.prefix}/${rung}/${RUNG_PLAYLIST}`, copy, { contentType: PLAYLIST_TYPE });
     this.lastPlaylist.set(rung, text);
     return count;
+  }
+
+  /** The poster, whenever ffmpeg renewed it; whether there is one. */
+  private async syncPoster(): Promise<boolean> {
+    const file = path.join(this.options.dir, LIVE_POSTER);
+    const info = await stat(file).catch(() => null);
+    if (info && info.size > 0 && info.mtimeMs !== this.posterTime) {
+      const copy = path.join(this.options.dir, `.published-${LIVE_POSTER}`);
+      await writeFile(copy, await readFile(file));
+      await this.options.storage.put(`${this.options.prefix}/${LIVE_POSTER}`, copy, { contentType: 'image/jpeg' });
+      this.posterTime = info.mtimeMs;
+    }
+    return this.posterTime !== 0;
   }
 
   /** The recording's finished pieces: the segment muxer lists a piece once it is closed. */

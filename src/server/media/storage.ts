@@ -92,6 +92,13 @@ export function videoStorageKey(videoId: number | string, ...parts: string[]): s
   return key;
 }
 
+/** `live/{eventVideoId}/{broadcastId}/…`: one broadcast's live HLS, poster and recording, until its replay is archived. */
+export function liveStorageKey(eventVideoId: number, broadcastId: number, ...parts: string[]): string {
+  const key = ['live', String(eventVideoId), String(broadcastId), ...parts].join('/');
+  assertStorageKey(key);
+  return key;
+}
+
 /** `${DATA_DIR}/media`, absolute. */
 export function defaultMediaRoot(settings: Pick<Config, 'DATA_DIR'> = config()): string {
   return path.resolve(settings.DATA_DIR, 'media');

@@ -6,10 +6,11 @@ import { normalizeBrandColor } from '../../lib/brandColor.ts';
 import type { ContentLock } from '../../lib/contentGates.ts';
 import type { ContentRating, DownloadQuality, LiveStatus } from '../../lib/domain.ts';
 import { downloadRows, type QualityNames } from '../../lib/downloadQualities.ts';
-import { scheduleJson, type ScheduleJson } from '../../lib/liveSchedule.ts';
+import { parseLiveRule, scheduleJson, type ScheduleJson } from '../../lib/liveSchedule.ts';
 import { signMediaFolder } from '../delivery/signedFolder.ts';
 import { downloadFileName, signMediaPath } from '../delivery/signedUrl.ts';
-import { LIVE_MASTER } from '../live/packagerArgs.ts';
+import { LIVE_MASTER, LIVE_POSTER, LIVE_POSTER_SIZE } from '../live/packagerArgs.ts';
+import { liveStorageKey } from '../media/storage.ts';
 import { secret } from '../secrets.ts';
 import type { LiveRef, ShowcaseWithOwner, UserRow, VideoWithMedia } from './showcaseQueries.ts';
 
@@ -149,8 +150,25 @@ function liveJson(live: LiveRef, now: Date): LiveJson {
     start_time: startTime,
     archived_time: isoOf(live.archivedTime),
     chat: { room_id: live.chatRoomId },
-    recurring_event: startTime === null ? null : { schedule: scheduleJson({ startTime: new Date(startTime), rrule: live.rrule, timeZone: live.timeZone }, now) },
+    recurring_event: startTime === null || !readableRule(live.rrule) ? null : { schedule: scheduleJson({ startTime: new Date(startTime), rrule: live.rrule, timeZone: live.timeZone }, now) },
   };
+}
+
+/** A stored rule outside the supported subset reads as no schedule rather than failing the page. */
+function readableRule(rrule: string | null): boolean {
+  try {
+    if (rrule !== null) parseLiveRule(rrule);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The broadcast's renewed still while an event is on the air (it has no thumbnails of its own yet). */
+function livePoster(item: VideoWithMedia, sharedMedia: boolean): PictureSize[] {
+  const broadcastId = item.live?.status === 'streaming' ? item.live.broadcastId : null;
+  if (broadcastId === null || item.pictures.length > 0) return [];
+  return [{ ...LIVE_POSTER_SIZE, link: sign(liveStorageKey(item.video.id, broadcastId, LIVE_POSTER), sharedMedia) }];
 }
 
 /**
@@ -160,7 +178,7 @@ function liveJson(live: LiveRef, now: Date): LiveJson {
 function playJson(item: VideoWithMedia, sharedMedia: boolean): VideoJson['play'] {
   const { live } = item;
   if (live?.status === 'streaming') {
-    const hls = live.broadcastId === null ? null : { link: signPlaylist(`live/${item.video.id}/${live.broadcastId}/${LIVE_MASTER}`, sharedMedia) };
+    const hls = live.broadcastId === null ? null : { link: signPlaylist(liveStorageKey(item.video.id, live.broadcastId, LIVE_MASTER), sharedMedia) };
     return { hls, progressive: [] };
   }
   const playable = item.files.filter((f) => f.mime === 'video/mp4' && f.quality !== 'source' && f.tier === 'hot');
@@ -201,7 +219,7 @@ export function videoJson(item: VideoWithMedia, showcaseId: number, lock: Conten
     content_lock: null,
     pictures: {
       type: 'default',
-      sizes: item.pictures.map((p) => ({ width: p.width, height: p.height, link: sign(p.storageKey, sharedMedia) })),
+      sizes: [...item.pictures.map((p) => ({ width: p.width, height: p.height, link: sign(p.storageKey, sharedMedia) })), ...livePoster(item, sharedMedia)],
     },
     play: playJson(item, sharedMedia),
     live: item.live ? liveJson(item.live, new Date()) : null,
