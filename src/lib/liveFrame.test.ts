@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveFrameState } from './liveFrame.ts';
+import { frameShouldReload, liveFrameState, type PolledFrameFacts } from './liveFrame.ts';
 
 describe('liveFrameState', () => {
   it('plays the live stream of an event on the air', () => {
@@ -25,5 +25,28 @@ describe('liveFrameState', () => {
   it('leaves a video that is not a live event to the frame', () => {
     expect(liveFrameState({ status: null, hasHls: true, hasFile: true })).toBeNull();
     expect(liveFrameState({ status: null, hasHls: false, hasFile: false })).toBeNull();
+  });
+});
+
+describe('a live frame waiting for something to play', () => {
+  const polled = (over: Partial<PolledFrameFacts>): PolledFrameFacts => ({ status: 'ready', hasHls: false, archived: false, gone: false, ...over });
+
+  it('reloads when its upcoming event goes on the air or ends, not when it only comes nearer', () => {
+    const shown = { state: 'upcoming' as const, status: 'pending' };
+    expect(frameShouldReload(shown, polled({ status: 'ready' }))).toBe(false);
+    expect(frameShouldReload(shown, polled({ status: 'streaming', hasHls: true }))).toBe(true);
+    expect(frameShouldReload(shown, polled({ status: 'done' }))).toBe(true);
+  });
+
+  it('reloads a starting stream once its playlist is out, and a prepared replay once archived', () => {
+    expect(frameShouldReload({ state: 'starting', status: 'streaming' }, polled({ status: 'streaming' }))).toBe(false);
+    expect(frameShouldReload({ state: 'starting', status: 'streaming' }, polled({ status: 'streaming', hasHls: true }))).toBe(true);
+    expect(frameShouldReload({ state: 'preparing', status: 'done' }, polled({ status: 'done' }))).toBe(false);
+    expect(frameShouldReload({ state: 'preparing', status: 'done' }, polled({ status: 'done', archived: true }))).toBe(true);
+  });
+
+  it('reloads when the event is gone, and ignores a poll that said nothing', () => {
+    expect(frameShouldReload({ state: 'upcoming', status: 'ready' }, polled({ gone: true, status: null }))).toBe(true);
+    expect(frameShouldReload({ state: 'upcoming', status: 'ready' }, polled({ status: null }))).toBe(false);
   });
 });

@@ -24,3 +24,25 @@ export function liveFrameState({ status, hasHls, hasFile }: LiveFrameFacts): Liv
   if (status === 'done') return 'preparing';
   return 'upcoming';
 }
+
+/** What a waiting frame learns from its poll (GET /albums/{albumId}/videos/{videoId}). */
+export interface PolledFrameFacts {
+  status: string | null;
+  hasHls: boolean;
+  archived: boolean;
+  /** The event left the showcase (error code 8003). */
+  gone: boolean;
+}
+
+/**
+ * A frame that shows a sentence instead of a picture reloads once there is something to play:
+ * the event went on the air, its stream's first playlist is out, its replay is ready, or the
+ * event is gone (the reload then says so).
+ */
+export function frameShouldReload(shown: { state: LiveFrameState; status: string }, polled: PolledFrameFacts): boolean {
+  if (polled.gone) return true;
+  if (polled.status === null) return false;
+  if (shown.state === 'starting') return polled.hasHls || polled.status !== 'streaming';
+  if (shown.state === 'preparing') return polled.archived;
+  return polled.status !== shown.status && (polled.status === 'streaming' || polled.status === 'done');
+}
