@@ -3,7 +3,8 @@ import type { Server } from 'node:https';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
-import { freePort, startTlsProxy, startVitrine, stopVitrine } from './tlsProxy.ts';
+import { freePort, startVitrine, stopVitrine } from './ownServer.ts';
+import { startTlsProxy } from './tlsProxy.ts';
 
 /**
  * Behind a TLS-terminating proxy (README "Behind a reverse proxy"): the browser is on

@@ -1,0 +1,108 @@
+/**
+ * Going live end to end, on a server of its own (its broadcasts end events the shared server's
+ * specs read): the owner reads the key from their Go live panel, ffmpeg pushes RTMP as OBS
+ * would, viewers see LIVE and watch the stream move, the push stops, the page reloads on the
+ * event being done, and the replay plays where the stream was.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
+import { ffmpegBinaries } from '../../src/server/media/ffmpegBinaries.ts';
+import { testFeedArgs } from '../../src/server/live/testFeed.ts';
+import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
+import { freePort, startVitrine, stopVitrine } from './ownServer.ts';
+import { signIn } from './session.ts';
+
+const live = showcaseId('live');
+let server: ChildProcess;
+let origin: string;
+let rtmpPort: number;
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  const port = await freePort();
+  rtmpPort = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  server = await startVitrine({
+    port,
+    dataDir: `${process.env['DATA_DIR'] ?? '.data/e2e'}-live`,
+    env: { RTMP_PORT: String(rtmpPort), DEMO_LIVE: 'off', LIVE_GRACE_SECONDS: '2', WORKER: 'on' },
+  });
+});
+
+test.afterAll(async () => {
+  if (server) await stopVitrine(server);
+});
+
+async function push(key: string): Promise<ChildProcess & { exited: Promise<number | null> }> {
+  const { ffmpeg } = await ffmpegBinaries();
+  const args = testFeedArgs({ url: `rtmp://127.0.0.1:${rtmpPort}/live/${key}`, width: 320, height: 180, fps: 15, clockText: false });
+  const child = spawn(ffmpeg, args, { stdio: 'ignore' });
+  return Object.assign(child, { exited: new Promise<number | null>((resolve) => child.once('close', resolve)) });
+}
+
+async function eventId(request: APIRequestContext, name: string): Promise<number> {
+  const body = await (await request.get(`${origin}/api/albums/${live}/videos?per_page=100&fields=uri,name`)).json();
+  const event = body.data.find((video: { name: string }) => video.name === name);
+  return Number(event.uri.split('/').at(-1));
+}
+
+async function playing(frame: FrameLocator): Promise<void> {
+  const video = frame.locator('video');
+  const time = () => video.evaluate((media: HTMLVideoElement) => media.currentTime);
+  await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(0.5);
+  const before = await time();
+  await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(before + 1);
+}
+
+async function streamKey(page: Page): Promise<string> {
+  const panel = page.getByRole('region', { name: 'Go live' });
+  await panel.getByText('Show stream key').click();
+  return panel.getByLabel('Stream key', { exact: true }).inputValue();
+}
+
+test('an owner goes live with the key of their panel; viewers watch LIVE, then the replay, where the stream was', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const id = await eventId(request, 'Q&A with the crew');
+  const videoPath = `/showcase/${live}/video/${id}`;
+
+  const owner = await (await browser.newContext({ baseURL: origin })).newPage();
+  await signIn(owner, 'owner@vitrine.test', undefined, videoPath);
+  await owner.goto(videoPath);
+  const encoder = await push(await streamKey(owner));
+
+  const viewer = await (await browser.newContext({ baseURL: origin })).newPage();
+  await viewer.goto(`/showcase/${live}?video=${id}`);
+  const hero = viewer.getByTestId('live-hero');
+  await expect(hero.getByTestId('live-badge')).toHaveText('UPCOMING');
+  // The island's polling brings the broadcast in without a reload.
+  await expect(hero.getByTestId('live-badge')).toHaveText('LIVE', { timeout: 30_000 });
+  await hero.getByRole('link', { name: 'Watch now' }).click();
+  await expect(viewer).toHaveURL(new RegExp(`${videoPath}`), { timeout: 10_000 });
+  await playing(viewer.frameLocator('iframe'));
+
+  await viewer.goto(`/showcase/${live}?video=${id}`);
+  await expect(hero.getByTestId('live-badge')).toHaveText('LIVE');
+  const reloaded = viewer.waitForEvent('framenavigated', { predicate: (frame) => frame === viewer.mainFrame(), timeout: 60_000 });
+  encoder.kill('SIGTERM');
+  await encoder.exited;
+  await reloaded;
+  await expect(hero.getByTestId('live-badge')).toHaveCount(0);
+  await expectAccessible(viewer);
+
+  // The replay job turns the recording into the event's own files.
+  await expect
+    .poll(async () => (await (await request.get(`${origin}/api/albums/${live}/videos/${id}?fields=play.progressive,live.archived_time`)).json()) as { play: { progressive: unknown[] }; live: { archived_time: string | null } }, { timeout: 120_000 })
+    .toMatchObject({ play: { progressive: [expect.anything()] }, live: { archived_time: expect.any(String) } });
+  await viewer.goto(videoPath);
+  const frame = viewer.frameLocator('iframe');
+  await frame.locator('video').evaluate((media: HTMLVideoElement) => {
+    media.muted = true;
+    return media.play();
+  });
+  await playing(frame);
+});
+
+test('refuses a key no event has, at connect', async () => {
+  const encoder = await push('not-a-stream-key');
+  expect(await encoder.exited).not.toBe(0);
+});
