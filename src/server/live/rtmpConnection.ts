@@ -11,6 +11,8 @@ import nmsLogger from 'node-media-server/src/core/logger.js';
 import Rtmp from 'node-media-server/src/protocol/rtmp.js';
 import { logger } from '../logger.ts';
 
+const IDLE_TIMEOUT_MS = 30_000;
+
 // The library logs to the console on its own; our logger reports what matters.
 nmsLogger.level = 'error';
 
@@ -67,6 +69,8 @@ export class RtmpConnection {
     this.rtmp.onPacketCallback = (packet) => this.handler?.packet(packet);
     this.rtmp.onPlayCallback = () => this.end();
     socket.setNoDelay(true);
+    // A connection that sends nothing for a while (a stalled encoder, a port scanner) is let go.
+    socket.setTimeout(IDLE_TIMEOUT_MS, () => this.end());
     socket.on('data', (data: Buffer) => {
       if (this.rtmp.parserData(data) !== null) this.end();
     });
