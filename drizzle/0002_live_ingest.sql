@@ -11,6 +11,7 @@ CREATE TABLE "live_broadcasts" (
 );
 --> statement-breakpoint
 ALTER TABLE "live_events" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;--> statement-breakpoint
+ALTER TABLE "live_events" ADD COLUMN "save_replay" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "live_events" ADD COLUMN "stream_key" text;--> statement-breakpoint
 ALTER TABLE "live_events" ADD COLUMN "last_error" text;--> statement-breakpoint
 ALTER TABLE "live_events" ADD COLUMN "heartbeat_at" timestamp with time zone;--> statement-breakpoint

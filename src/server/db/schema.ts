@@ -334,6 +334,8 @@ export const liveEvents = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     archivedTime: timestamp('archived_time', { withTimezone: true }),
     chatRoomId: integer('chat_room_id').references(() => chatRooms.id, { onDelete: 'set null' }),
+    /** Record each broadcast and make it a replay (PeerTube's saveReplay); off, nothing is kept. */
+    saveReplay: boolean('save_replay').notNull().default(true),
     /** The secret an encoder publishes with; the same for every occurrence, null once it can no longer go live. */
     streamKey: text('stream_key').unique(),
     /** Why the last push ended or was refused, for the owner (src/lib/liveIngestError.ts). */

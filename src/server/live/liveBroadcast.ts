@@ -85,8 +85,12 @@ export class LiveBroadcast {
   private readonly settings: BroadcastSettings;
   private readonly onEnded: (broadcast: LiveBroadcast) => void;
 
-  constructor(videoId: number, broadcastId: number, settings: BroadcastSettings, onEnded: (broadcast: LiveBroadcast) => void) {
+  /** Keep the source for a replay (the event's save_replay). */
+  private readonly record: boolean;
+
+  constructor(videoId: number, broadcastId: number, record: boolean, settings: BroadcastSettings, onEnded: (broadcast: LiveBroadcast) => void) {
     this.videoId = videoId;
+    this.record = record;
     this.broadcastId = broadcastId;
     this.settings = settings;
     this.onEnded = onEnded;
@@ -174,7 +178,7 @@ export class LiveBroadcast {
       storage: this.settings.storage,
     });
     if (this.phase !== 'packaging') return;
-    const child = spawn(...boundToParent(this.settings.ffmpeg, packagerArgs(ladder, this.scratch, { hasAudio })), { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(...boundToParent(this.settings.ffmpeg, packagerArgs(ladder, this.scratch, { hasAudio, record: this.record })), { stdio: ['pipe', 'pipe', 'pipe'] });
     this.packager = child;
     this.packagerExit = new Promise((resolve) => child.once('close', (code) => resolve(code)));
     child.stdin.on('error', () => undefined);
@@ -284,7 +288,7 @@ export class LiveBroadcast {
       logger.warn({ err: syncError, videoId: this.videoId }, 'the last live segments could not be stored');
     }
     try {
-      const status = await endBroadcast(this.settings.db, { videoId: this.videoId, broadcastId: this.broadcastId, recordedSegments: recorded, error });
+      const status = await endBroadcast(this.settings.db, { videoId: this.videoId, broadcastId: this.broadcastId, onAir: this.watchable, recordedSegments: recorded, error });
       logger.info({ videoId: this.videoId, broadcastId: this.broadcastId, status, recordedSegments: recorded }, 'live broadcast ended');
     } catch (dbError) {
       // The heartbeat stops with us: another node's sweep ends the broadcast (liveEventStore.endStaleBroadcasts).

@@ -23,6 +23,7 @@ export interface IngestEvent {
   schedule: LiveSchedule | null;
   ingestNode: string | null;
   heartbeatAt: Date | null;
+  saveReplay: boolean;
 }
 
 function scheduleOf(row: { startTime: Date | null; rrule: string | null; timeZone: string }): LiveSchedule | null {
@@ -37,7 +38,7 @@ export async function findEventByKey(db: Db, streamKey: string): Promise<IngestE
   if (streamKey === '') return null;
   const [row] = await db.select().from(liveEvents).where(eq(liveEvents.streamKey, streamKey)).limit(1);
   if (!row) return null;
-  return { videoId: row.videoId, status: row.status as LiveStatus, schedule: scheduleOf(row), ingestNode: row.ingestNode, heartbeatAt: row.heartbeatAt };
+  return { videoId: row.videoId, status: row.status as LiveStatus, schedule: scheduleOf(row), ingestNode: row.ingestNode, heartbeatAt: row.heartbeatAt, saveReplay: row.saveReplay };
 }
 
 /**
@@ -76,6 +77,8 @@ export async function recordIngestError(db: Db, videoId: number, error: LiveInge
 export interface BroadcastEnd {
   videoId: number;
   broadcastId: number;
+  /** Viewers could watch it: the event moves on (a one-off one is done). */
+  onAir: boolean;
   recordedSegments: number;
   error: LiveIngestError | null;
   now?: Date;
@@ -83,16 +86,15 @@ export interface BroadcastEnd {
 
 /**
  * Ends a broadcast: the event turns done (one-off) or waits for its next occurrence
- * (recurring), and what was recorded goes to the replay job. A push that never produced a
- * recording changes nothing but the error the owner reads.
+ * (recurring), and what was recorded goes to the replay job. A push that never went on the
+ * air changes nothing but the error the owner reads.
  */
-export async function endBroadcast(db: Db, { videoId, broadcastId, recordedSegments, error, now = new Date() }: BroadcastEnd): Promise<LiveStatus> {
+export async function endBroadcast(db: Db, { videoId, broadcastId, onAir, recordedSegments, error, now = new Date() }: BroadcastEnd): Promise<LiveStatus> {
   return db.transaction(async (tx) => {
     const [event] = await tx.select().from(liveEvents).where(eq(liveEvents.videoId, videoId)).for('update');
     const [broadcast] = await tx.select().from(liveBroadcasts).where(eq(liveBroadcasts.id, broadcastId));
     if (!event || !broadcast) return 'done';
     const schedule = scheduleOf(event);
-    const onAir = recordedSegments > 0;
     const after = new Date(Math.max(now.getTime(), (broadcast.occurrenceStart ?? now).getTime()));
     const nextStart = schedule ? nextOccurrence(schedule, after) : null;
     const status: LiveStatus = onAir ? statusAfterBroadcast({ recurring: isRecurring(schedule), nextStart, now }) : scheduledStatus(schedule ? occurrenceAt(schedule, now, LIVE_LATE_WINDOW_MS) : null, now);
@@ -110,7 +112,7 @@ export async function endBroadcast(db: Db, { videoId, broadcastId, recordedSegme
       .update(liveBroadcasts)
       .set({ status: onAir ? 'ended' : 'failed', endedAt: now, recordedSegments })
       .where(eq(liveBroadcasts.id, broadcastId));
-    if (onAir) await enqueueJob(tx, LIVE_REPLAY_JOB, { broadcastId });
+    if (onAir && recordedSegments > 0 && event.saveReplay) await enqueueJob(tx, LIVE_REPLAY_JOB, { broadcastId });
     return status;
   });
 }
@@ -118,10 +120,10 @@ export async function endBroadcast(db: Db, { videoId, broadcastId, recordedSegme
 /** Broadcasts whose node stopped beating (it crashed or lost the database): ended by whoever notices. */
 export async function endStaleBroadcasts(db: Db, now = new Date()): Promise<number> {
   const stale = await db
-    .select({ videoId: liveEvents.videoId, broadcastId: liveBroadcasts.id, recordedSegments: liveBroadcasts.recordedSegments })
+    .select({ videoId: liveEvents.videoId, status: liveEvents.status, broadcastId: liveBroadcasts.id, recordedSegments: liveBroadcasts.recordedSegments })
     .from(liveEvents)
     .innerJoin(liveBroadcasts, and(eq(liveBroadcasts.eventVideoId, liveEvents.videoId), eq(liveBroadcasts.status, 'live')))
     .where(and(isNotNull(liveEvents.ingestNode), lt(liveEvents.heartbeatAt, new Date(now.getTime() - STALE_HEARTBEAT_MS))));
-  for (const row of stale) await endBroadcast(db, { ...row, error: 'stalled', now });
+  for (const row of stale) await endBroadcast(db, { ...row, onAir: row.status === 'streaming', error: 'stalled', now });
   return stale.length;
 }

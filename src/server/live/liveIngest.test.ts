@@ -141,6 +141,22 @@ describe('live ingest', () => {
     expect((await eventRow(replayId)).status).toBe('done');
   });
 
+  it('keeps nothing of a broadcast when the event saves no replay', { timeout: 60_000 }, async () => {
+    const db = await getDb();
+    const key = 'no-replay-key-0123456789abcdef';
+    const videoId = await addEvent('No replay', { streamKey: key, saveReplay: false });
+    const pusher = push(key, 4);
+    await until(() => eventRow(videoId), (row) => row.status === 'streaming');
+    const broadcast = ingest.broadcasts.get(videoId)!;
+    await pusher.exited;
+    expect((await until(() => eventRow(videoId), (row) => row.status !== 'streaming')).status).toBe('done');
+    const [row] = await db.select().from(schema.liveBroadcasts).where(eq(schema.liveBroadcasts.id, broadcast.broadcastId));
+    expect(row).toMatchObject({ status: 'ended', recordedSegments: 0 });
+    expect(await storage.exists(`${broadcast.prefix}/recording/000000.ts`)).toBe(false);
+    const jobs = await db.select().from(schema.jobs).where(eq(schema.jobs.kind, LIVE_REPLAY_JOB));
+    expect(jobs.map((job) => job.payload)).not.toContainEqual({ broadcastId: broadcast.broadcastId });
+  });
+
   it('ends a push without video, or with a codec it cannot read, with the reason for the owner', { timeout: 60_000 }, async () => {
     const silentPicture = await addEvent('Sound only', { streamKey: 'sound-only-key-0123456789' });
     const soundOnly = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-t', '30', '-c:a', 'aac', '-f', 'flv', `rtmp://127.0.0.1:${ingest.port}/live/sound-only-key-0123456789`], { stdio: 'ignore' });

@@ -49,7 +49,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     if (here) return alreadyLive(db, event.videoId, refuse);
     const broadcastId = await beginBroadcast(db, event, options.node);
     if (broadcastId === null) return alreadyLive(db, event.videoId, refuse);
-    const broadcast = new LiveBroadcast(event.videoId, broadcastId, options, (ended) => {
+    const broadcast = new LiveBroadcast(event.videoId, broadcastId, event.saveReplay, options, (ended) => {
       if (broadcasts.get(ended.videoId) === ended) broadcasts.delete(ended.videoId);
     });
     broadcasts.set(event.videoId, broadcast);

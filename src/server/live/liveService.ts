@@ -28,12 +28,12 @@ export interface LiveService {
 /** Broadcasts held by a process of this machine that is gone (a crash, a kill): their recording goes to the replay at once. */
 async function endBroadcastsOfGoneProcesses(db: Db): Promise<number> {
   const held = await db
-    .select({ videoId: liveEvents.videoId, node: liveEvents.ingestNode, broadcastId: liveBroadcasts.id, recordedSegments: liveBroadcasts.recordedSegments })
+    .select({ videoId: liveEvents.videoId, status: liveEvents.status, node: liveEvents.ingestNode, broadcastId: liveBroadcasts.id, recordedSegments: liveBroadcasts.recordedSegments })
     .from(liveEvents)
     .innerJoin(liveBroadcasts, and(eq(liveBroadcasts.eventVideoId, liveEvents.videoId), eq(liveBroadcasts.status, 'live')))
     .where(isNotNull(liveEvents.ingestNode));
   const gone = held.filter((row) => row.node !== null && isGoneWorker(row.node));
-  for (const row of gone) await endBroadcast(db, { ...row, error: 'stalled' });
+  for (const row of gone) await endBroadcast(db, { ...row, onAir: row.status === 'streaming', error: 'stalled' });
   return gone.length;
 }
 

@@ -7,7 +7,7 @@ const ladder = liveLadder({ height: 1080, fps: 60 }, 1080);
 
 describe('the live packager', () => {
   it('reads FLV on stdin and writes one rolling HLS playlist per rung and the recording', () => {
-    const args = packagerArgs(ladder, '/scratch', { hasAudio: true }).join(' ');
+    const args = packagerArgs(ladder, '/scratch', { hasAudio: true, record: true }).join(' ');
     expect(args).toContain('-f flv -i pipe:0');
     expect(args).toContain('[0:v]fps=30,split=4[v0][v1][v2][still]');
     expect(args).toContain('/scratch/poster.jpg');
@@ -18,8 +18,9 @@ describe('the live packager', () => {
     expect(args.match(/-map 0:a:0/g)).toHaveLength(4);
   });
 
-  it('maps no sound for a silent source', () => {
-    expect(packagerArgs(ladder, '/scratch', { hasAudio: false }).join(' ')).not.toContain('0:a');
+  it('maps no sound for a silent source, and keeps no recording for an event that saves no replay', () => {
+    expect(packagerArgs(ladder, '/scratch', { hasAudio: false, record: true }).join(' ')).not.toContain('0:a');
+    expect(packagerArgs(ladder, '/scratch', { hasAudio: true, record: false }).join(' ')).not.toContain('-f segment');
   });
 
   it('names every rung in the master playlist with its resolution and bandwidth', () => {

@@ -19,15 +19,18 @@ export const RUNG_PLAYLIST = 'index.m3u8';
 export const LIVE_POSTER = 'poster.jpg';
 export const LIVE_POSTER_SIZE = { width: 640, height: 360 };
 const POSTER_EVERY_SECONDS = 10;
+const POSTER_SAMPLE_FRAMES = 25;
 const AUDIO_KBPS = 128;
 
-export function packagerArgs(ladder: LiveLadder, outDir: string, { hasAudio }: { hasAudio: boolean }): string[] {
+/** `record`: also keep the source, for the replay (the event saves replays). */
+export function packagerArgs(ladder: LiveLadder, outDir: string, { hasAudio, record }: { hasAudio: boolean; record: boolean }): string[] {
   const { rungs, fps } = ladder;
   const scaled = rungs.map((_, i) => `[v${i}]`).join('');
   const split = `[0:v]${fps ? `fps=${fps},` : ''}split=${rungs.length + 1}${scaled}[still]`;
   const scales = rungs.map((rung, i) => `[v${i}]scale=-2:${rung.height}[out${i}]`);
   const { width, height } = LIVE_POSTER_SIZE;
-  const poster = `[still]fps=1/${POSTER_EVERY_SECONDS},scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2[poster]`;
+  // One frame a second reaches the scaler; the output rate keeps one per period, the first at once.
+  const poster = `[still]select='not(mod(n\\,${POSTER_SAMPLE_FRAMES}))',scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2[poster]`;
   const args = ['-hide_banner', '-loglevel', 'warning', '-nostats', '-progress', 'pipe:1', '-f', 'flv', '-i', 'pipe:0', '-filter_complex', [split, ...scales, poster].join(';')];
   rungs.forEach((rung, i) => {
     args.push('-map', `[out${i}]`);
@@ -45,7 +48,8 @@ export function packagerArgs(ladder: LiveLadder, outDir: string, { hasAudio }: {
       `${outDir}/${rung.name}/${RUNG_PLAYLIST}`,
     );
   });
-  args.push('-map', '[poster]', '-q:v', '5', '-f', 'image2', '-update', '1', `${outDir}/${LIVE_POSTER}`);
+  args.push('-map', '[poster]', '-r', String(1 / POSTER_EVERY_SECONDS), '-q:v', '5', '-f', 'image2', '-update', '1', `${outDir}/${LIVE_POSTER}`);
+  if (!record) return args;
   args.push('-map', '0:v:0');
   if (hasAudio) args.push('-map', '0:a:0');
   args.push(

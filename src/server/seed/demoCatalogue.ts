@@ -28,10 +28,11 @@ export const DEMO_TEAM_NAME = 'Northwind Studio';
 
 /**
  * A live event of the demo. A one-off one starts `startsInMinutes` after the seed (before it
- * when negative); `ended`, it is over and its clip is the replay. A recurring one repeats
- * `rrule` from `firstStart`, a local time in `timeZone`, and is seeded at its next occurrence.
+ * when negative); `ended`, it is over and its clip is the replay; `daily`, it comes back every
+ * day at that time. A recurring one repeats `rrule` from `firstStart`, a local time in
+ * `timeZone`, and is seeded at its next occurrence. `saveReplay: false` keeps no recording.
  */
-export type DemoLive = { startsInMinutes: number; ended?: boolean } | { rrule: string; firstStart: string; timeZone: string };
+export type DemoLive = ({ startsInMinutes: number; ended?: boolean; daily?: boolean } | { rrule: string; firstStart: string; timeZone: string }) & { saveReplay?: boolean };
 
 export interface DemoVideo {
   key: string;
@@ -91,8 +92,9 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   { key: 'daily-2', name: 'Dailies: glass studio pickups', description: 'Team only: pickup shots.', duration: 11, daysAgo: 3, plays: 4, likes: 1 },
   { key: 'unlisted-1', name: 'Alternate ending (director)', description: 'Only for people with the link.', duration: 10, daysAgo: 2, plays: 1, likes: 0 },
   { key: 'draft-1', name: 'Rough assembly, not for anyone yet', description: 'Private draft.', duration: 8, daysAgo: 1, plays: 0, likes: 0 },
-  // The demo feed (src/server/live/demoFeed.ts) pushes to live-now while the server runs.
-  { key: 'live-now', name: 'Launch day: live from the studio', description: 'Streaming now from Northwind Studio.', duration: 0, daysAgo: 1, plays: 0, likes: 0, live: { startsInMinutes: -30 } },
+  // The demo feed (src/server/live/demoFeed.ts) pushes to live-now while the server runs: every
+  // day, so a restart of the server brings it back on the air, and with no recording piling up.
+  { key: 'live-now', name: 'Launch day: live from the studio', description: 'Streaming now from Northwind Studio.', duration: 0, daysAgo: 1, plays: 0, likes: 0, live: { startsInMinutes: -30, daily: true, saveReplay: false } },
   { key: 'live-soon', name: 'Q&A with the crew', description: 'Ask us anything about the launch.', duration: 0, daysAgo: 1, plays: 0, likes: 0, live: { startsInMinutes: 20 } },
   {
     key: 'live-weekly',

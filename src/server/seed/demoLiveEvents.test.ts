@@ -11,8 +11,9 @@ function seeded(key: string) {
 }
 
 describe('the demo’s live events', () => {
-  it('has the studio event ready for the demo feed since half an hour', () => {
-    expect(seeded('live-now')).toMatchObject({ status: 'ready', startTime: new Date(now.getTime() - 30 * MINUTE), rrule: null });
+  it('has the studio event ready for the demo feed since half an hour, every day, keeping no recording', () => {
+    expect(seeded('live-now')).toMatchObject({ status: 'ready', startTime: new Date(now.getTime() - 30 * MINUTE), rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU', saveReplay: false });
+    expect(seeded('live-soon')).toMatchObject({ rrule: null, saveReplay: true });
   });
 
   it('has the Q&A starting 20 minutes after the seed, so it is ready', () => {

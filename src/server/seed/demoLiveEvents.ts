@@ -18,17 +18,21 @@ export interface DemoLiveEvent {
   timeZone: string;
   archivedTime: Date | null;
   streamKey: string | null;
+  saveReplay: boolean;
 }
+
+const EVERY_DAY = 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU';
 
 /** `durationSeconds`: a finished event's recording, which became its replay when it ended. */
 export function demoLiveEvent(live: DemoLive, durationSeconds: number, now: Date): DemoLiveEvent {
+  const saveReplay = live.saveReplay ?? true;
   if ('rrule' in live) {
     const startTime = nextOccurrence({ startTime: instantOfLocalTime(live.firstStart, live.timeZone), rrule: live.rrule, timeZone: live.timeZone }, now);
-    return { status: scheduledStatus(startTime, now), startTime, rrule: live.rrule, timeZone: live.timeZone, archivedTime: null, streamKey: newStreamKey() };
+    return { status: scheduledStatus(startTime, now), startTime, rrule: live.rrule, timeZone: live.timeZone, archivedTime: null, streamKey: newStreamKey(), saveReplay };
   }
   const startTime = new Date(now.getTime() + live.startsInMinutes * MINUTE);
   if (live.ended) {
-    return { status: 'done', startTime, rrule: null, timeZone: 'UTC', archivedTime: new Date(startTime.getTime() + durationSeconds * 1000), streamKey: null };
+    return { status: 'done', startTime, rrule: null, timeZone: 'UTC', archivedTime: new Date(startTime.getTime() + durationSeconds * 1000), streamKey: null, saveReplay };
   }
-  return { status: scheduledStatus(startTime, now), startTime, rrule: null, timeZone: 'UTC', archivedTime: null, streamKey: newStreamKey() };
+  return { status: scheduledStatus(startTime, now), startTime, rrule: live.daily ? EVERY_DAY : null, timeZone: 'UTC', archivedTime: null, streamKey: newStreamKey(), saveReplay };
 }

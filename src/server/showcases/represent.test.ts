@@ -14,6 +14,7 @@ const { videoJson } = await import('./represent.ts');
 
 const HOUR = 60 * 60 * 1000;
 let showcaseId = 0;
+let broadcastStart: Date;
 const ids = new Map<string, number>();
 
 async function addEvent(name: string, live: Omit<typeof schema.liveEvents.$inferInsert, 'videoId'>) {
@@ -38,11 +39,13 @@ beforeAll(async () => {
   showcaseId = showcase!.id;
   const [room] = await db.insert(schema.chatRooms).values({}).returning();
 
-  const onAir = await addEvent('on the air', { status: 'streaming', startTime: new Date(Date.now() - HOUR), chatRoomId: room!.id });
+  // A daily event that went on the air early: it started when its broadcast did.
+  const onAir = await addEvent('on the air', { status: 'streaming', startTime: new Date(Date.now() + HOUR), rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU', chatRoomId: room!.id });
   // An earlier broadcast of the same event, ended: the live one is the one to play.
   await db.insert(schema.liveBroadcasts).values({ eventVideoId: onAir, status: 'ended', startedAt: new Date(Date.now() - 2 * HOUR), endedAt: new Date(Date.now() - 90 * 60 * 1000) });
   const [broadcast] = await db.insert(schema.liveBroadcasts).values({ eventVideoId: onAir, status: 'live', startedAt: new Date(Date.now() - HOUR) }).returning();
   ids.set('broadcast', broadcast!.id);
+  broadcastStart = broadcast!.startedAt;
 
   await addEvent('weekly', { status: 'pending', startTime: new Date('2026-04-02T16:00:00Z'), rrule: 'FREQ=WEEKLY;BYDAY=TH', timeZone: 'Europe/Berlin' });
   await addEvent('no date yet', { status: 'unavailable' });
@@ -55,7 +58,8 @@ describe('a streaming event', () => {
     const video = await json('on the air');
     expect(video.play.progressive).toEqual([]);
     expect(video.play.hls?.link).toMatch(new RegExp(`^/media/p/\\d+/[^/]+/live/${ids.get('on the air')}/${ids.get('broadcast')}/master\\.m3u8$`));
-    expect(video.live).toMatchObject({ status: 'streaming', archived_time: null, recurring_event: { schedule: { rrule: 'FREQ=SINGLE', time_zone: 'UTC' } } });
+    expect(video.live).toMatchObject({ status: 'streaming', start_time: broadcastStart.toISOString(), archived_time: null, recurring_event: { schedule: { rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU', time_zone: 'UTC' } } });
+    expect(video.pictures.sizes).toEqual([{ width: 640, height: 360, link: expect.stringMatching(new RegExp(`/live/${ids.get('on the air')}/${ids.get('broadcast')}/poster\\.jpg`)) }]);
     expect(video.live?.chat.room_id).toEqual(expect.any(Number));
   });
 });

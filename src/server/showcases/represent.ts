@@ -147,7 +147,8 @@ function liveJson(live: LiveRef, now: Date): LiveJson {
   const startTime = isoOf(live.startTime);
   return {
     status: live.status as LiveStatus,
-    start_time: startTime,
+    // On the air, the event started when its broadcast did (early or late on its schedule).
+    start_time: isoOf(live.broadcastStartedAt ?? null) ?? startTime,
     archived_time: isoOf(live.archivedTime),
     chat: { room_id: live.chatRoomId },
     recurring_event: startTime === null || !readableRule(live.rrule) ? null : { schedule: scheduleJson({ startTime: new Date(startTime), rrule: live.rrule, timeZone: live.timeZone }, now) },

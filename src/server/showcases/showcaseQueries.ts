@@ -36,6 +36,8 @@ export interface LiveRef {
   chatRoomId: number | null;
   /** The broadcast on the air (its live HLS), for a streaming event. */
   broadcastId: number | null;
+  /** When that broadcast began: what "Started …" says, whatever the schedule said. */
+  broadcastStartedAt: string | null;
 }
 
 export interface ShowcaseWithOwner {
@@ -134,7 +136,7 @@ export interface ListOptions {
 export const media = {
   pictures: sql<PictureRef[]>`(select coalesce(json_agg(json_build_object('width', p.width, 'height', p.height, 'storageKey', p.storage_key) order by p.width), '[]'::json) from ${videoPictures} p where p.video_id = ${videos.id})`,
   files: sql<FileRef[]>`(select coalesce(json_agg(json_build_object('quality', f.quality, 'mime', f.mime, 'width', f.width, 'height', f.height, 'size', f.size, 'storageKey', f.storage_key, 'tier', f.tier)), '[]'::json) from ${videoFiles} f where f.video_id = ${videos.id})`,
-  live: sql<LiveRef | null>`(select json_build_object('status', l.status, 'startTime', l.start_time, 'rrule', l.rrule, 'timeZone', l.time_zone, 'archivedTime', l.archived_time, 'chatRoomId', l.chat_room_id, 'broadcastId', case when l.status = 'streaming' then (select b.id from ${liveBroadcasts} b where b.event_video_id = l.video_id and b.status = 'live' order by b.started_at desc, b.id desc limit 1) end) from ${liveEvents} l where l.video_id = ${videos.id})`,
+  live: sql<LiveRef | null>`(select json_build_object('status', l.status, 'startTime', l.start_time, 'rrule', l.rrule, 'timeZone', l.time_zone, 'archivedTime', l.archived_time, 'chatRoomId', l.chat_room_id, 'broadcastId', b.id, 'broadcastStartedAt', b.started_at) from ${liveEvents} l left join lateral (select lb.id, lb.started_at from ${liveBroadcasts} lb where l.status = 'streaming' and lb.event_video_id = l.video_id and lb.status = 'live' order by lb.started_at desc, lb.id desc limit 1) b on true where l.video_id = ${videos.id})`,
 };
 
 /** json columns arrive parsed from postgres.js and as text from some drivers. */
