@@ -86,8 +86,8 @@ export interface BroadcastEnd {
 
 /**
  * Ends a broadcast: the event turns done (one-off) or waits for its next occurrence
- * (recurring), and what was recorded goes to the replay job. A push that never went on the
- * air changes nothing but the error the owner reads.
+ * (recurring), and the replay job takes what was recorded. A push that never went on the air
+ * changes nothing but the error the owner reads.
  */
 export async function endBroadcast(db: Db, { videoId, broadcastId, onAir, recordedSegments, error, now = new Date() }: BroadcastEnd): Promise<LiveStatus> {
   return db.transaction(async (tx) => {
@@ -112,7 +112,8 @@ export async function endBroadcast(db: Db, { videoId, broadcastId, onAir, record
       .update(liveBroadcasts)
       .set({ status: onAir ? 'ended' : 'failed', endedAt: now, recordedSegments })
       .where(eq(liveBroadcasts.id, broadcastId));
-    if (onAir && recordedSegments > 0 && event.saveReplay) await enqueueJob(tx, LIVE_REPLAY_JOB, { broadcastId });
+    // The job makes the replay, and clears the broadcast's live folder either way.
+    await enqueueJob(tx, LIVE_REPLAY_JOB, { broadcastId });
     return status;
   });
 }

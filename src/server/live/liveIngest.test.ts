@@ -141,7 +141,7 @@ describe('live ingest', () => {
     expect((await eventRow(replayId)).status).toBe('done');
   });
 
-  it('keeps nothing of a broadcast when the event saves no replay', { timeout: 60_000 }, async () => {
+  it('keeps nothing of a broadcast when the event saves no replay: no recording, and the live folder goes', { timeout: 60_000 }, async () => {
     const db = await getDb();
     const key = 'no-replay-key-0123456789abcdef';
     const videoId = await addEvent('No replay', { streamKey: key, saveReplay: false });
@@ -153,8 +153,9 @@ describe('live ingest', () => {
     const [row] = await db.select().from(schema.liveBroadcasts).where(eq(schema.liveBroadcasts.id, broadcast.broadcastId));
     expect(row).toMatchObject({ status: 'ended', recordedSegments: 0 });
     expect(await storage.exists(`${broadcast.prefix}/recording/000000.ts`)).toBe(false);
-    const jobs = await db.select().from(schema.jobs).where(eq(schema.jobs.kind, LIVE_REPLAY_JOB));
-    expect(jobs.map((job) => job.payload)).not.toContainEqual({ broadcastId: broadcast.broadcastId });
+    expect(await archiveReplay({ broadcastId: broadcast.broadcastId }, { db, storage })).toEqual({ status: 'skipped' });
+    expect(await storage.exists(`${broadcast.prefix}/master.m3u8`)).toBe(false);
+    expect(await db.select().from(schema.videoFiles).where(eq(schema.videoFiles.videoId, videoId))).toEqual([]);
   });
 
   it('ends a push without video, or with a codec it cannot read, with the reason for the owner', { timeout: 60_000 }, async () => {

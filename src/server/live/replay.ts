@@ -4,6 +4,7 @@
  * playable where it was streamed; each occurrence of a recurring event gets a video of its own
  * beside the event in its showcases, so the event keeps its key and address for the next one.
  * Every step can run again: a job cut short by a restart starts over from the stored pieces.
+ * Whatever happens, the broadcast's live folder goes once the job is through with it.
  */
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -89,6 +90,11 @@ export async function archiveReplay({ broadcastId }: ReplayPayload, { db, storag
   const [broadcast] = await db.select().from(liveBroadcasts).where(eq(liveBroadcasts.id, broadcastId));
   if (!broadcast || broadcast.status === 'archived' || broadcast.status === 'live') return { status: 'skipped' };
   const prefix = liveStorageKey(broadcast.eventVideoId, broadcast.id);
+  const [event] = await db.select({ saveReplay: liveEvents.saveReplay }).from(liveEvents).where(eq(liveEvents.videoId, broadcast.eventVideoId));
+  if (broadcast.status === 'failed' || !event?.saveReplay) {
+    await storage.deletePrefix(prefix);
+    return { status: 'skipped' };
+  }
   const scratch = await makeScratchDir(`replay-${broadcastId}`);
   try {
     progress('joining the recording');
@@ -101,6 +107,7 @@ export async function archiveReplay({ broadcastId }: ReplayPayload, { db, storag
     }
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
     if (pieces === 0) {
+      await storage.deletePrefix(prefix);
       await markReplayFailed(db, broadcastId);
       return { status: 'failed', reason: 'nothing was recorded' };
     }
