@@ -2,17 +2,20 @@
 // to a bare Astro page served by the same server: compressed HTML bytes, JavaScript loaded
 // before any interaction, and requests per second and p99 latency under autocannon; and the
 // player frame: its JavaScript and the time to the first video frame, on Chromium's own HLS
-// and through hls.js.
+// and through hls.js; then live streaming (benchLive.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { resolveChromium } from '../tests/e2e/chromium.mjs';
+import { BROWSER_ARGS, withoutNativeHls } from './benchBrowser.ts';
+import { benchLive, liveSummary } from './benchLive.ts';
 
 const port = Number(process.env['BENCH_PORT'] ?? 4466);
 const origin = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
+const rtmpPort = Number(process.env['BENCH_RTMP_PORT'] ?? 4467);
 const connections = 50;
 
 if (!process.argv.includes('--no-build')) {
@@ -20,8 +23,11 @@ if (!process.argv.includes('--no-build')) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
+// The demo's event on the air, and no job worker: its replay transcodes of the broadcasts the
+// live section pushes would take the CPU that section measures.
+const liveSettings = { RTMP_PORT: String(rtmpPort), DEMO_LIVE: 'on', WORKER: 'off' };
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env['DATA_DIR'] ?? '.data/bench', BENCH_ROUTES: 'true', VITRINE_SKIP_BUILD: '1', LOG_LEVEL: 'warn', MEDIA_CACHE_DIR: process.env['MEDIA_CACHE_DIR'] ?? '.data/cache' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env['DATA_DIR'] ?? '.data/bench', BENCH_ROUTES: 'true', VITRINE_SKIP_BUILD: '1', LOG_LEVEL: 'warn', MEDIA_CACHE_DIR: process.env['MEDIA_CACHE_DIR'] ?? '.data/cache', ...liveSettings },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -53,7 +59,7 @@ async function htmlBytes(url: string) {
 
 /** JavaScript the page loads before any interaction, and in all once `interact` has run. */
 async function scriptBytes(url: string, executablePath: string, interact?: (page: import('@playwright/test').Page) => Promise<void>) {
-  const browser = await chromium.launch({ executablePath, args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'] });
+  const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
   const page = await browser.newPage();
   let bytes = 0;
   let count = 0;
@@ -86,17 +92,9 @@ async function playFirstVideo(page: import('@playwright/test').Page) {
   });
 }
 
-/** A browser that says it cannot play HLS itself, so the frame takes the hls.js path. */
-function withoutNativeHls() {
-  const canPlayType = HTMLMediaElement.prototype.canPlayType;
-  HTMLMediaElement.prototype.canPlayType = function (type: string) {
-    return type.includes('mpegurl') ? '' : canPlayType.call(this, type);
-  };
-}
-
 /** Median milliseconds from navigation to the first presented video frame, over `runs` loads. */
 async function timeToFirstFrame(url: string, executablePath: string, forceHlsJs: boolean, runs = 7) {
-  const browser = await chromium.launch({ executablePath, args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'] });
+  const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
   const times: number[] = [];
   let stream = '';
   for (let i = 0; i < runs; i++) {
@@ -154,12 +152,14 @@ try {
     ttffNative: await timeToFirstFrame(frameUrl, executablePath, false),
     ttffHlsJs: await timeToFirstFrame(frameUrl, executablePath, true),
   };
+  const live = await benchLive({ origin, serverPid: server.pid!, executablePath, rtmpPort });
   const report = {
     when: new Date().toISOString(),
     node: process.version,
     pages,
     bare,
     frame,
+    live,
     ratio: { rps: +(pages.grid.load.rps / bare.load.rps).toFixed(2), p99: +(pages.grid.load.p99ms / Math.max(bare.load.p99ms, 1)).toFixed(2) },
   };
   mkdirSync('bench-results', { recursive: true });
@@ -176,6 +176,7 @@ ${row('video view', pages.videoView)}
   grid ÷ bare: ${report.ratio.rps}× the requests per second, ${report.ratio.p99}× the p99 latency
   player frame: ${frame.js.bytes} B of JavaScript before playing; first frame after ${frame.ttffNative.medianMs} ms (${frame.ttffNative.stream}), ${frame.ttffHlsJs.medianMs} ms (${frame.ttffHlsJs.stream}), medians of ${frame.ttffNative.runs} loads
   errors: ${[...Object.values(pages).map((p) => p.load.errors), bare.load.errors].join(', ')}
+${liveSummary(live)}
 (written to bench-results/latest.json)`);
 } finally {
   server.kill('SIGTERM');

@@ -23,10 +23,15 @@ export interface TestFeedOptions {
   audio?: boolean;
 }
 
+/** Top left corner of the box of `bit`, in pixels of the pushed picture. */
+export function clockBoxAt(bit: number): { x: number; y: number } {
+  return { x: 8 + bit * (CLOCK_BOX + 4), y: 8 };
+}
+
 function clockBoxes(): string[] {
   return Array.from({ length: CLOCK_BITS }, (_, bit) => {
-    const x = 8 + bit * (CLOCK_BOX + 4);
-    return `drawbox=x=${x}:y=8:w=${CLOCK_BOX}:h=${CLOCK_BOX}:color=white:t=fill:enable='eq(mod(floor(time(0)/${2 ** bit}),2),1)'`;
+    const { x, y } = clockBoxAt(bit);
+    return `drawbox=x=${x}:y=${y}:w=${CLOCK_BOX}:h=${CLOCK_BOX}:color=white:t=fill:enable='eq(mod(floor(time(0)/${2 ** bit}),2),1)'`;
   });
 }
 
