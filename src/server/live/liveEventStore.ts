@@ -7,7 +7,7 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { LIVE_LATE_WINDOW_MS, nextOccurrence, occurrenceAt, parseLiveRule, type LiveSchedule } from '../../lib/liveSchedule.ts';
 import type { LiveIngestError } from '../../lib/liveIngestError.ts';
-import { scheduledStatus, statusAfterBroadcast } from '../../lib/liveStatus.ts';
+import { LIVE_READY_LEAD_MS, scheduledStatus, statusAfterBroadcast } from '../../lib/liveStatus.ts';
 import type { LiveStatus } from '../../lib/domain.ts';
 import type { Db } from '../db/client.ts';
 import { liveBroadcasts, liveEvents } from '../db/schema.ts';
@@ -42,6 +42,16 @@ export async function findEventByKey(db: Db, streamKey: string): Promise<IngestE
 }
 
 /**
+ * The occurrence a broadcast starting now stands for: the current one, or the next when it is
+ * near (LIVE_READY_LEAD_MS). Far earlier, it is an extra broadcast that takes no occurrence,
+ * so a recurring event does not skip its next date.
+ */
+export function broadcastOccurrence(schedule: LiveSchedule | null, now: Date): Date | null {
+  const occurrence = schedule ? occurrenceAt(schedule, now, LIVE_LATE_WINDOW_MS) : null;
+  return occurrence && occurrence.getTime() - now.getTime() <= LIVE_READY_LEAD_MS ? occurrence : null;
+}
+
+/**
  * Claims the event for `node` and opens its broadcast; null when another node holds it with a
  * fresh heartbeat (a second encoder on the same key elsewhere).
  */
@@ -54,7 +64,7 @@ export async function beginBroadcast(db: Db, event: IngestEvent, node: string, n
       .where(and(eq(liveEvents.videoId, event.videoId), or(isNull(liveEvents.ingestNode), eq(liveEvents.ingestNode, node), lt(liveEvents.heartbeatAt, stale))))
       .returning({ videoId: liveEvents.videoId });
     if (claimed.length === 0) return null;
-    const occurrenceStart = event.schedule ? occurrenceAt(event.schedule, now, LIVE_LATE_WINDOW_MS) : null;
+    const occurrenceStart = broadcastOccurrence(event.schedule, now);
     const [row] = await tx.insert(liveBroadcasts).values({ eventVideoId: event.videoId, occurrenceStart, startedAt: now }).returning({ id: liveBroadcasts.id });
     return row!.id;
   });

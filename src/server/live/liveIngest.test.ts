@@ -191,3 +191,19 @@ describe('live ingest', () => {
     expect(await pusher.exited).not.toBe(0);
   });
 });
+
+describe('the occurrence a broadcast stands for', () => {
+  const daily = { startTime: new Date('2026-11-24T18:00:00Z'), rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU', timeZone: 'UTC' };
+
+  it('is the one on now, or the next when it is near', async () => {
+    const { broadcastOccurrence } = await import('./liveEventStore.ts');
+    expect(broadcastOccurrence(daily, new Date('2026-11-24T18:20:00Z'))).toEqual(new Date('2026-11-24T18:00:00Z'));
+    expect(broadcastOccurrence(daily, new Date('2026-11-24T17:45:00Z'))).toEqual(new Date('2026-11-24T18:00:00Z'));
+  });
+
+  it('is none for a broadcast far ahead of the schedule, so the next date is not skipped', async () => {
+    const { broadcastOccurrence } = await import('./liveEventStore.ts');
+    expect(broadcastOccurrence(daily, new Date('2026-11-24T09:00:00Z'))).toBeNull();
+    expect(broadcastOccurrence(null, new Date('2026-11-24T09:00:00Z'))).toBeNull();
+  });
+});
