@@ -2,8 +2,10 @@
  * Streams a stored media object for a verified signed URL: Range requests (seeking), ETag,
  * caching until the URL expires, and the right content type.
  */
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { mediaStorage } from '../media/index.ts';
+import { buffer } from 'node:stream/consumers';
+import { mediaStorage, MissingObjectError, type MediaStorage } from '../media/index.ts';
 
 const TYPES: Record<string, string> = {
   mp4: 'video/mp4',
@@ -51,12 +53,29 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/**
+ * A live playlist is replaced every couple of seconds: read whole, its length, ETag and bytes
+ * all come from one version, where a stat then a read could describe one and send another.
+ */
+async function readPlaylist(store: MediaStorage, key: string): Promise<{ size: number; modifiedAt: Date; bytes: Buffer } | null> {
+  try {
+    const bytes = await buffer(await store.createReadStream(key));
+    return { size: bytes.length, modifiedAt: (await store.stat(key))?.modifiedAt ?? new Date(), bytes };
+  } catch (error) {
+    if (error instanceof MissingObjectError) return null;
+    throw error;
+  }
+}
+
 export async function serveMedia(key: string, request: Request, { download = null, cacheControl }: ServeOptions): Promise<Response> {
   const store = mediaStorage();
-  const object = await store.stat(key);
-  if (!object) return new Response(null, { status: 404 });
-  const etag = `"${object.size.toString(36)}-${object.modifiedAt.getTime().toString(36)}"`;
   const extension = key.split('.').pop()?.toLowerCase() ?? '';
+  const object = extension === 'm3u8' ? await readPlaylist(store, key) : await store.stat(key);
+  if (!object) return new Response(null, { status: 404 });
+  const etag =
+    'bytes' in object
+      ? `"${createHash('sha1').update(object.bytes).digest('base64url').slice(0, 22)}"`
+      : `"${object.size.toString(36)}-${object.modifiedAt.getTime().toString(36)}"`;
   const headers = new Headers({
     'Content-Type': TYPES[extension] ?? 'application/octet-stream',
     'Accept-Ranges': 'bytes',
@@ -76,6 +95,7 @@ export async function serveMedia(key: string, request: Request, { download = nul
   headers.set('Content-Length', String(length));
   if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
   if (request.method === 'HEAD') return new Response(null, { status: range ? 206 : 200, headers });
+  if ('bytes' in object) return new Response(new Uint8Array(range ? object.bytes.subarray(range.start, range.end + 1) : object.bytes), { status: range ? 206 : 200, headers });
   const stream = await store.createReadStream(key, range ?? undefined);
   return new Response(Readable.toWeb(stream) as ReadableStream, { status: range ? 206 : 200, headers });
 }
