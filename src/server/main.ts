@@ -56,6 +56,8 @@ server.listen(PORT, HOST, () => {
   logger.info({ host: HOST }, `Vitrine is listening on ${origin()}; preparing`);
 });
 
+/** How long requests under way may take to finish once the server is asked to stop. */
+const SHUTDOWN_DRAIN_MS = 10_000;
 let worker: Worker | null = null;
 let live: LiveService | null = null;
 let stopColdStorageSweep: () => Promise<void> = async () => {};
@@ -65,7 +67,10 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   server.closeIdleConnections();
+  // A player holding a media response open must not keep the process from stopping.
+  const drain = setTimeout(() => server.closeAllConnections(), SHUTDOWN_DRAIN_MS);
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  clearTimeout(drain);
   // Broadcasts end cleanly: their recordings go to the replay job.
   await live?.stop();
   // A transcode in progress goes back to the queue for the next start or another worker.

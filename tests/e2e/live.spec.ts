@@ -100,6 +100,8 @@ test('an owner goes live with the key of their panel; viewers watch LIVE, then t
     return media.play();
   });
   await playing(frame);
+  await owner.context().close();
+  await viewer.context().close();
 });
 
 test('refuses a key no event has, at connect', async () => {
