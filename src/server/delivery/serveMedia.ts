@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { mediaStorage, MissingObjectError, type MediaStorage } from '../media/index.ts';
+import { isLivePlaylistKey } from '../media/storage.ts';
 
 const TYPES: Record<string, string> = {
   mp4: 'video/mp4',
@@ -67,8 +68,21 @@ async function readPlaylist(store: MediaStorage, key: string): Promise<{ size: n
   }
 }
 
+/**
+ * A live playlist goes out whole, with no validator: a browser that keeps it and asks again for
+ * a range or with If-None-Match (Chromium's own HLS player does both) would splice bytes of
+ * two versions of a sliding window, and stall.
+ */
+async function serveLivePlaylist(store: MediaStorage, key: string, cacheControl: string, request: Request): Promise<Response> {
+  const playlist = await readPlaylist(store, key);
+  if (!playlist) return new Response(null, { status: 404 });
+  const headers = new Headers({ 'Content-Type': TYPES['m3u8']!, 'Content-Length': String(playlist.size), 'Cache-Control': cacheControl });
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(playlist.bytes), { status: 200, headers });
+}
+
 export async function serveMedia(key: string, request: Request, { download = null, cacheControl }: ServeOptions): Promise<Response> {
   const store = mediaStorage();
+  if (isLivePlaylistKey(key)) return serveLivePlaylist(store, key, cacheControl, request);
   const extension = key.split('.').pop()?.toLowerCase() ?? '';
   const object = extension === 'm3u8' ? await readPlaylist(store, key) : await store.stat(key);
   if (!object) return new Response(null, { status: 404 });

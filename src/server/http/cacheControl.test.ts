@@ -14,10 +14,10 @@ describe('mediaCacheControl', () => {
     expect(mediaCacheControl({ key: 'videos/7/720p.mp4', shared: true, expiresAt: 10, now: 1_000 })).toBe('public, max-age=0, immutable');
   });
 
-  it('has every copy of a live playlist or poster checked again, while its segments stay immutable', () => {
+  it('keeps a live playlist a second at most and has its poster checked again, while its segments stay immutable', () => {
     expect(mediaCacheControl({ key: 'live/7/3/poster.jpg', shared: true, expiresAt: 1_000 + 7_200, now: 1_000 })).toBe('public, no-cache');
-    expect(mediaCacheControl({ key: 'live/7/3/master.m3u8', shared: true, expiresAt: 1_000 + 7_200, now: 1_000 })).toBe('public, no-cache');
-    expect(mediaCacheControl({ key: 'live/7/3/720p/index.m3u8', shared: false, expiresAt: 1_000 + 7_200, now: 1_000 })).toBe('private, no-cache');
+    expect(mediaCacheControl({ key: 'live/7/3/master.m3u8', shared: true, expiresAt: 1_000 + 7_200, now: 1_000 })).toBe('public, max-age=1');
+    expect(mediaCacheControl({ key: 'live/7/3/720p/index.m3u8', shared: false, expiresAt: 1_000 + 7_200, now: 1_000 })).toBe('private, max-age=1');
     expect(mediaCacheControl({ key: 'live/7/3/720p/seg-00042.ts', shared: true, expiresAt: 1_000 + 7_200, now: 1_000 })).toBe('public, max-age=7200, immutable');
   });
 

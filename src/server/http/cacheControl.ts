@@ -8,6 +8,7 @@
 import type { AstroCookies } from 'astro';
 import { AGE_CONFIRMED_COOKIE } from '../../lib/contentGates.ts';
 import { CONTENT_RATING_COOKIE, THEME_COOKIE } from '../../lib/footerPreferences.ts';
+import { isLivePlaylistKey } from '../media/storage.ts';
 
 /**
  * Shared caches keep a page a minute; a browser asks again each time, because without
@@ -28,18 +29,20 @@ export function pageCacheControl(locals: App.Locals, cookies: AstroCookies, shar
   return shareable && !isPersonalPage(locals, cookies) ? SHARED_PAGE : PRIVATE_PAGE;
 }
 
-/** A live stream's playlists and poster (live/{eventVideoId}/{broadcastId}/…): rewritten as it goes. */
-const isRewrittenLiveFile = (key: string) => key.startsWith('live/') && (key.endsWith('.m3u8') || key.endsWith('.jpg'));
+/** A live stream's poster (live/{eventVideoId}/{broadcastId}/poster.jpg): renewed as it goes. */
+const isLivePoster = (key: string) => key.startsWith('live/') && key.endsWith('.jpg');
 
 /**
  * A media file's caching: its signed URL expires by itself and within it the bytes never
  * change, so it is immutable until then; only media signed for a public video (`shared`)
- * may be kept by a CDN. A live playlist or poster is the exception: every copy is checked
- * again (its ETag makes that cheap), or viewers would be held on a stale window of segments.
+ * may be kept by a CDN. A live playlist is kept one second at most (a CDN then asks once a
+ * second for all its viewers), or players would be held on a stale window of segments; the
+ * live poster is checked again on every use (its ETag makes that cheap).
  */
 export function mediaCacheControl({ key, shared, expiresAt, now = Date.now() / 1000 }: { key: string; shared: boolean; expiresAt: number; now?: number }): string {
   const audience = shared ? 'public' : 'private';
-  if (isRewrittenLiveFile(key)) return `${audience}, no-cache`;
+  if (isLivePlaylistKey(key)) return `${audience}, max-age=1`;
+  if (isLivePoster(key)) return `${audience}, no-cache`;
   const lifetime = Math.max(0, Math.floor(expiresAt - now));
   return `${audience}, max-age=${lifetime}, immutable`;
 }

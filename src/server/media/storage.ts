@@ -99,6 +99,11 @@ export function liveStorageKey(eventVideoId: number, broadcastId: number, ...par
   return key;
 }
 
+/** A playlist of a live broadcast: rewritten every segment, never the same bytes for long. */
+export function isLivePlaylistKey(key: string): boolean {
+  return key.startsWith('live/') && key.endsWith('.m3u8');
+}
+
 /** `${DATA_DIR}/media`, absolute. */
 export function defaultMediaRoot(settings: Pick<Config, 'DATA_DIR'> = config()): string {
   return path.resolve(settings.DATA_DIR, 'media');
