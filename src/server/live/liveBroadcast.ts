@@ -75,6 +75,8 @@ export class LiveBroadcast {
   private lastHeartbeatAt = 0;
   /** Last timestamp written to ffmpeg, and the shift that continues it after a reconnect. */
   private lastDts = 0;
+  /** The first timestamp written: ffmpeg counts its output from there (encoders need not start at 0). */
+  private firstDts: number | null = null;
   private dtsShift = 0;
   private shiftPending = false;
   private packagedMs = 0;
@@ -207,6 +209,7 @@ export class LiveBroadcast {
       this.shiftPending = false;
     }
     const dts = Math.max(0, Math.round(packet.dts + this.dtsShift));
+    this.firstDts ??= dts;
     this.lastDts = Math.max(this.lastDts, dts);
     this.packager.stdin.write(Flv.createMessage({ ...packet, dts, pts: packet.pts + (dts - packet.dts) }));
   }
@@ -233,7 +236,7 @@ export class LiveBroadcast {
       await this.publish();
       const now = Date.now();
       if (this.connection && now - this.lastSegmentAt > STALL_MS) return void this.finish('stalled');
-      if (this.connection && this.watchable && this.lastDts - this.packagedMs > MAX_LAG_MS) return void this.finish('too_demanding');
+      if (this.connection && this.watchable && this.lastDts - (this.firstDts ?? 0) - this.packagedMs > MAX_LAG_MS) return void this.finish('too_demanding');
     } catch (error) {
       logger.warn({ err: error, videoId: this.videoId }, 'live segments could not be published; trying again');
     } finally {
