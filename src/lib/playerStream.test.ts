@@ -15,4 +15,9 @@ describe('chooseStream', () => {
     expect(chooseStream({ hasHls: true, nativeHls: false, mediaSource: false })).toBe('progressive');
     expect(chooseStream({ hasHls: false, nativeHls: true, mediaSource: true })).toBe('progressive');
   });
+
+  it('plays a live stream through hls.js wherever it can, natively only without Media Source Extensions', () => {
+    expect(chooseStream({ hasHls: true, nativeHls: true, mediaSource: true, live: true })).toBe('hls.js');
+    expect(chooseStream({ hasHls: true, nativeHls: true, mediaSource: false, live: true })).toBe('native-hls');
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * How the player frame plays a video (DESIGN.md: HLS natively where the browser can,
- * hls.js only where it cannot, the MP4 as last resort). Pure, so the rule is tested apart
- * from any browser.
+ * hls.js only where it cannot, the MP4 as last resort). A live stream is the exception: it
+ * plays through hls.js wherever Media Source Extensions exist, because native players differ
+ * in following a sliding window (Chromium's stops when a refresh brings no new segment). Pure,
+ * so the rule is tested apart from any browser.
  */
 
 export type StreamChoice = 'native-hls' | 'hls.js' | 'progressive';
@@ -13,10 +15,13 @@ export interface StreamSupport {
   nativeHls: boolean;
   /** Media Source Extensions can play H.264 and AAC in MP4 (what hls.js needs). */
   mediaSource: boolean;
+  /** The stream is a live broadcast. */
+  live?: boolean;
 }
 
-export function chooseStream({ hasHls, nativeHls, mediaSource }: StreamSupport): StreamChoice {
+export function chooseStream({ hasHls, nativeHls, mediaSource, live = false }: StreamSupport): StreamChoice {
   if (!hasHls) return 'progressive';
+  if (live && mediaSource) return 'hls.js';
   if (nativeHls) return 'native-hls';
   return mediaSource ? 'hls.js' : 'progressive';
 }

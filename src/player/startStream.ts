@@ -11,7 +11,8 @@ function hasMediaSource(): boolean {
 }
 
 export async function startStream(media: HTMLVideoElement, hlsUrl: string | undefined): Promise<StreamChoice> {
-  const choice = chooseStream({ hasHls: Boolean(hlsUrl), nativeHls: media.canPlayType(HLS_MIME) !== '', mediaSource: hasMediaSource() });
+  const live = media.dataset['live'] !== undefined;
+  const choice = chooseStream({ hasHls: Boolean(hlsUrl), nativeHls: media.canPlayType(HLS_MIME) !== '', mediaSource: hasMediaSource(), live });
   media.dataset['stream'] = choice;
   if (choice !== 'hls.js' || !hlsUrl) return choice;
   const { default: Hls } = await import('hls.js/light');
