@@ -1,7 +1,8 @@
 // The live section of `npm run bench`, against the server bench.ts started (DEMO_LIVE on, its
 // own RTMP port, no job worker). On the demo's streaming event, whose test picture carries the
-// second it was made (testFeed.ts): glass-to-glass latency read off the presented frames in
-// Chromium, on its own HLS and through hls.js, and the age of the newest segment's picture
+// second it was made (testFeed.ts): glass-to-glass latency read off the presented frames of
+// its player frame in Chromium (hls.js, as every browser with Media Source Extensions plays
+// live), and the age of the newest segment's picture
 // when its playlist is fetched. The server's cost per stream: the CPU of its packager ffmpeg
 // for that stream and for 720p30 and 1080p30 test feeds pushed to another demo event with the
 // key its owner sees, the pusher's own CPU apart. And the publish delay of segments from
@@ -16,7 +17,7 @@ import { CLOCK_BITS, CLOCK_BOX, clockBoxAt, readClockBits, testFeedArgs } from '
 import { ffmpegBinaries } from '../src/server/media/ffmpegBinaries.ts';
 import { boundToParent } from '../src/server/media/run.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_VIDEOS } from '../src/server/seed/demoCatalogue.ts';
-import { BROWSER_ARGS, withoutNativeHls } from './benchBrowser.ts';
+import { BROWSER_ARGS } from './benchBrowser.ts';
 import { bucketCovering, clockLatencies, cpuSeconds, newestSegmentEnd, parentPid, parseHistogram, percentile, segmentEndByClock, type PresentedFrame } from './liveBenchFigures.ts';
 
 const LATENCY_SECONDS = 30;
@@ -229,11 +230,10 @@ function sampleClock(video: HTMLVideoElement, { seconds, boxes, box, picture, fi
 }
 
 /** Glass-to-glass latency of a stream of the clock picture in its event's player frame, over LATENCY_SECONDS. */
-async function glassToGlass(frameUrl: string, executablePath: string, forceHlsJs: boolean) {
+async function glassToGlass(frameUrl: string, executablePath: string) {
   const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
   try {
     const context = await browser.newContext();
-    if (forceHlsJs) await context.addInitScript(withoutNativeHls);
     const page = await context.newPage();
     await page.goto(frameUrl);
     const sampling: ClockSampling = {
@@ -339,14 +339,11 @@ async function streamCost(stream: OnAir): Promise<StreamCost> {
   return { source: stream.source, ladder: rungs.map((rung) => rung.name), onAirSeconds: stream.onAirSeconds, ...cpu };
 }
 
-/** Everything measured on a stream of the clock picture: latency in both players, the live edge, its cost. */
+/** Everything measured on a stream of the clock picture: latency in its player frame, the live edge, its cost. */
 async function clockFigures(options: LiveBenchOptions, stream: OnAir) {
   const frameUrl = `${options.origin}${stream.eventPath}/embed?autoplay=1`;
   return {
-    latency: {
-      native: await attempt(() => glassToGlass(frameUrl, options.executablePath, false)),
-      hlsJs: await attempt(() => glassToGlass(frameUrl, options.executablePath, true)),
-    },
+    latency: await attempt(() => glassToGlass(frameUrl, options.executablePath)),
     edgeAge: await attempt(() => edgeAge(stream.master)),
     cost: await attempt(() => streamCost(stream)),
   };
@@ -452,7 +449,7 @@ export async function benchLive(options: LiveBenchOptions) {
   return {
     cores: availableParallelism(),
     clockEvent,
-    latency: 'error' in clock ? { native: clock, hlsJs: clock } : clock.latency,
+    latency: 'error' in clock ? clock : clock.latency,
     streams,
     segmentDelay: await attempt(() => segmentDelay(origin)),
     edgeAge: 'error' in clock ? clock : clock.edgeAge,
@@ -466,8 +463,8 @@ const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toF
 
 /** The section's lines of the printed summary. */
 export function liveSummary(live: LiveBench): string {
-  const latency = (name: string, m: LiveBench['latency']['native']) =>
-    'error' in m ? `${name}: ${m.error}` : `${seconds(m.medianMs)} median, ${seconds(m.p90Ms)} p90 (${m.stream}, ${m.samples} seconds seen)`;
+  const latency = (m: LiveBench['latency']) =>
+    'error' in m ? m.error : `${seconds(m.medianMs)} median, ${seconds(m.p90Ms)} p90 (${m.stream}, ${m.samples} seconds seen)`;
   const stream = (m: LiveBench['streams'][number]) =>
     'error' in m
       ? `  ${m.error}`
@@ -476,7 +473,7 @@ export function liveSummary(live: LiveBench): string {
   const edge = live.edgeAge;
   return `
 live, on ${live.cores} cores
-  glass to glass, on ${live.clockEvent ?? 'no event'}: ${latency('native', live.latency.native)}; ${latency('hls.js', live.latency.hlsJs)}
+  glass to glass, on ${live.clockEvent ?? 'no event'}: ${latency(live.latency)}
   per stream, over about ${CPU_SECONDS} s: cores the server's packager used, and its CPU seconds per second of stream (the cores it
   needs to keep up); the pusher's cores (not the server's cost); seconds of stream out per second; seconds to go on air; load
   source               ladder           server  to keep up pusher realtime on air  load
