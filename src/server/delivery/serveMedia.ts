@@ -2,7 +2,6 @@
  * Streams a stored media object for a verified signed URL: Range requests (seeking), ETag,
  * caching until the URL expires, and the right content type.
  */
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { mediaStorage, MissingObjectError, type MediaStorage } from '../media/index.ts';
@@ -55,13 +54,12 @@ export function attachmentDisposition(name: string): string {
 }
 
 /**
- * A live playlist is replaced every couple of seconds: read whole, its length, ETag and bytes
- * all come from one version, where a stat then a read could describe one and send another.
+ * A live playlist is replaced every couple of seconds: read whole, its length and bytes come
+ * from one version, where a stat then a read could describe one and send another.
  */
-async function readPlaylist(store: MediaStorage, key: string): Promise<{ size: number; modifiedAt: Date; bytes: Buffer } | null> {
+async function readPlaylist(store: MediaStorage, key: string): Promise<Buffer | null> {
   try {
-    const bytes = await buffer(await store.createReadStream(key));
-    return { size: bytes.length, modifiedAt: (await store.stat(key))?.modifiedAt ?? new Date(), bytes };
+    return await buffer(await store.createReadStream(key));
   } catch (error) {
     if (error instanceof MissingObjectError) return null;
     throw error;
@@ -76,20 +74,17 @@ async function readPlaylist(store: MediaStorage, key: string): Promise<{ size: n
 async function serveLivePlaylist(store: MediaStorage, key: string, cacheControl: string, request: Request): Promise<Response> {
   const playlist = await readPlaylist(store, key);
   if (!playlist) return new Response(null, { status: 404 });
-  const headers = new Headers({ 'Content-Type': TYPES['m3u8']!, 'Content-Length': String(playlist.size), 'Cache-Control': cacheControl });
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(playlist.bytes), { status: 200, headers });
+  const headers = new Headers({ 'Content-Type': TYPES['m3u8']!, 'Content-Length': String(playlist.length), 'Cache-Control': cacheControl });
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(playlist), { status: 200, headers });
 }
 
 export async function serveMedia(key: string, request: Request, { download = null, cacheControl }: ServeOptions): Promise<Response> {
   const store = mediaStorage();
   if (isLivePlaylistKey(key)) return serveLivePlaylist(store, key, cacheControl, request);
-  const extension = key.split('.').pop()?.toLowerCase() ?? '';
-  const object = extension === 'm3u8' ? await readPlaylist(store, key) : await store.stat(key);
+  const object = await store.stat(key);
   if (!object) return new Response(null, { status: 404 });
-  const etag =
-    'bytes' in object
-      ? `"${createHash('sha1').update(object.bytes).digest('base64url').slice(0, 22)}"`
-      : `"${object.size.toString(36)}-${object.modifiedAt.getTime().toString(36)}"`;
+  const etag = `"${object.size.toString(36)}-${object.modifiedAt.getTime().toString(36)}"`;
+  const extension = key.split('.').pop()?.toLowerCase() ?? '';
   const headers = new Headers({
     'Content-Type': TYPES[extension] ?? 'application/octet-stream',
     'Accept-Ranges': 'bytes',
@@ -109,7 +104,6 @@ export async function serveMedia(key: string, request: Request, { download = nul
   headers.set('Content-Length', String(length));
   if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
   if (request.method === 'HEAD') return new Response(null, { status: range ? 206 : 200, headers });
-  if ('bytes' in object) return new Response(new Uint8Array(range ? object.bytes.subarray(range.start, range.end + 1) : object.bytes), { status: range ? 206 : 200, headers });
   const stream = await store.createReadStream(key, range ?? undefined);
   return new Response(Readable.toWeb(stream) as ReadableStream, { status: range ? 206 : 200, headers });
 }

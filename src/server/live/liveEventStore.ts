@@ -26,7 +26,7 @@ export interface IngestEvent {
   saveReplay: boolean;
 }
 
-function scheduleOf(row: { startTime: Date | null; rrule: string | null; timeZone: string }): LiveSchedule | null {
+export function scheduleOf(row: { startTime: Date | null; rrule: string | null; timeZone: string }): LiveSchedule | null {
   return row.startTime ? { startTime: row.startTime, rrule: row.rrule, timeZone: row.timeZone } : null;
 }
 

@@ -18,7 +18,7 @@ import { ffmpegBinaries } from '../media/ffmpegBinaries.ts';
 import { runBinary } from '../media/run.ts';
 import { makeScratchDir } from '../media/scratch.ts';
 import { liveStorageKey, videoStorageKey, type MediaStorage } from '../media/storage.ts';
-import { isRecurring } from './liveEventStore.ts';
+import { isRecurring, scheduleOf } from './liveEventStore.ts';
 import { RECORDING_DIR } from './packagerArgs.ts';
 
 export interface ReplayPayload {
@@ -51,8 +51,7 @@ async function replayTarget(db: Db, broadcast: typeof liveBroadcasts.$inferSelec
   if (broadcast.replayVideoId !== null) return broadcast.replayVideoId;
   const [row] = await db.select({ event: liveEvents, video: videos }).from(liveEvents).innerJoin(videos, eq(videos.id, liveEvents.videoId)).where(eq(liveEvents.videoId, broadcast.eventVideoId));
   if (!row) return null;
-  const schedule = row.event.startTime ? { startTime: row.event.startTime, rrule: row.event.rrule, timeZone: row.event.timeZone } : null;
-  if (!isRecurring(schedule)) {
+  if (!isRecurring(scheduleOf(row.event))) {
     await db.update(liveBroadcasts).set({ replayVideoId: row.video.id }).where(eq(liveBroadcasts.id, broadcast.id));
     return row.video.id;
   }
