@@ -39,6 +39,7 @@ import {
   VIDEO_STATUSES,
   VIDEO_TYPES,
 } from '../../lib/domain.ts';
+import { CHAT_AUDIENCES } from '../../lib/chatWire.ts';
 
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
@@ -299,11 +300,18 @@ export const showcaseVideos = pgTable(
   (t) => [primaryKey({ columns: [t.showcaseId, t.videoId] }), index('showcase_videos_order_idx').on(t.showcaseId, t.position)],
 );
 
-export const chatRooms = pgTable('chat_rooms', {
-  id: serial('id').primaryKey(),
-  chatEnabled: boolean('chat_enabled').notNull().default(true),
-  createdAt: createdAt(),
-});
+/** The chat of a live event (live_events.chat_room_id): open or closed, and who may post. */
+export const chatRooms = pgTable(
+  'chat_rooms',
+  {
+    id: serial('id').primaryKey(),
+    chatEnabled: boolean('chat_enabled').notNull().default(true),
+    /** 'everyone' signed in, or 'members': the event's owner and the owner's team only. */
+    audience: text('audience').notNull().default('everyone'),
+    createdAt: createdAt(),
+  },
+  () => [check('chat_rooms_audience', oneOf('audience', CHAT_AUDIENCES))],
+);
 
 export const chatMessages = pgTable(
   'chat_messages',
@@ -315,8 +323,30 @@ export const chatMessages = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     createdAt: createdAt(),
+    /** The broadcast on the air when it was posted: its replay plays the message back at offset_ms. */
+    broadcastId: integer('broadcast_id').references(() => liveBroadcasts.id, { onDelete: 'set null' }),
+    offsetMs: integer('offset_ms'),
+    /** Deleted by a moderator: kept for the record, shown to nobody. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('chat_messages_room_idx').on(t.roomId, t.createdAt)],
+  (t) => [index('chat_messages_room_idx').on(t.roomId, t.id), index('chat_messages_broadcast_idx').on(t.broadcastId, t.offsetMs)],
+);
+
+/** Viewers a moderator silenced in one room (for the event, every occurrence). */
+export const chatMutes = pgTable(
+  'chat_mutes',
+  {
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedBy: integer('muted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
 );
 
 /** The live side of a video of type 'live' (SPEC §3 Video.live and Schedule). */

@@ -54,6 +54,12 @@ export const LIMITS = {
    * time; twenty an hour never gets in their way and caps spam at 480 a day per account.
    */
   shareEmail: { points: 20, duration: HOUR, blockDuration: 0 },
+  /**
+   * Live chat messages, keyed by user across every room. Five in ten seconds is faster than
+   * anyone types a thought, so a person in a lively chat never meets it, while one account
+   * can no longer push the others' messages off the screen.
+   */
+  chatMessage: { points: 5, duration: 10, blockDuration: 0 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;
