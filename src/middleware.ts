@@ -25,7 +25,8 @@ import { legalRegime } from './lib/legalRegime.ts';
 export const CSRF_COOKIE = 'xsrft';
 const YEAR = 60 * 60 * 24 * 365;
 
-const isEmbedPath = (path: string) => /^\/showcase\/[^/]+(\/video\/[^/]+)?\/(embed2?)$/.test(path);
+// The live chat panel is framed beside the player, by the showcase pages and by embeds alike.
+const isEmbedPath = (path: string) => /^\/showcase\/[^/]+(\/video\/[^/]+)?\/(embed2?)$/.test(path) || /^\/live-chat\/[^/]+$/.test(path);
 const isAsset = (path: string) => path.startsWith('/_astro/') || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path);
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

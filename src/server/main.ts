@@ -29,6 +29,9 @@ import { createStartupState } from './startupState.ts';
 import { distDir } from './distDir.ts';
 import { malformedRequest, refuseTunnel } from './http/malformedRequest.ts';
 import { bodyLimit } from './http/bodyLimit.ts';
+import { nodeResponseScope } from './http/nodeResponseScope.ts';
+import { closeAllStreams } from './chat/chatHub.ts';
+import { closeChatBus } from './chat/chatBus.ts';
 import { UPLOADS_PATH } from './ingest/uploadsPath.ts';
 
 const { PORT, HOST, WORKER } = config();
@@ -41,7 +44,7 @@ const compress = compression({ threshold: 512 }) as unknown as Step;
 // Probes and scrapes come first and stay out of the access log. Steps after preparingPage
 // run only once the database is migrated and the Astro bundle is loaded.
 const server = createServer(
-  pipeline([metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), compress], (req, res) => astroHandler(req, res)),
+  pipeline([metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, compress], (req, res) => astroHandler(req, res)),
 );
 server.on('connect', refuseTunnel);
 
@@ -67,6 +70,8 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   server.closeIdleConnections();
+  // Open chat streams never end by themselves; their browsers reconnect to another node.
+  closeAllStreams();
   // A player holding a media response open must not keep the process from stopping.
   const drain = setTimeout(() => server.closeAllConnections(), SHUTDOWN_DRAIN_MS);
   await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -76,6 +81,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   // A transcode in progress goes back to the queue for the next start or another worker.
   await worker?.stop();
   await closeRateLimiters();
+  await closeChatBus();
   await stopColdStorageSweep();
   // PGlite must be closed or its sequences jump on the next start.
   await closeDb();

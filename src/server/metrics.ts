@@ -17,6 +17,12 @@ export interface Metrics {
   liveSegmentDelay: Histogram;
   /** Encoder pushes refused or ended early, by reason (src/lib/liveIngestError.ts, wrong_key). */
   liveRefusals: Counter<'reason'>;
+  /** Live chat streams (Server-Sent Events) open on this process. */
+  chatConnections: Gauge;
+  /** Chat streams ended because their client stopped reading. */
+  chatDroppedStreams: Counter;
+  /** Chat messages stored by this process. */
+  chatMessages: Counter;
 }
 
 function createMetrics(): Metrics {
@@ -57,6 +63,13 @@ function createMetrics(): Metrics {
       labelNames: ['reason'],
       registers: [registry],
     }),
+    chatConnections: new Gauge({ name: 'vitrine_chat_connections', help: 'Live chat streams open on this process.', registers: [registry] }),
+    chatDroppedStreams: new Counter({
+      name: 'vitrine_chat_dropped_streams_total',
+      help: 'Live chat streams ended because their client stopped reading while events piled up.',
+      registers: [registry],
+    }),
+    chatMessages: new Counter({ name: 'vitrine_chat_messages_total', help: 'Live chat messages stored by this process.', registers: [registry] }),
   };
 }
 

@@ -21,6 +21,7 @@ const endpointByPattern = new Map(Object.entries(endpoints).map(([file, load]) =
 /** Pages that also take a form post (their frontmatter reads `Astro.request.method === 'POST'`). */
 export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/auth',
+  '/live-chat/[roomId]',
   '/log_in',
   '/manage/videos',
   '/settings',

@@ -14,6 +14,7 @@ import { albumAddress, videoIdOf, videoViewNeighbours, videoViewPath } from '../
 import { withQuery } from '../../lib/carriedQuery.ts';
 import type { ViewerAbilities } from '../../lib/viewerAbilities.ts';
 import { openShowcase, type DeniedView, type ShowcaseViewer } from '../access/showcaseAccess.ts';
+import { chatOfVideo, type VideoChat } from '../chat/chatStore.ts';
 import { getDb } from '../db/client.ts';
 import { cachedListShowcaseVideos } from './cachedReads.ts';
 import { albumJson, type AlbumJson, type VideoJson } from './represent.ts';
@@ -39,6 +40,8 @@ export interface VideoView {
   downloads: VideoDownloads;
   /** Anybody may open the showcase: browsers and CDNs may keep it when nothing else is personal. */
   shareable: boolean;
+  /** The live chat beside the player: the event's own, or its replay played back in step; none for other videos. */
+  chat: VideoChat | null;
 }
 
 export type VideoViewResult = { kind: 'redirect'; location: string } | DeniedView | AgeGateView | VideoView;
@@ -110,5 +113,6 @@ export async function loadVideoView({ albumId, videoId, locale, host, viewer, t 
       ? NO_DOWNLOADS
       : await loadVideoDownloads(db, { found, video: item.video, teamRole, locale, t, shareHash: carried.sh ?? null }),
     shareable: open.shareable,
+    chat: video.content_lock ? null : await chatOfVideo(db, videoId),
   };
 }
