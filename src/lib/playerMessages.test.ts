@@ -2,10 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   ATTACH_EVENTS,
   PLAYER_ENDED,
+  TIME_UPDATE,
   attachPlayerEvents,
   isAttachEvents,
   isPlayerEnded,
+  isTimeUpdate,
   listenForPlayerEnded,
+  listenForPlayerTime,
+  listenForRelayedTime,
   parentOrigin,
   type FrameWindow,
   type MessageWindow,
@@ -34,6 +38,11 @@ class FakeWindow implements MessageWindow {
 
 const PARENT_ORIGIN = 'https://partner.example';
 
+/** A media element that is wherever a test puts it. */
+function fakeMedia({ currentTime = 0, duration = 120 }: { currentTime?: number; duration?: number } = {}) {
+  return Object.assign(new EventTarget(), { currentTime, duration });
+}
+
 function frameWindow({ referrer = `${PARENT_ORIGIN}/page`, ancestor }: { referrer?: string; ancestor?: string } = {}) {
   const parent = new FakeWindow();
   const frame = Object.assign(new FakeWindow(), {
@@ -54,6 +63,15 @@ describe('message shapes', () => {
   it.each([null, 'attach-events', { method: 'play' }, { event: 'attach-events' }])('refuses %j as attach-events', (data) => {
     expect(isAttachEvents(data)).toBe(false);
   });
+  it('recognises a position report', () => {
+    expect(isTimeUpdate({ event: TIME_UPDATE, data: { seconds: 12.5, duration: 60 } })).toBe(true);
+  });
+  it.each([{ event: TIME_UPDATE }, { event: TIME_UPDATE, data: { seconds: '3' } }, { event: TIME_UPDATE, data: { seconds: -1 } }, { event: TIME_UPDATE, data: { seconds: Number.NaN } }, { event: 'play', data: { seconds: 3 } }])(
+    'refuses %j as a position report',
+    (data) => {
+      expect(isTimeUpdate(data)).toBe(false);
+    },
+  );
 });
 
 describe('parentOrigin', () => {
@@ -71,7 +89,7 @@ describe('parentOrigin', () => {
 describe('the frame side', () => {
   it('posts PLAYER_ENDED to its parent’s origin once the parent attached', () => {
     const { parent, frame } = frameWindow();
-    const media = new EventTarget();
+    const media = fakeMedia();
     attachPlayerEvents(frame, media);
     frame.receive({ method: ATTACH_EVENTS }, PARENT_ORIGIN, parent);
     media.dispatchEvent(new Event('ended'));
@@ -80,7 +98,7 @@ describe('the frame side', () => {
 
   it('posts nothing when the parent never attached', () => {
     const { parent, frame } = frameWindow();
-    const media = new EventTarget();
+    const media = fakeMedia();
     attachPlayerEvents(frame, media);
     media.dispatchEvent(new Event('ended'));
     expect(parent.posted).toEqual([]);
@@ -88,7 +106,7 @@ describe('the frame side', () => {
 
   it('ignores attach-events from a window other than its parent', () => {
     const { parent, frame } = frameWindow();
-    const media = new EventTarget();
+    const media = fakeMedia();
     attachPlayerEvents(frame, media);
     frame.receive({ method: ATTACH_EVENTS }, PARENT_ORIGIN, new FakeWindow());
     media.dispatchEvent(new Event('ended'));
@@ -97,7 +115,7 @@ describe('the frame side', () => {
 
   it('ignores attach-events from an origin other than its parent’s', () => {
     const { parent, frame } = frameWindow();
-    const media = new EventTarget();
+    const media = fakeMedia();
     attachPlayerEvents(frame, media);
     frame.receive({ method: ATTACH_EVENTS }, 'https://evil.example', parent);
     media.dispatchEvent(new Event('ended'));
@@ -106,7 +124,7 @@ describe('the frame side', () => {
 
   it('ignores other messages from its parent', () => {
     const { parent, frame } = frameWindow();
-    const media = new EventTarget();
+    const media = fakeMedia();
     attachPlayerEvents(frame, media);
     frame.receive({ method: 'play' }, PARENT_ORIGIN, parent);
     media.dispatchEvent(new Event('ended'));
@@ -115,7 +133,7 @@ describe('the frame side', () => {
 
   it('accepts the parent’s origin when the frame cannot tell it in advance', () => {
     const { parent, frame } = frameWindow({ referrer: '' });
-    const media = new EventTarget();
+    const media = fakeMedia();
     attachPlayerEvents(frame, media);
     frame.receive({ method: ATTACH_EVENTS }, 'https://other.example', parent);
     media.dispatchEvent(new Event('ended'));
@@ -124,11 +142,75 @@ describe('the frame side', () => {
 
   it('stops reporting once detached', () => {
     const { parent, frame } = frameWindow();
-    const media = new EventTarget();
+    const media = fakeMedia();
     const detach = attachPlayerEvents(frame, media);
     frame.receive({ method: ATTACH_EVENTS }, PARENT_ORIGIN, parent);
     detach();
     media.dispatchEvent(new Event('ended'));
+    expect(parent.posted).toEqual([]);
+  });
+});
+
+describe('the frame side, reporting the position', () => {
+  /** A frame its parent attached to, with a clock the test moves. */
+  function attached() {
+    const { parent, frame } = frameWindow();
+    const media = fakeMedia({ duration: 300 });
+    const clock = { ms: 10_000 };
+    const detach = attachPlayerEvents(frame, media, () => clock.ms);
+    frame.receive({ method: ATTACH_EVENTS }, PARENT_ORIGIN, parent);
+    const playTo = (seconds: number, type = 'timeupdate') => {
+      media.currentTime = seconds;
+      media.dispatchEvent(new Event(type));
+    };
+    const reported = () => parent.posted.map(({ message }) => (message as { data: { seconds: number } }).data.seconds);
+    return { parent, media, clock, detach, playTo, reported };
+  }
+
+  it('posts the position and length to its parent’s origin in player.js’s shape', () => {
+    const { parent, playTo } = attached();
+    playTo(4.25);
+    expect(parent.posted).toEqual([{ message: { event: TIME_UPDATE, data: { seconds: 4.25, duration: 300 } }, targetOrigin: PARENT_ORIGIN }]);
+  });
+
+  it('posts at most four positions a second while playing', () => {
+    const { clock, playTo, reported } = attached();
+    for (let i = 0; i < 20; i++) {
+      playTo(i * 0.05);
+      clock.ms += 50;
+    }
+    // 20 reports from the media over one second; one in five goes out.
+    expect(reported()).toEqual([0, 0.25, 0.5, 0.75]);
+  });
+
+  it('posts the new position at once after a seek', () => {
+    const { clock, playTo, reported } = attached();
+    playTo(10);
+    clock.ms += 10;
+    playTo(2, 'seeked');
+    clock.ms += 10;
+    playTo(2.01);
+    expect(reported()).toEqual([10, 2]);
+  });
+
+  it('reports a length of 0 while it is not known', () => {
+    const { parent, frame } = frameWindow();
+    const media = fakeMedia({ duration: Number.NaN });
+    attachPlayerEvents(frame, media, () => 0);
+    frame.receive({ method: ATTACH_EVENTS }, PARENT_ORIGIN, parent);
+    media.dispatchEvent(new Event('timeupdate'));
+    expect(parent.posted[0]?.message).toEqual({ event: TIME_UPDATE, data: { seconds: 0, duration: 0 } });
+  });
+
+  it('posts no position before the parent attached, nor after detaching', () => {
+    const { parent, frame } = frameWindow();
+    const media = fakeMedia();
+    const detach = attachPlayerEvents(frame, media, () => 0);
+    media.dispatchEvent(new Event('timeupdate'));
+    media.dispatchEvent(new Event('seeked'));
+    frame.receive({ method: ATTACH_EVENTS }, PARENT_ORIGIN, parent);
+    detach();
+    media.dispatchEvent(new Event('seeked'));
     expect(parent.posted).toEqual([]);
   });
 });
@@ -186,5 +268,75 @@ describe('the parent side', () => {
     listenForPlayerEnded(win, frame, onEnded)();
     win.receive({ event: PLAYER_ENDED }, SELF, content);
     expect(onEnded).not.toHaveBeenCalled();
+  });
+});
+
+describe('the parent side, following the position', () => {
+  const SELF = 'https://vitrine.example';
+
+  function setUp() {
+    const win = Object.assign(new FakeWindow(), { location: { href: `${SELF}/showcase/2/video/5` } });
+    const content = new FakeWindow();
+    const frame = Object.assign(new EventTarget(), { src: '/showcase/2/video/5/embed?autoplay=0', contentWindow: content as MessageWindow | null });
+    return { win, content, frame };
+  }
+
+  it('asks the frame for its events', () => {
+    const { win, content, frame } = setUp();
+    listenForPlayerTime(win, frame, () => {});
+    expect(content.posted).toEqual([{ message: { method: ATTACH_EVENTS }, targetOrigin: SELF }]);
+  });
+
+  it('hands on each position the frame reports', () => {
+    const { win, content, frame } = setUp();
+    const onTime = vi.fn();
+    listenForPlayerTime(win, frame, onTime);
+    win.receive({ event: TIME_UPDATE, data: { seconds: 7, duration: 90 } }, SELF, content);
+    expect(onTime).toHaveBeenCalledWith({ seconds: 7, duration: 90 });
+  });
+
+  it('ignores positions from another window or origin, and other messages', () => {
+    const { win, content, frame } = setUp();
+    const onTime = vi.fn();
+    listenForPlayerTime(win, frame, onTime);
+    win.receive({ event: TIME_UPDATE, data: { seconds: 7, duration: 90 } }, SELF, new FakeWindow());
+    win.receive({ event: TIME_UPDATE, data: { seconds: 7, duration: 90 } }, 'https://evil.example', content);
+    win.receive({ event: PLAYER_ENDED }, SELF, content);
+    expect(onTime).not.toHaveBeenCalled();
+  });
+});
+
+describe('the chat side, taking the relayed position', () => {
+  const SELF = 'https://vitrine.example';
+
+  function chatFrame() {
+    const parent = new FakeWindow();
+    const win = Object.assign(new FakeWindow(), { parent: parent as MessageWindow, location: { origin: SELF } });
+    return { parent, win };
+  }
+
+  it('follows the position its page relays', () => {
+    const { parent, win } = chatFrame();
+    const onTime = vi.fn();
+    listenForRelayedTime(win, onTime);
+    win.receive({ event: TIME_UPDATE, data: { seconds: 42, duration: 90 } }, SELF, parent);
+    expect(onTime).toHaveBeenCalledWith(42);
+  });
+
+  it('ignores a position from another origin or another window', () => {
+    const { parent, win } = chatFrame();
+    const onTime = vi.fn();
+    listenForRelayedTime(win, onTime);
+    win.receive({ event: TIME_UPDATE, data: { seconds: 42, duration: 90 } }, 'https://evil.example', parent);
+    win.receive({ event: TIME_UPDATE, data: { seconds: 42, duration: 90 } }, SELF, new FakeWindow());
+    expect(onTime).not.toHaveBeenCalled();
+  });
+
+  it('stops following once stopped', () => {
+    const { parent, win } = chatFrame();
+    const onTime = vi.fn();
+    listenForRelayedTime(win, onTime)();
+    win.receive({ event: TIME_UPDATE, data: { seconds: 42, duration: 90 } }, SELF, parent);
+    expect(onTime).not.toHaveBeenCalled();
   });
 });

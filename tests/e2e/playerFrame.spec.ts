@@ -89,15 +89,17 @@ test.describe('the player frame', () => {
     await expect.poll(mode).toBe('disabled');
   });
 
-  test('tells the page on another site that framed it when the video ended, once asked to', async ({ page }) => {
+  test('tells the page on another site that framed it where it plays and when the video ended, once asked to', async ({ page }) => {
     const frame = await firstFrame(page);
     await page.goto(`${OIDC}/e2e/host?src=${encodeURIComponent(frame)}`);
     const player = page.frames().find((f) => f.url().includes('/embed'))!;
     await expect.poll(() => player.evaluate(() => document.querySelector('video')?.readyState ?? 0)).toBeGreaterThanOrEqual(1);
     await page.evaluate(() => {
-      const host = window as unknown as { ended: unknown[] };
+      const host = window as unknown as { ended: unknown[]; times: unknown[] };
       host.ended = [];
-      window.addEventListener('message', (event) => host.ended.push(event.data));
+      host.times = [];
+      // Position reports (player.js's timeupdate) come beside PLAYER_ENDED.
+      window.addEventListener('message', (event) => ((event.data as { event?: unknown } | null)?.event === 'timeupdate' ? host.times : host.ended).push(event.data));
       document.querySelector('iframe')!.contentWindow!.postMessage({ method: 'attach-events' }, '*');
     });
     await player.evaluate(async () => {
@@ -107,6 +109,10 @@ test.describe('the player frame', () => {
       await video.play();
     });
     await expect.poll(() => page.evaluate(() => (window as unknown as { ended: unknown[] }).ended)).toEqual([{ event: 'PLAYER_ENDED' }]);
+    const times = await page.evaluate(() => (window as unknown as { times: Array<{ data: { seconds: number; duration: number } }> }).times);
+    expect(times.length).toBeGreaterThan(0);
+    expect(times.at(-1)!.data.seconds).toBeGreaterThan(0);
+    expect(times.at(-1)!.data.duration).toBeGreaterThan(0);
   });
 
   test('refuses a playlist or segment address whose signature was tampered with', async ({ page, request }) => {
