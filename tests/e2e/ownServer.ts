@@ -17,14 +17,26 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface OwnServerOptions {
+  port: number;
+  publicUrl?: string;
+  dataDir: string;
+  /** Set last: a DATABASE_URL or REDIS_URL here is the test's own (the run's are never passed on). */
+  env?: NodeJS.ProcessEnv;
+  /** false: another node of the same database already seeded it; start without seeding again. */
+  seed?: boolean;
+}
+
 /**
  * A freshly seeded server started as tests/e2e/serve.mjs starts the main one, on its own
- * embedded database (never the run's DATABASE_URL) and in-memory rate limits; resolves
- * once /healthz answers 200.
+ * embedded database (unless `env` names a database of the test's own; never the run's
+ * DATABASE_URL) and in-memory rate limits; resolves once /healthz answers 200.
  */
-export async function startVitrine({ port, publicUrl, dataDir, env: extra = {} }: { port: number; publicUrl?: string; dataDir: string; env?: NodeJS.ProcessEnv }): Promise<ChildProcess> {
+export async function startVitrine({ port, publicUrl, dataDir, env: extra = {}, seed = true }: OwnServerOptions): Promise<ChildProcess> {
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'RATE_LIMIT_STORE']) delete inherited[name];
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -37,8 +49,7 @@ export async function startVitrine({ port, publicUrl, dataDir, env: extra = {} }
     ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
     ...extra,
   };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'RATE_LIMIT_STORE']) delete env[name];
-  const server = spawn(process.execPath, ['tests/e2e/serve.mjs'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = spawn(process.execPath, [seed ? 'tests/e2e/serve.mjs' : 'scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   server.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   let stopped: string | undefined;
