@@ -2,7 +2,7 @@
 // to a bare Astro page served by the same server: compressed HTML bytes, JavaScript loaded
 // before any interaction, and requests per second and p99 latency under autocannon; and the
 // player frame: its JavaScript and the time to the first video frame, on Chromium's own HLS
-// and through hls.js; then live streaming (benchLive.ts).
+// and through hls.js; then live streaming (benchLive.ts) and live chat (benchChat.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { resolveChromium } from '../tests/e2e/chromium.mjs';
 import { BROWSER_ARGS, withoutNativeHls } from './benchBrowser.ts';
+import { benchChat, chatSummary } from './benchChat.ts';
 import { benchLive, liveSummary } from './benchLive.ts';
 
 const port = Number(process.env['BENCH_PORT'] ?? 4466);
@@ -153,6 +154,7 @@ try {
     ttffHlsJs: await timeToFirstFrame(frameUrl, executablePath, true),
   };
   const live = await benchLive({ origin, serverPid: server.pid!, executablePath, rtmpPort });
+  const chat = await benchChat({ origin }).catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
   const report = {
     when: new Date().toISOString(),
     node: process.version,
@@ -160,6 +162,7 @@ try {
     bare,
     frame,
     live,
+    chat,
     ratio: { rps: +(pages.grid.load.rps / bare.load.rps).toFixed(2), p99: +(pages.grid.load.p99ms / Math.max(bare.load.p99ms, 1)).toFixed(2) },
   };
   mkdirSync('bench-results', { recursive: true });
@@ -177,6 +180,7 @@ ${row('video view', pages.videoView)}
   player frame: ${frame.js.bytes} B of JavaScript before playing; first frame after ${frame.ttffNative.medianMs} ms (${frame.ttffNative.stream}), ${frame.ttffHlsJs.medianMs} ms (${frame.ttffHlsJs.stream}), medians of ${frame.ttffNative.runs} loads
   errors: ${[...Object.values(pages).map((p) => p.load.errors), bare.load.errors].join(', ')}
 ${liveSummary(live)}
+${chatSummary(chat)}
 (written to bench-results/latest.json)`);
 } finally {
   server.kill('SIGTERM');

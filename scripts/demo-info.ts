@@ -1,6 +1,6 @@
 // `npm run demo:info`: the demo catalogue as JSON — each showcase's id, layout, privacy,
-// theme and password, each live event's status, start and stream key, and each account's
-// e-mail, password and role.
+// theme and password, each live event's status, start, stream key and chat room, and each
+// account's e-mail, password and role.
 import { asc, eq } from 'drizzle-orm';
 import { config } from '../src/server/config.ts';
 import { openDataFolderForScript } from '../src/server/dataFolder.ts';
@@ -14,7 +14,16 @@ await migrate();
 const db = await getDb();
 const rows = await db.select().from(showcases).orderBy(asc(showcases.id));
 const events = await db
-  .select({ id: videos.id, name: videos.name, status: liveEvents.status, startTime: liveEvents.startTime, rrule: liveEvents.rrule, timeZone: liveEvents.timeZone, streamKey: liveEvents.streamKey })
+  .select({
+    id: videos.id,
+    name: videos.name,
+    status: liveEvents.status,
+    startTime: liveEvents.startTime,
+    rrule: liveEvents.rrule,
+    timeZone: liveEvents.timeZone,
+    streamKey: liveEvents.streamKey,
+    chatRoomId: liveEvents.chatRoomId,
+  })
   .from(liveEvents)
   .innerJoin(videos, eq(videos.id, liveEvents.videoId))
   .orderBy(asc(videos.id));

@@ -34,7 +34,7 @@ export const configSchema = z.object({
     .transform((v) => v.split(',').map((c) => c.trim().toUpperCase()).filter((c) => c.length === 2))
     .describe('Comma-separated countries (ISO 3166-1) where public search is restricted: no search-type dropdown, and no search box for anonymous viewers.'),
   // An empty value (a compose file's `REDIS_URL=`) means unset.
-  REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()).describe('Redis connection string; when set, rate limits use Redis.'),
+  REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()).describe('Redis connection string; when set, rate limits count in Redis and live chat fans out through its pub/sub.'),
   RATE_LIMIT_STORE: z
     .enum(['memory', 'redis', 'postgres'])
     .optional()
@@ -119,7 +119,7 @@ export const configSchema = z.object({
     .enum(['on', 'off', 'true', 'false', '1', '0'])
     .default('on')
     .transform((v) => v === 'on' || v === 'true' || v === '1')
-    .describe("Feed the demo's streaming event with a generated test picture (ffmpeg) while the server runs."),
+    .describe("Feed the demo's streaming event with a generated test picture (ffmpeg), and have its host say a line in its chat now and then, while the server runs."),
   STOCK_CHECKOUT_URL: z
     .preprocess((v) => (v === '' ? undefined : v), z.url().optional())
     .describe('Checkout of the stock cart, an external shop or payment page; unset hides the Checkout button.'),

@@ -15,7 +15,8 @@ import { DEMO_VIDEOS } from '../seed/demoCatalogue.ts';
 import { RTMP_APP } from './liveIngest.ts';
 import { testFeedArgs } from './testFeed.ts';
 
-const DEMO_FEED_VIDEO = 'live-now';
+/** The demo video (key of DEMO_VIDEOS) whose event the feed streams. */
+export const DEMO_FEED_VIDEO = 'live-now';
 const RESTART_MS = 5_000;
 
 async function demoFeedKey(db: Db): Promise<string | null> {

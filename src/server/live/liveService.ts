@@ -1,8 +1,8 @@
 /**
  * Live in a process: the schedule's clock (statuses follow each event's next occurrence), the
  * sweep that ends broadcasts of nodes that died, and, where RTMP_PORT is set, the ingest with
- * the demo feed. The server runs it; `npm run worker` runs it too, so ingest can sit on nodes of
- * its own (RTMP_PORT=off on the web nodes).
+ * the demo feed and its host's lines in the event's chat. The server runs it; `npm run worker`
+ * runs it too, so ingest can sit on nodes of its own (RTMP_PORT=off on the web nodes).
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { config } from '../config.ts';
@@ -13,6 +13,7 @@ import { newWorkerId } from '../jobs/runner.ts';
 import { logger } from '../logger.ts';
 import { ffmpegBinaries } from '../media/ffmpegBinaries.ts';
 import { mediaStorage } from '../media/mediaStorage.ts';
+import { startDemoChat } from './demoChat.ts';
 import { startDemoFeed } from './demoFeed.ts';
 import { endBroadcast, endStaleBroadcasts } from './liveEventStore.ts';
 import { startLiveIngest, type LiveIngest } from './liveIngest.ts';
@@ -62,6 +63,7 @@ export async function startLiveService({ ingest: runIngest }: { ingest: boolean 
 
   let ingest: LiveIngest | null = null;
   let stopFeed: () => Promise<void> = async () => {};
+  let stopDemoChat: () => Promise<void> = async () => {};
   if (runIngest && settings.RTMP_PORT !== 'off') {
     try {
       ingest = await startLiveIngest({
@@ -74,7 +76,10 @@ export async function startLiveService({ ingest: runIngest }: { ingest: boolean 
         port: settings.RTMP_PORT,
         host: settings.RTMP_HOST ?? settings.HOST,
       });
-      if (settings.DEMO_LIVE) stopFeed = await startDemoFeed(db, ingest.port);
+      if (settings.DEMO_LIVE) {
+        stopFeed = await startDemoFeed(db, ingest.port);
+        stopDemoChat = await startDemoChat(db);
+      }
     } catch (error) {
       // The site serves without live ingest rather than not at all; the log says why.
       logger.error({ err: error, port: settings.RTMP_PORT }, 'live ingest (RTMP) could not start; encoders cannot go live on this node');
@@ -85,6 +90,7 @@ export async function startLiveService({ ingest: runIngest }: { ingest: boolean 
     ingest,
     async stop() {
       clearInterval(timer);
+      await stopDemoChat();
       await stopFeed();
       await ingest?.stop();
       await running;

@@ -22,6 +22,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { key: 'contributor', email: 'contributor@vitrine.test', name: 'Chloé Martin', plan: 'free', role: 'Contributor' },
   { key: 'viewer', email: 'viewer@vitrine.test', name: 'Kenji Watanabe', plan: 'basic', role: 'Viewer' },
   { key: 'member', email: 'member@vitrine.test', name: 'Sofia Alves', plan: 'basic', role: null },
+  // A second account outside the team, so two newcomers can talk in the demo's live chat.
+  { key: 'guest', email: 'guest@vitrine.test', name: 'Lena Fischer', plan: 'basic', role: null },
 ];
 
 export const DEMO_TEAM_NAME = 'Northwind Studio';
@@ -181,3 +183,47 @@ export const DEMO_SHOWCASES: DemoShowcase[] = [
     stockClips: ['city-lights', 'morning-fog', 'market-hands'],
   },
 ];
+
+/**
+ * What demo accounts (keys of DEMO_ACCOUNTS) said in the chat of a demo event (keys of
+ * DEMO_VIDEOS). In an event on the air, `minutesAgo` dates a message before the seed; in a
+ * finished one, `at` places it in its broadcast as a share of its length, where its replay
+ * plays it back.
+ */
+export type DemoChatMessage = { author: string; body: string } & ({ minutesAgo: number } | { at: number });
+
+export const DEMO_CHAT: Record<string, DemoChatMessage[]> = {
+  'live-now': [
+    { author: 'member', body: 'Hi everyone! First time catching one of these live.', minutesAgo: 14 },
+    { author: 'guest', body: 'Hallo aus Berlin! Same here, just found the stream.', minutesAgo: 12 },
+    { author: 'viewer', body: 'Welcome both. The crew usually answers questions at the end.', minutesAgo: 11 },
+    { author: 'member', body: 'Is the clock in the corner the real time in the studio?', minutesAgo: 9 },
+    { author: 'viewer', body: 'It is: every second is drawn into the picture as it is made.', minutesAgo: 8 },
+    { author: 'guest', body: 'Der Ton ist super klar, danke!', minutesAgo: 5 },
+    { author: 'member', body: 'Que legal, está muito fluido aqui no celular 👏', minutesAgo: 2 },
+  ],
+  'live-rehearsal': [
+    { author: 'viewer', body: 'Rehearsal starting, sound check first.', at: 0.04 },
+    { author: 'member', body: 'Audio is a bit quiet on my side.', at: 0.18 },
+    { author: 'admin', body: 'Thanks, turning the mic up now.', at: 0.3 },
+    { author: 'member', body: 'Much better!', at: 0.42 },
+    { author: 'guest', body: 'Das Licht links ist etwas zu hell.', at: 0.55 },
+    { author: 'viewer', body: 'The logo reveal looks great.', at: 0.7 },
+    { author: 'guest', body: 'Bis morgen zum Launch!', at: 0.86 },
+    { author: 'owner', body: 'That is a wrap. See you all on launch day!', at: 0.96 },
+  ],
+};
+
+/** What the demo's host says now and then in the chat of the event the demo feed streams (src/server/live/demoChat.ts). */
+export const DEMO_CHAT_SPEAKER = {
+  author: 'owner',
+  lines: [
+    'Welcome to launch day, live from the Northwind studio!',
+    'Questions for the crew? Ask them here, we read every one.',
+    'The Q&A with the crew starts soon after this stream.',
+    'Missed the rehearsal? Its replay is in this showcase, chat included.',
+    'Thanks for watching with us today.',
+    'Say hello and tell us where you are watching from!',
+    'Everything on screen was shot in our own studio.',
+  ],
+};

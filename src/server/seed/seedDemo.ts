@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import {
+  chatMessages,
   chatRooms,
   liveBroadcasts,
   liveEvents,
@@ -25,11 +26,11 @@ import { logger } from '../logger.ts';
 import type { SeedProgress } from '../startupState.ts';
 import { mediaStorage, produceDemoVideo, type DemoVideo as DemoVideoAssets } from '../media/index.ts';
 import { demoSsoConnectionFromEnv } from '../sso/demoConnection.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_TEAM_NAME, DEMO_VIDEOS } from './demoCatalogue.ts';
+import { DEMO_ACCOUNTS, DEMO_CHAT, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_TEAM_NAME, DEMO_VIDEOS } from './demoCatalogue.ts';
 import { seedDemoUploads } from '../quota/demoUploads.ts';
 import { seedStock } from './seedStock.ts';
 import { storeDemoCaptions, type CaptionTrack } from './demoCaptions.ts';
-import { demoLiveEvent } from './demoLiveEvents.ts';
+import { demoChatRows, demoLiveEvent } from './demoLiveEvents.ts';
 import { RECORDING_SEGMENT_SECONDS } from '../live/packagerArgs.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -132,16 +133,35 @@ export async function seedDemo({ onProgress }: SeedDemoOptions = {}): Promise<vo
         const event = demoLiveEvent(demo.live, demo.duration, new Date(now));
         await tx.insert(liveEvents).values({ videoId, ...event, chatRoomId: room!.id });
         // A finished event went on the air once, and that broadcast is its replay.
+        let broadcastId: number | null = null;
         if (event.status === 'done') {
-          await tx.insert(liveBroadcasts).values({
-            eventVideoId: videoId,
-            occurrenceStart: event.startTime,
-            startedAt: event.startTime!,
-            endedAt: event.archivedTime,
-            status: 'archived',
-            recordedSegments: Math.ceil(demo.duration / RECORDING_SEGMENT_SECONDS),
-            replayVideoId: videoId,
-          });
+          const [broadcast] = await tx
+            .insert(liveBroadcasts)
+            .values({
+              eventVideoId: videoId,
+              occurrenceStart: event.startTime,
+              startedAt: event.startTime!,
+              endedAt: event.archivedTime,
+              status: 'archived',
+              recordedSegments: Math.ceil(demo.duration / RECORDING_SEGMENT_SECONDS),
+              replayVideoId: videoId,
+            })
+            .returning({ id: liveBroadcasts.id });
+          broadcastId = broadcast!.id;
+        }
+        // Its chat: said before the seed, or during that broadcast, where the replay plays it back.
+        const chat = demoChatRows(DEMO_CHAT[demo.key] ?? [], event, demo.duration, new Date(now));
+        if (chat.length > 0) {
+          await tx.insert(chatMessages).values(
+            chat.map((message) => ({
+              roomId: room!.id,
+              userId: accountIds.get(message.author)!,
+              body: message.body,
+              createdAt: message.createdAt,
+              broadcastId: message.offsetMs === null ? null : broadcastId,
+              offsetMs: message.offsetMs,
+            })),
+          );
         }
       }
     }
