@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import UnoCSS from '@unocss/astro';
+import { CHAT_COLUMN_PRE_PAINT_HASH } from './src/lib/chatColumnPrePaint.ts';
 
 // No build, check or dev server of this project reports usage to Astro; setting the
 // variable yourself (even to an empty value) decides otherwise.
@@ -43,6 +44,8 @@ export default defineConfig({
         "base-uri 'self'",
       ],
       styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
+      // The one inline script: the video view's chat column, hidden before paint when its viewer hid it.
+      scriptDirective: { hashes: [CHAT_COLUMN_PRE_PAINT_HASH] },
     },
   },
   build: {
