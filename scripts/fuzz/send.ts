@@ -1,7 +1,8 @@
 /**
  * Sends one fuzz request with node:http, exactly as written: any method, the path unparsed
  * and unnormalized (fetch would refuse TRACE and resolve '..'). Reads at most 64 KB of the
- * answer. A connection the server closes after answering is not an error.
+ * answer, and of an event stream (live chat), which never ends by design, its first chunk.
+ * A connection the server closes after answering is not an error.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { FuzzRequest } from './requests.ts';
@@ -16,10 +17,11 @@ function readAnswer(response: IncomingMessage): Promise<FuzzAnswer> {
     const chunks: Buffer[] = [];
     let size = 0;
     const done = () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+    const stream = (response.headers['content-type'] ?? '').startsWith('text/event-stream');
     response.on('data', (chunk: Buffer) => {
       if (size < MAX_BODY) chunks.push(chunk);
       size += chunk.length;
-      if (size >= MAX_BODY) {
+      if (size >= MAX_BODY || stream) {
         response.destroy();
         done();
       }

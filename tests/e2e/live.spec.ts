@@ -78,7 +78,7 @@ test('an owner goes live with the key of their panel; viewers watch LIVE, then t
   await expect(hero.getByTestId('live-badge')).toHaveText('LIVE', { timeout: 30_000 });
   await hero.getByRole('link', { name: 'Watch now' }).click();
   await expect(viewer).toHaveURL(new RegExp(`${videoPath}`), { timeout: 10_000 });
-  await playing(viewer.frameLocator('iframe'));
+  await playing(viewer.frameLocator('iframe[title^="Video player"]'));
 
   await viewer.goto(`/showcase/${live}?video=${id}`);
   await expect(hero.getByTestId('live-badge')).toHaveText('LIVE');
@@ -94,7 +94,7 @@ test('an owner goes live with the key of their panel; viewers watch LIVE, then t
     .poll(async () => (await (await request.get(`${origin}/api/albums/${live}/videos/${id}?fields=play.progressive,live.archived_time`)).json()) as { play: { progressive: unknown[] }; live: { archived_time: string | null } }, { timeout: 120_000 })
     .toMatchObject({ play: { progressive: [expect.anything()] }, live: { archived_time: expect.any(String) } });
   await viewer.goto(videoPath);
-  const frame = viewer.frameLocator('iframe');
+  const frame = viewer.frameLocator('iframe[title^="Video player"]');
   await frame.locator('video').evaluate((media: HTMLVideoElement) => {
     media.muted = true;
     return media.play();
