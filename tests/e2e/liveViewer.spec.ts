@@ -118,7 +118,7 @@ test.describe('the live showcase', () => {
     await expect(page).toHaveURL(`${live}/video/${event.id}?autoplay=1`);
     await page.clock.resume();
 
-    const video = page.frameLocator('iframe').locator('video');
+    const video = page.frameLocator('iframe[title^="Video player"]').locator('video');
     await expect(video).toHaveAttribute('data-live', '');
     await expect(video.locator('source')).toHaveCount(1);
     await expect(video.locator('source')).toHaveAttribute('type', 'application/vnd.apple.mpegurl');
