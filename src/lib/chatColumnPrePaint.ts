@@ -11,4 +11,4 @@ export const CHAT_COLUMN_ID = 'video-chat';
 export const CHAT_COLUMN_PRE_PAINT = `try{if(localStorage.getItem(${JSON.stringify(CHAT_HIDDEN_KEY)})==='1')document.getElementById(${JSON.stringify(CHAT_COLUMN_ID)}).hidden=true}catch(e){}`;
 
 /** The Content-Security-Policy source that lets it run. */
-export const CHAT_COLUMN_PRE_PAINT_HASH = `sha256-${createHash('sha256').update(CHAT_COLUMN_PRE_PAINT).digest('base64')}`;
+export const CHAT_COLUMN_PRE_PAINT_HASH: `sha256-${string}` = `sha256-${createHash('sha256').update(CHAT_COLUMN_PRE_PAINT).digest('base64')}`;
