@@ -40,8 +40,6 @@ export interface ChatHub {
   openStream(roomId: number, sink: ChatSink): () => void;
   /** Streams open, in one room or in all. */
   streamCount(roomId?: number): number;
-  /** Ends every open stream (each browser reconnects) and keeps taking new ones. */
-  reopenAll(): void;
   /** Ends every stream and every one opened later; stops pinging and leaves the bus (shutdown). */
   close(): void;
 }
@@ -110,7 +108,6 @@ export function createChatHub(bus: ChatBus, { maxPendingBytes = MAX_PENDING_BYTE
       for (const sinks of rooms.values()) count += sinks.size;
       return count;
     },
-    reopenAll: endAll,
     close() {
       closed = true;
       clearInterval(ping);
@@ -130,10 +127,6 @@ const holder = globalThis as { [KEY]?: ChatHub };
 export function chatHub(): ChatHub {
   holder[KEY] ??= createChatHub(chatBus());
   return holder[KEY];
-}
-
-export function openStream(roomId: number, sink: ChatSink): () => void {
-  return chatHub().openStream(roomId, sink);
 }
 
 /** Ends every open chat stream, and any opened after, so that none holds the shutdown. */

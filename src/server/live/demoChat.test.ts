@@ -1,8 +1,9 @@
 /**
  * The demo host's lines in the chat of the streaming demo event, against a real database:
  * said now and then while the event is on the air, like any message, and not once stopped.
+ * The gaps pass on a timer the test fires; the bus (PostgreSQL's on that run) keeps real time.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../lib/chatWire.ts';
 import { useTestDatabase } from '../db/testDatabase.ts';
 
@@ -26,6 +27,7 @@ await db.insert(schema.liveEvents).values({ videoId: video!.id, status: 'streami
 
 const heard: ChatEvent[] = [];
 chatBus().subscribe((event) => heard.push(event));
+await chatBus().ready();
 
 /** The next message the bus carries. */
 function nextMessage(): Promise<void> {
@@ -38,17 +40,37 @@ function nextMessage(): Promise<void> {
   });
 }
 
-/** The longest wait between two lines. */
-const GAP_MS = 40_000;
+/** A timer the test fires by hand: the gaps the host drew, and what runs at their end. */
+function manualTimer() {
+  const pending: Array<{ run: () => void; ms: number }> = [];
+  return {
+    timer: (run: () => void, ms: number) => {
+      const entry = { run, ms };
+      pending.push(entry);
+      return () => {
+        const index = pending.indexOf(entry);
+        if (index >= 0) pending.splice(index, 1);
+      };
+    },
+    /** Ends the gap now waiting; false when none is. */
+    fire(): boolean {
+      const entry = pending.shift();
+      entry?.run();
+      return entry !== undefined;
+    },
+    gaps: () => pending.map((entry) => entry.ms),
+  };
+}
 
-/** Each of `gaps` waits of the longest gap: the host draws it every time, and says one line at its end. */
+/** `gaps` gaps ended one after the other: the host says one line at the end of each. */
 async function linesOver(gaps: number): Promise<string[]> {
   heard.length = 0;
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  const stop = await startDemoChat(db, { random: () => 0.999_999 });
+  const clock = manualTimer();
+  const stop = await startDemoChat(db, { random: () => 0.999_999, timer: clock.timer });
   for (let i = 0; i < gaps; i++) {
+    await expect.poll(() => clock.gaps().length).toBe(1);
     const said = nextMessage();
-    await vi.advanceTimersByTimeAsync(GAP_MS);
+    clock.fire();
     await said;
   }
   await stop();
@@ -60,10 +82,7 @@ async function onTheAirWithChatOpen() {
   await db.update(schema.chatRooms).set({ chatEnabled: true }).where(eq(schema.chatRooms.id, room!.id));
 }
 
-afterEach(async () => {
-  vi.useRealTimers();
-  await onTheAirWithChatOpen();
-});
+afterEach(onTheAirWithChatOpen);
 
 describe('the demo host in the streaming event’s chat', () => {
   it('says a different line each time, stored and sent to readers as the event’s owner', async () => {
@@ -80,12 +99,10 @@ describe('the demo host in the streaming event’s chat', () => {
 
   it('is silent once stopped', async () => {
     heard.length = 0;
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const stop = await startDemoChat(db);
+    const clock = manualTimer();
+    const stop = await startDemoChat(db, { timer: clock.timer });
     await stop();
-    await vi.advanceTimersByTimeAsync(3 * GAP_MS);
-    vi.useRealTimers();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(clock.fire()).toBe(false);
     expect(heard).toEqual([]);
   });
 
@@ -97,11 +114,14 @@ describe('the demo host in the streaming event’s chat', () => {
       await quiet();
       const count = async () => (await db.select({ id: schema.chatMessages.id }).from(schema.chatMessages)).length;
       const before = await count();
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      const stop = await startDemoChat(db);
-      await vi.advanceTimersByTimeAsync(3 * GAP_MS);
+      const clock = manualTimer();
+      const stop = await startDemoChat(db, { timer: clock.timer });
+      for (let i = 0; i < 3; i++) {
+        await expect.poll(() => clock.gaps().length).toBe(1);
+        clock.fire();
+      }
+      await expect.poll(() => clock.gaps().length).toBe(1);
       await stop();
-      vi.useRealTimers();
       expect(await count()).toBe(before);
       await onTheAirWithChatOpen();
     }

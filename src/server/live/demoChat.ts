@@ -30,19 +30,30 @@ async function demoChatCast(db: Db): Promise<{ roomId: number; speakerId: number
   return event?.roomId && speaker ? { roomId: event.roomId, speakerId: speaker.id } : null;
 }
 
+/** Calls `run` once after `ms`; the answer cancels it. */
+export type DemoChatTimer = (run: () => void, ms: number) => () => void;
+
+const realTimer: DemoChatTimer = (run, ms) => {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
 export interface DemoChatOptions {
   /** Draws the gaps and the lines; Math.random by default. */
   random?: Random;
+  /** Waits out the gaps; real time by default. */
+  timer?: DemoChatTimer;
 }
 
 /** Starts the host's lines when the demo event and its host are there; the answer stops them. */
-export async function startDemoChat(db: Db, { random = Math.random }: DemoChatOptions = {}): Promise<() => Promise<void>> {
+export async function startDemoChat(db: Db, { random = Math.random, timer = realTimer }: DemoChatOptions = {}): Promise<() => Promise<void>> {
   const cast = await demoChatCast(db);
   if (!cast) return async () => {};
   const { lines } = DEMO_CHAT_SPEAKER;
   let previous: number | null = null;
   let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
+  let cancel = () => {};
   let speaking: Promise<void> | null = null;
 
   const speak = async () => {
@@ -53,7 +64,7 @@ export async function startDemoChat(db: Db, { random = Math.random }: DemoChatOp
     await sayInRoom(db, room, { userId: cast.speakerId, role, body: lines[previous]! });
   };
   const next = () => {
-    timer = setTimeout(() => {
+    cancel = timer(() => {
       speaking = speak()
         .catch((err: unknown) => logger.warn({ err, roomId: cast.roomId }, 'demo chat: the host could not speak'))
         .finally(() => {
@@ -61,13 +72,12 @@ export async function startDemoChat(db: Db, { random = Math.random }: DemoChatOp
           if (!stopped) next();
         });
     }, nextDemoChatGapMs(random));
-    timer.unref();
   };
   next();
 
   return async () => {
     stopped = true;
-    if (timer) clearTimeout(timer);
+    cancel();
     await speaking;
   };
 }
