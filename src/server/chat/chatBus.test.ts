@@ -4,6 +4,7 @@
  * Two buses on one backend are two app nodes. A TCP relay between a bus and its server stands
  * in for an outage: it is cut and restored while the bus runs.
  */
+import { reachable } from '../reachable.ts';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, Socket, type Server } from 'node:net';
@@ -17,20 +18,6 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 if (process.env.DATABASE_URL) await useTestDatabase('chatbus');
 const DATABASE_URL = process.env.DATABASE_URL;
 const run = `${process.pid}_${randomBytes(4).toString('hex')}`;
-
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.connect(Number(port) || 6379, hostname.replace(/^\[|\]$/g, ''), () => done(true));
-  });
-}
 
 let seq = 0;
 const stateEvent = (roomId: number): ChatEvent => ({ type: 'state', roomId, status: { chatEnabled: ++seq % 2 === 0, audience: 'everyone' } });

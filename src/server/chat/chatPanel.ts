@@ -23,7 +23,7 @@ export interface ChatPanelData {
   status: ChatStatusJson;
   messages: ChatMessageJson[];
   mode: 'live' | 'replay';
-  canPost: boolean;
+  /** Why this viewer may not post now; null when they may. */
   postRefusal: ChatRefusal | null;
   moderator: boolean;
   /** Where signing in to chat leads back to: the video view holding the chat. */
@@ -41,7 +41,6 @@ export async function loadChatPanel(db: Db, access: ChatRoomAccess): Promise<Cha
     status: room.status,
     messages,
     mode: access.mode,
-    canPost: access.postRefusal === null,
     postRefusal: access.postRefusal,
     moderator: access.moderator,
     videoPath: `/showcase/${access.albumId}/video/${access.videoId}`,

@@ -4,7 +4,7 @@
  * Authors are shown by name, with the badge of the event's owner or an Admin of the owner's
  * team (src/lib/chatPermissions.ts).
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { chatBadge } from '../../lib/chatPermissions.ts';
 import type { ChatAudience, ChatMessageJson, ChatStatusJson } from '../../lib/chatWire.ts';
 import type { TeamRole } from '../../lib/domain.ts';
@@ -204,14 +204,15 @@ export interface VideoChat {
 }
 
 export async function chatOfVideo(db: Db, videoId: number): Promise<VideoChat | null> {
+  // One read on every video view: the event the video is, or the event whose broadcast it replays.
   const [row] = await db
-    .select({ roomId: liveEvents.chatRoomId, eventVideoId: liveEvents.videoId, status: liveEvents.status })
-    .from(liveBroadcasts)
-    .innerJoin(liveEvents, eq(liveEvents.videoId, liveBroadcasts.eventVideoId))
-    .where(eq(liveBroadcasts.replayVideoId, videoId))
+    .select({ roomId: liveEvents.chatRoomId, eventVideoId: liveEvents.videoId, status: liveEvents.status, replay: liveBroadcasts.id })
+    .from(liveEvents)
+    .leftJoin(liveBroadcasts, and(eq(liveBroadcasts.eventVideoId, liveEvents.videoId), eq(liveBroadcasts.replayVideoId, videoId)))
+    .where(and(isNotNull(liveEvents.chatRoomId), or(eq(liveEvents.videoId, videoId), isNotNull(liveBroadcasts.id))))
     .limit(1);
+  if (!row?.roomId) return null;
   // A one-off event becomes its own replay once it is over (src/server/live/replay.ts).
-  if (row?.roomId && (row.eventVideoId !== videoId || row.status === 'done')) return { roomId: row.roomId, mode: 'replay' };
-  const [event] = await db.select({ roomId: liveEvents.chatRoomId }).from(liveEvents).where(eq(liveEvents.videoId, videoId));
-  return event?.roomId ? { roomId: event.roomId, mode: 'live' } : null;
+  const replay = row.replay !== null && (row.eventVideoId !== videoId || row.status === 'done');
+  return { roomId: row.roomId, mode: replay ? 'replay' : 'live' };
 }

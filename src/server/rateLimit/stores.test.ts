@@ -4,8 +4,9 @@
  * removed afterwards. And the insurance: a store that cannot be reached still counts, in
  * memory, instead of letting everyone through or throwing.
  */
+import { reachable } from '../reachable.ts';
 import { randomBytes } from 'node:crypto';
-import { createServer, Socket } from 'node:net';
+import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,20 +28,6 @@ const limits = {
   shareEmail: { points: 2, duration: 60, blockDuration: 0 },
   signInPerAccount: { points: 2, duration: 60, blockDuration: 120 },
 };
-
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.connect(Number(port) || 6379, hostname.replace(/^\[|\]$/g, ''), () => done(true));
-  });
-}
 
 async function closedPort(): Promise<number> {
   const server = createServer();
