@@ -41,7 +41,7 @@ function createKey(file: string): Buffer {
   }
 }
 
-export function secret(name: 'media' | 'session' | 'access'): Buffer {
+export function secret(name: 'media' | 'session' | 'access' | 'captcha'): Buffer {
   const known = cache.get(name);
   if (known) return known;
   const fromEnv = process.env[`${name.toUpperCase()}_SECRET`];

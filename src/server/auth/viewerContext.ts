@@ -11,7 +11,7 @@ export interface ViewerContext {
   jwt: string | null;
   locale: Locale;
   userId: number | null;
-  xsrft: string | null;
+  xsrft: string;
   /** Plain-text permission level in the team whose showcase is open, if any. */
   teamUser: string | null;
   vuid: string | null;
@@ -29,14 +29,15 @@ export async function viewerContext(locals: App.Locals, origin: string, teamUser
     jwt: viewer ? await issueJwt(viewer.user.id, viewer) : null,
     locale: locals.locale,
     userId: viewer?.user.id ?? null,
-    xsrft: viewer ? viewer.xsrfToken : null,
+    // Anonymous viewers share by e-mail too: their token is the xsrft cookie's, made on first use.
+    xsrft: locals.csrfToken,
     teamUser,
     // The session's opaque id doubles as the visitor id; anonymous visitors get none (no tracking cookie).
     vuid: viewer ? viewer.idHash.slice(0, 16) : null,
     ribbonModifier: null,
     videoSiteUrl: site,
     // ALTCHA is self-hosted; a reCAPTCHA key exists only when one is configured.
-    recaptchaSiteKey: process.env['RECAPTCHA_SITE_KEY'] ?? null,
+    recaptchaSiteKey: config().RECAPTCHA_SITE_KEY ?? null,
     // The UK's Online Safety Act (src/lib/legalRegime.ts): the age gate applies there.
     ofcomQualifies: locals.legal.ofcom,
   };

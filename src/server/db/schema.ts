@@ -171,6 +171,8 @@ export const showcases = pgTable(
     embed: jsonb('embed').$type<Record<string, string | number | boolean>>().notNull().default({}),
     thumbnailVideoId: integer('thumbnail_video_id'),
     hasChosenThumbnail: boolean('has_chosen_thumbnail').notNull().default(false),
+    /** Hosts allowed to frame the showcase's embeds (src/lib/embedDomains.ts); empty: anywhere. */
+    embedDomains: text('embed_domains').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -348,6 +350,15 @@ export const chatMutes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
 );
+
+/**
+ * Captcha solutions already accepted, kept until their challenge expires, so one solution
+ * passes once on every node (src/server/captcha/captcha.ts).
+ */
+export const spentCaptchas = pgTable('spent_captchas', {
+  signature: text('signature').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /** The live side of a video of type 'live' (SPEC §3 Video.live and Schedule). */
 export const liveEvents = pgTable(

@@ -55,6 +55,13 @@ export const LIMITS = {
    */
   shareEmail: { points: 20, duration: HOUR, blockDuration: 0 },
   /**
+   * Share e-mails about one showcase, keyed by showcase, one point per recipient. Senders
+   * who are not signed in are keyed by address, which a spammer rotates; this cap holds
+   * whatever the addresses. A showcase that spreads by word of mouth sees a few hundred
+   * shares an hour at most.
+   */
+  shareEmailPerShowcase: { points: 300, duration: HOUR, blockDuration: 0 },
+  /**
    * Live chat messages, keyed by user across every room. Five in ten seconds is faster than
    * anyone types a thought, so a person in a lively chat never meets it, while one account
    * can no longer push the others' messages off the screen.

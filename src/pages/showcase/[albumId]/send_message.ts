@@ -1,0 +1,30 @@
+import type { APIRoute } from 'astro';
+import { showcaseViewerFrom } from '../../../server/access/showcaseAccess.ts';
+import { getDb } from '../../../server/db/client.ts';
+import { parseId } from '../../../server/http/apiResponse.ts';
+import { readJsonObject } from '../../../server/http/badRequest.ts';
+import { jsonError } from '../../../server/http/errorResponse.ts';
+import { mailer } from '../../../server/mail/mailer.ts';
+import { mailOrigin, shareOutcomeResponse, shareSenderFrom } from '../../../server/share/shareResponses.ts';
+import { sendShare } from '../../../server/share/shareService.ts';
+
+/**
+ * POST /showcase/{albumId}/send_message (SPEC §7): JSON { user_emails, message,
+ * g-recaptcha-response, token, action: "send_message" }; { sent } when the mails went out.
+ */
+export const POST: APIRoute = async (context) => {
+  const albumId = parseId(context.params['albumId']);
+  if (!albumId) return jsonError(context.locals, 404);
+  const body = await readJsonObject(context.request);
+  const origin = mailOrigin(context.url);
+  const outcome = await sendShare(await getDb(), {
+    albumId,
+    viewer: showcaseViewerFrom(context, albumId),
+    sender: shareSenderFrom(context),
+    body,
+    publicOrigin: origin,
+    mailer: mailer(origin),
+    captcha: 'required',
+  });
+  return shareOutcomeResponse(context.locals, outcome);
+};
