@@ -3,6 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env['E2E_PORT'] ?? 4455);
 const oidcPort = Number(process.env['E2E_OIDC_PORT'] ?? 4460);
 const rtmpPort = Number(process.env['E2E_RTMP_PORT'] ?? 4461);
+const smtpPort = Number(process.env['E2E_SMTP_PORT'] ?? 4462);
 
 /**
  * One built server for every e2e file (scripts/test.mjs builds first and resolves
@@ -50,6 +51,10 @@ export default defineConfig({
         // An archived file asked for comes back at the next sweep, within a second, not hours
         // (tests/e2e/downloads.spec.ts waits for that state).
         COLD_RESTORE_DELAY: '0',
+        // Share e-mails go to the SMTP server tests/e2e/share.spec.ts runs (smtpInbox.ts), and
+        // the captcha asks little work of a headless browser on a shared machine.
+        MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+        CAPTCHA_WORK: '5000',
         // The demo team signs in by SSO against the provider below (tests/e2e/sso.spec.ts).
         DEMO_SSO_ISSUER: `http://127.0.0.1:${oidcPort}`,
         DEMO_SSO_CLIENT_ID: 'vitrine-e2e',

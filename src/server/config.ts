@@ -133,20 +133,11 @@ export const configSchema = z.object({
     .max(10_000_000)
     .default(50_000)
     .describe('Most hashes the share captcha (ALTCHA proof of work) asks of a browser; about half that on average, a fraction of a second on a phone.'),
-  RECAPTCHA_SITE_KEY: z
-    .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
-    .describe('Google reCAPTCHA site key; with RECAPTCHA_SECRET_KEY, the share captcha is reCAPTCHA instead of the self-hosted ALTCHA.'),
-  RECAPTCHA_SECRET_KEY: z
-    .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
-    .describe('Google reCAPTCHA secret key, set together with RECAPTCHA_SITE_KEY.'),
   STOCK_CHECKOUT_URL: z
     .preprocess((v) => (v === '' ? undefined : v), z.url().optional())
     .describe('Checkout of the stock cart, an external shop or payment page; unset hides the Checkout button.'),
   BENCH_ROUTES: flag.default(false).describe('Serve /bench/bare, the bare page the benchmark compares against.'),
 }).superRefine((settings, context) => {
-  if (Boolean(settings.RECAPTCHA_SITE_KEY) !== Boolean(settings.RECAPTCHA_SECRET_KEY)) {
-    context.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET_KEY'], message: 'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are set together or not at all' });
-  }
   if (Boolean(settings.S3_ACCESS_KEY_ID) !== Boolean(settings.S3_SECRET_ACCESS_KEY)) {
     context.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all' });
   }

@@ -170,15 +170,15 @@ test.describe('the grid with JavaScript off', () => {
     await expect(page.getByTestId('range')).toHaveText('25 - 34 of 34');
   });
 
-  test('needs no JavaScript on the showcase page, and carries none but the search loader', async ({ page }) => {
+  test('needs no JavaScript on the showcase page, and carries none but the search and share loaders', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
     await page.goto(grid);
-    // The one script hydrates the search field on first use (tests/e2e/search.spec.ts measures it).
-    await expect(page.locator('script')).toHaveCount(1);
-    await expect(page.locator('script')).toHaveAttribute('src', /^\/_astro\/ShowcaseSearch\.[\w.-]+\.js$/);
+    // The scripts hydrate the search field and the Share button on first use (tests/e2e/search.spec.ts measures one).
+    const sources = await page.locator('script').evaluateAll((elements) => elements.map((e) => e.getAttribute('src') ?? '').sort());
+    expect(sources).toEqual([expect.stringMatching(/^\/_astro\/ShareButton\.[\w.-]+\.js$/), expect.stringMatching(/^\/_astro\/ShowcaseSearch\.[\w.-]+\.js$/)]);
     expect(scripts).toEqual([]);
   });
 });

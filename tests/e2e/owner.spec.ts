@@ -14,10 +14,11 @@ test.describe('owner and team tools', () => {
     await expect(bar.getByRole('link', { name: 'Edit showcase' })).toHaveAttribute('href', '/manage/showcases/1');
 
     await bar.getByText('Share', { exact: true }).click();
-    await expect(bar.getByRole('link', { name: 'Share showcase' })).toHaveAttribute('href', '/showcase/1');
+    // "Share showcase" opens the share dialog (tests/e2e/share.spec.ts), its share page without JavaScript.
+    await expect(bar.getByRole('link', { name: 'Share showcase' })).toHaveAttribute('href', '/showcase/1/share');
     const code = bar.getByLabel('Embed code');
     await expect(code).toBeVisible();
-    await expect(code).toHaveValue(/<iframe src="http:\/\/[^"]+\/showcase\/1\/embed" width="640" height="360"/);
+    await expect(code).toHaveValue(/aspect-ratio:16\/9.*<iframe src="http:\/\/[^"]+\/showcase\/1\/embed"/);
     await bar.getByRole('button', { name: 'Copy embed code' }).click();
     await expect(bar.getByText('Embed code copied')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('/showcase/1/embed');

@@ -36,8 +36,8 @@ export async function viewerContext(locals: App.Locals, origin: string, teamUser
     vuid: viewer ? viewer.idHash.slice(0, 16) : null,
     ribbonModifier: null,
     videoSiteUrl: site,
-    // ALTCHA is self-hosted; a reCAPTCHA key exists only when one is configured.
-    recaptchaSiteKey: config().RECAPTCHA_SITE_KEY ?? null,
+    // The share captcha is ALTCHA, self-hosted: there is no reCAPTCHA site key to hand out.
+    recaptchaSiteKey: null,
     // The UK's Online Safety Act (src/lib/legalRegime.ts): the age gate applies there.
     ofcomQualifies: locals.legal.ofcom,
   };

@@ -10,7 +10,7 @@ import { useTestDatabase } from '../db/testDatabase.ts';
 await useTestDatabase('captcha');
 
 const { getDb } = await import('../db/client.ts');
-const { issueChallenge, verifyAltcha } = await import('./captcha.ts');
+const { issueChallenge, verifyCaptcha } = await import('./captcha.ts');
 const db = await getDb();
 
 async function solved(now = new Date(), tamper?: (payload: { challenge: { parameters: Record<string, unknown> } }) => void): Promise<string> {
@@ -24,28 +24,28 @@ async function solved(now = new Date(), tamper?: (payload: { challenge: { parame
 describe('share captcha', () => {
   it('passes a solved challenge once, then refuses it as replayed', async () => {
     const response = await solved();
-    expect(await verifyAltcha(db, response)).toBe('passed');
-    expect(await verifyAltcha(db, response)).toBe('replayed');
+    expect(await verifyCaptcha(db, response)).toBe('passed');
+    expect(await verifyCaptcha(db, response)).toBe('replayed');
   });
 
   it('refuses a challenge past its ten minutes', async () => {
     const issued = new Date(Date.now() - 11 * 60 * 1000);
-    expect(await verifyAltcha(db, await solved(issued))).toBe('expired');
+    expect(await verifyCaptcha(db, await solved(issued))).toBe('expired');
   });
 
   it('refuses a solution whose challenge was altered or not solved', async () => {
     const easier = await solved(new Date(), (payload) => {
       payload.challenge.parameters['keyPrefix'] = '00';
     });
-    expect(await verifyAltcha(db, easier)).toBe('invalid');
+    expect(await verifyCaptcha(db, easier)).toBe('invalid');
     const challenge = await issueChallenge(new Date(), 500);
     const unsolved = Buffer.from(JSON.stringify({ challenge, solution: { counter: 1, derivedKey: 'ab'.repeat(32) } })).toString('base64');
-    expect(await verifyAltcha(db, unsolved)).toBe('invalid');
+    expect(await verifyCaptcha(db, unsolved)).toBe('invalid');
   });
 
   it('refuses what is not a solution at all', async () => {
-    expect(await verifyAltcha(db, '')).toBe('invalid');
-    expect(await verifyAltcha(db, 'not base64 json')).toBe('invalid');
-    expect(await verifyAltcha(db, 'x'.repeat(10_000))).toBe('invalid');
+    expect(await verifyCaptcha(db, '')).toBe('invalid');
+    expect(await verifyCaptcha(db, 'not base64 json')).toBe('invalid');
+    expect(await verifyCaptcha(db, 'x'.repeat(10_000))).toBe('invalid');
   });
 });

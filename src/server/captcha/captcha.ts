@@ -1,6 +1,6 @@
 /**
- * The captcha in front of share e-mails (SPEC §4, §7): ALTCHA's self-hosted proof of work by
- * default, Google reCAPTCHA when its keys are configured (DESIGN.md). A challenge is signed
+ * The captcha in front of share e-mails (SPEC §4, §7): ALTCHA's self-hosted proof of work,
+ * which needs no third party and passes the pages' script policy. A challenge is signed
  * with the server's captcha secret and expires after ten minutes; a solution passes once on
  * every node, because the first to accept it records it in the database until it expires.
  */
@@ -15,15 +15,7 @@ import { secret } from '../secrets.ts';
 export const CHALLENGE_PATH = '/captcha/challenge';
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
-/** What the dialog renders: the ALTCHA widget and where it fetches challenges, or reCAPTCHA. */
-export type CaptchaSetup = { kind: 'altcha'; challengeUrl: string } | { kind: 'recaptcha'; siteKey: string };
-
 export type CaptchaVerdict = 'passed' | 'invalid' | 'expired' | 'replayed';
-
-export function captchaSetup(): CaptchaSetup {
-  const siteKey = config().RECAPTCHA_SITE_KEY;
-  return siteKey ? { kind: 'recaptcha', siteKey } : { kind: 'altcha', challengeUrl: CHALLENGE_PATH };
-}
 
 /** Two HMAC keys from the one secret: one signs the challenge, the other the expected key. */
 function hmacSecrets(): { hmacSignatureSecret: string; hmacKeySignatureSecret: string } {
@@ -74,7 +66,7 @@ async function spend(db: Db, signature: string, expiresAt: Date, now: Date): Pro
   return fresh.length === 1;
 }
 
-export async function verifyAltcha(db: Db, response: string, now: Date = new Date()): Promise<CaptchaVerdict> {
+export async function verifyCaptcha(db: Db, response: string, now: Date = new Date()): Promise<CaptchaVerdict> {
   const payload = decodePayload(response);
   if (!payload) return 'invalid';
   const expiresAt = payload.challenge.parameters.expiresAt;
@@ -83,25 +75,4 @@ export async function verifyAltcha(db: Db, response: string, now: Date = new Dat
   if (result.expired) return 'expired';
   if (!result.verified) return 'invalid';
   return (await spend(db, payload.challenge.signature!, new Date(expiresAt * 1000), now)) ? 'passed' : 'replayed';
-}
-
-const SITEVERIFY = 'https://www.google.com/recaptcha/api/siteverify';
-
-/** reCAPTCHA's answer from Google; Google itself refuses a token used twice or too old. */
-export async function verifyRecaptcha(response: string, secretKey: string, fetcher: typeof fetch = fetch): Promise<CaptchaVerdict> {
-  if (response.length === 0 || response.length > 8192) return 'invalid';
-  try {
-    const reply = await fetcher(SITEVERIFY, { method: 'POST', body: new URLSearchParams({ secret: secretKey, response }), signal: AbortSignal.timeout(10_000) });
-    const verdict = (await reply.json()) as { success?: boolean; 'error-codes'?: string[] };
-    if (verdict.success === true) return 'passed';
-    return verdict['error-codes']?.includes('timeout-or-duplicate') ? 'expired' : 'invalid';
-  } catch {
-    return 'invalid';
-  }
-}
-
-/** The one captcha check of a share, whichever captcha is configured. */
-export function verifyCaptcha(db: Db, response: string, now: Date = new Date()): Promise<CaptchaVerdict> {
-  const secretKey = config().RECAPTCHA_SECRET_KEY;
-  return secretKey ? verifyRecaptcha(response, secretKey) : verifyAltcha(db, response, now);
 }

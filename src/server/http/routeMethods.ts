@@ -27,6 +27,7 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/settings',
   '/settings/billing/membership_plan/optout',
   '/showcase/[albumId]/auth',
+  '/showcase/[albumId]/share',
 ]);
 
 /** The methods of an endpoint module's exports; null when it exports ALL. */

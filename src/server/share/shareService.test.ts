@@ -45,7 +45,7 @@ const [video] = await db.insert(schema.videos).values({ ownerId: owner!.id, name
 await db.insert(schema.showcaseVideos).values({ showcaseId: openId, videoId: video!.id, position: 0 });
 await db.insert(schema.videoPictures).values({ videoId: video!.id, width: 640, height: 360, storageKey: 'pictures/dawn-640.jpg' });
 
-const viewer = (albumId: number, viewerId: number | null = sharer!.id) => ({
+const viewer = (viewerId: number | null = sharer!.id) => ({
   access: { viewerId, proof: null, shareHash: null, embedded: false },
   carried: {},
   offsite: false,
@@ -65,7 +65,7 @@ async function share(albumId: number, body: Record<string, unknown>, options: { 
   senderSeq += 1;
   return sendShare(db, {
     albumId,
-    viewer: viewer(albumId, options.viewerId === undefined ? sharer!.id : options.viewerId) as never,
+    viewer: viewer(options.viewerId === undefined ? sharer!.id : options.viewerId) as never,
     sender: { userId: options.viewerId === undefined ? sharer!.id + senderSeq * 1000 : options.viewerId, name: 'Sam Sharer', clientKey: `198.51.100.${senderSeq}`, locale: options.locale ?? 'en' },
     body: { action: 'send_message', token: 't', ...body },
     publicOrigin: 'https://films.example.com',
@@ -136,7 +136,7 @@ describe('share by e-mail', () => {
     const twenty = Array.from({ length: 20 }, (_, i) => `r${i}@example.com`).join(',');
     const first = await sendShare(db, {
       albumId: openId,
-      viewer: viewer(openId) as never,
+      viewer: viewer() as never,
       sender: { userId: 77, name: null, clientKey: '203.0.113.9', locale: 'en' },
       body: { action: 'send_message', user_emails: twenty, 'g-recaptcha-response': await solvedCaptcha() },
       publicOrigin: 'https://films.example.com',
@@ -148,7 +148,7 @@ describe('share by e-mail', () => {
     received.length = 0;
     const second = await sendShare(db, {
       albumId: openId,
-      viewer: viewer(openId) as never,
+      viewer: viewer() as never,
       sender: { userId: 77, name: null, clientKey: '203.0.113.9', locale: 'en' },
       body: { action: 'send_message', user_emails: 'one.more@example.com', 'g-recaptcha-response': await solvedCaptcha() },
       publicOrigin: 'https://films.example.com',
@@ -164,7 +164,7 @@ describe('share by e-mail', () => {
     const down = smtpMailer('smtp://127.0.0.1:9', 'Vitrine <no-reply@vitrine.test>');
     const outcome = await sendShare(db, {
       albumId: openId,
-      viewer: viewer(openId) as never,
+      viewer: viewer() as never,
       sender: { userId: 78, name: null, clientKey: '203.0.113.10', locale: 'en' },
       body: { action: 'send_message', user_emails: 'ana@example.com', 'g-recaptcha-response': await solvedCaptcha() },
       publicOrigin: 'https://films.example.com',
