@@ -23,5 +23,7 @@ declare namespace App {
      * by the token alone: the session cookie does not ride along, and no CSRF token is asked.
      */
     bearerUserId: number | null;
+    /** The frame-ancestors sources an embed page chose (src/server/showcases/embedding.ts); unset means any site. */
+    frameAncestors?: string;
   }
 }

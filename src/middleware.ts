@@ -36,9 +36,10 @@ const securityHeaders = defineMiddleware(async (context, next) => {
   const headers = response.headers;
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  // Embed frames are meant to be framed by other sites; nothing else is. Pages already carry
-  // Astro's script and style policy (astro.config.mjs); framing joins it.
-  const framing = isEmbedPath(path) ? 'frame-ancestors *' : "frame-ancestors 'self'";
+  // Embed frames are meant to be framed by other sites, the ones their showcase allows
+  // (src/server/showcases/embedding.ts); nothing else is. Pages already carry Astro's script
+  // and style policy (astro.config.mjs); framing joins it.
+  const framing = isEmbedPath(path) ? `frame-ancestors ${context.locals.frameAncestors ?? '*'}` : "frame-ancestors 'self'";
   const policy = headers.get('Content-Security-Policy')?.trim().replace(/;$/, '');
   headers.set('Content-Security-Policy', policy ? `${policy}; ${framing}` : framing);
   // The public scheme: behind a TLS-terminating proxy too (src/server/http/publicOrigin.ts).

@@ -418,21 +418,27 @@ test.describe('the embed-only layout', () => {
     await expectAccessible(page);
   });
 
-  test('opens a video in the embedded video view, in a new tab, with Back to the frame', async ({ page }) => {
-    const name = videoNamed(showcase('embed').videos[0]!).name;
+  test('plays its videos in the frame, and its embedded video view keeps Back to the frame', async ({ page }) => {
+    const name = videoNamed(showcase('embed').videos[1]!).name;
     await page.goto(`${embedOnly}/embed`);
     const link = page.getByRole('link', { name });
-    await expect(link).toHaveAttribute('target', '_blank');
-    await expect(link).toHaveAttribute('rel', 'noopener');
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
-    await expect(tab).toHaveURL(new RegExp(`${embedOnly}/embed2\\?video=\\d+$`));
-    await expect(tab.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(tab.frameLocator('iframe').locator('video')).toBeAttached();
+    await link.click();
+    await expect(link).toHaveAttribute('aria-current', 'true');
+    const id = await link.getAttribute('data-embed-item');
+    await expect(page.locator('iframe[data-embed-player]')).toHaveAttribute('src', new RegExp(`/video/${id}/embed\\?autoplay=1`));
+    await expect(page.frameLocator('iframe[data-embed-player]').locator('video')).toBeAttached();
+    await expect(page).toHaveURL(new RegExp(`${embedOnly}/embed\\?video=${id}$`));
+
+    const firstName = videoNamed(showcase('embed').videos[0]!).name;
+    const firstId = await page.getByRole('link', { name: firstName }).getAttribute('data-embed-item');
+    await page.goto(`${embedOnly}/embed2?video=${firstId}`);
+    await expect(page.getByRole('heading', { level: 1, name: firstName })).toBeVisible();
+    await expect(page.frameLocator('iframe').locator('video')).toBeAttached();
     // Links leaving the showcase open a new tab (SPEC §6).
-    await expect(tab.getByRole('link', { name: /^https:\/\// }).first()).toHaveAttribute('target', '_blank');
-    await expectAccessible(tab);
-    await tab.getByRole('link', { name: 'Back to showcase' }).click();
-    await expect(tab).toHaveURL(`${embedOnly}/embed`);
+    await expect(page.getByRole('link', { name: /^https:\/\// }).first()).toHaveAttribute('target', '_blank');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Back to showcase' }).click();
+    await expect(page).toHaveURL(`${embedOnly}/embed`);
   });
 
   test('sends embed2 without a video back to the frame', async ({ page }) => {

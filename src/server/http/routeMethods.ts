@@ -23,6 +23,7 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/auth',
   '/live-chat/[roomId]',
   '/log_in',
+  '/manage/showcases/[albumId]/embed',
   '/manage/videos',
   '/settings',
   '/settings/billing/membership_plan/optout',
