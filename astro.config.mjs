@@ -3,11 +3,25 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import UnoCSS from '@unocss/astro';
+import { buildSync } from 'esbuild';
 import { CHAT_COLUMN_PRE_PAINT_HASH } from './src/lib/chatColumnPrePaint.ts';
 
 // No build, check or dev server of this project reports usage to Astro; setting the
 // variable yourself (even to an empty value) decides otherwise.
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+
+/**
+ * /player.js (src/player/publicPlayer.ts) is loaded by other sites under a name that never
+ * changes, so it is bundled on its own into public/ rather than hashed with the pages' code.
+ */
+const publicPlayer = {
+  name: 'vitrine-public-player',
+  hooks: {
+    'astro:config:setup': () => {
+      buildSync({ entryPoints: ['src/player/publicPlayer.ts'], bundle: true, format: 'esm', minify: true, target: 'es2022', outfile: 'public/player.js', logLevel: 'warning' });
+    },
+  },
+};
 
 export default defineConfig({
   output: 'server',
@@ -18,7 +32,7 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   // Astro's messages as pino JSON lines in production (src/server/astroLogDestination.mjs).
   logger: { entrypoint: './src/server/astroLogDestination.mjs' },
-  integrations: [UnoCSS({ injectReset: true }), react()],
+  integrations: [UnoCSS({ injectReset: true }), react(), publicPlayer],
   i18n: {
     locales: ['en', 'es', 'de-DE', 'fr-FR', 'ja-JP', 'ko-KR', 'pt-BR', 'zh-CN'],
     defaultLocale: 'en',

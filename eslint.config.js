@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'playwright-report/', 'test-results/', 'drizzle/'] },
+  { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'playwright-report/', 'test-results/', 'drizzle/', 'public/player.js'] },
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
   {

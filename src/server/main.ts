@@ -19,6 +19,7 @@ import { logger } from './logger.ts';
 import { startColdStorageSweep } from './media/coldStorageSweep.ts';
 import { startLiveService, type LiveService } from './live/liveService.ts';
 import { pipeline, type NodeHandler, type Step } from './http/requestPipeline.ts';
+import { publicPlayerHeaders } from './http/publicPlayerHeaders.ts';
 import { accessLog } from './http/accessLog.ts';
 import { publicOrigin } from './http/publicOrigin.ts';
 import { healthz } from './http/healthz.ts';
@@ -44,7 +45,7 @@ const compress = compression({ threshold: 512 }) as unknown as Step;
 // Probes and scrapes come first and stay out of the access log. Steps after preparingPage
 // run only once the database is migrated and the Astro bundle is loaded.
 const server = createServer(
-  pipeline([metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, compress], (req, res) => astroHandler(req, res)),
+  pipeline([metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, compress], (req, res) => astroHandler(req, res)),
 );
 server.on('connect', refuseTunnel);
 

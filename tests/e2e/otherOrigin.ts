@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 export const OTHER_PORT = Number(process.env['E2E_OTHER_PORT'] ?? 4463);
 
 export interface OtherSite {
-  /** Serves `html` at `path` from now on. */
-  page(path: string, html: string): void;
+  /** Serves `body` at `path` from now on: HTML, or JavaScript for a path ending in .js. */
+  page(path: string, body: string): void;
   close(): Promise<void>;
 }
 
@@ -17,7 +17,8 @@ export async function openOtherSite(port = OTHER_PORT): Promise<OtherSite> {
   const pages = new Map<string, string>();
   const server: Server = createServer((request, response) => {
     const html = pages.get(new URL(request.url ?? '/', 'http://x').pathname);
-    response.writeHead(html === undefined ? 404 : 200, { 'Content-Type': 'text/html; charset=utf-8' });
+    const type = request.url?.split('?')[0]?.endsWith('.js') ? 'text/javascript' : 'text/html';
+    response.writeHead(html === undefined ? 404 : 200, { 'Content-Type': `${type}; charset=utf-8` });
     response.end(html ?? 'not found');
   });
   await new Promise<void>((resolve, reject) => {
@@ -25,7 +26,7 @@ export async function openOtherSite(port = OTHER_PORT): Promise<OtherSite> {
     server.listen(port, '0.0.0.0', () => resolve());
   });
   return {
-    page: (path, html) => pages.set(path, html),
+    page: (path, body) => pages.set(path, body),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
