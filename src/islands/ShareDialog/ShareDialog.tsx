@@ -143,10 +143,8 @@ function Dialog({ id, link, embeds, sendUrl, challengeUrl, viewerUrl, language, 
         throwHttpErrors: false,
       });
       if (reply.ok) {
+        // Closing unmounts the dialog: it opens next time without e-mails, message or captcha.
         const { sent } = await reply.json<{ sent: number }>();
-        setChips([]);
-        setMessage('');
-        setGeneration((g) => g + 1);
         onClose(sent);
         return;
       }

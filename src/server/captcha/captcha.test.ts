@@ -47,5 +47,8 @@ describe('share captcha', () => {
     expect(await verifyCaptcha(db, '')).toBe('invalid');
     expect(await verifyCaptcha(db, 'not base64 json')).toBe('invalid');
     expect(await verifyCaptcha(db, 'x'.repeat(10_000))).toBe('invalid');
+    const hollow = (body: unknown) => Buffer.from(JSON.stringify(body)).toString('base64');
+    expect(await verifyCaptcha(db, hollow({ challenge: { parameters: null, signature: 'x' }, solution: { counter: 1, derivedKey: 'ab' } }))).toBe('invalid');
+    expect(await verifyCaptcha(db, hollow({ challenge: { parameters: { expiresAt: 'soon' }, signature: 'x' }, solution: { counter: 1, derivedKey: 'ab' } }))).toBe('expired');
   });
 });

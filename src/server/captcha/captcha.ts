@@ -51,7 +51,7 @@ function decodePayload(response: string): AltchaPayload | null {
     const payload: unknown = JSON.parse(Buffer.from(response, 'base64').toString('utf8'));
     if (typeof payload !== 'object' || payload === null) return null;
     const { challenge, solution } = payload as Partial<AltchaPayload>;
-    if (typeof challenge?.parameters !== 'object' || typeof challenge.signature !== 'string') return null;
+    if (typeof challenge?.parameters !== 'object' || challenge.parameters === null || typeof challenge.signature !== 'string') return null;
     if (typeof solution?.counter !== 'number' || typeof solution.derivedKey !== 'string') return null;
     return { challenge, solution };
   } catch {

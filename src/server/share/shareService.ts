@@ -58,12 +58,15 @@ const CAPTCHA_REFUSALS: Record<Exclude<CaptchaVerdict, 'passed'>, 'captcha_inval
   expired: 'captcha_expired',
 };
 
-/** The largest picture of the showcase's first video that has one, signed to last. */
+/**
+ * The largest picture of the showcase's first public, all-audiences video that has one,
+ * signed to last: a mail goes to people whose content filter nobody knows.
+ */
 async function mailedPicture(db: Db, found: ShowcaseWithOwner, origin: string, now: Date): Promise<string | null> {
   if (found.showcase.privacyView !== 'anybody') return null;
   const { items } = await cachedListShowcaseVideos(db, { showcaseId: found.showcase.id, sort: found.showcase.sort as Sort, page: 1, perPage: 6 });
   const picture = items
-    .filter((item) => item.video.privacyView === 'anybody' && item.video.contentRating !== 'mature' && item.pictures.length > 0)
+    .filter((item) => item.video.privacyView === 'anybody' && item.video.contentRating === 'safe' && item.pictures.length > 0)
     .map((item) => item.pictures.reduce((best, p) => (p.width > best.width ? p : best)))[0];
   if (!picture) return null;
   return new URL(signMediaPath(picture.storageKey, { secret: secret('media'), now: now.getTime() / 1000, ttlSeconds: MAILED_PICTURE_TTL_SECONDS, shared: true }), origin).href;
