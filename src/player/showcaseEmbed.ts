@@ -6,6 +6,7 @@
  * without this script.
  */
 import { listenForPlayerEnded } from '../lib/playerMessages.ts';
+import type { ShowcasePlayer } from './showcaseApiRelay.ts';
 
 const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
@@ -15,9 +16,10 @@ function withAutoplay(src: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-export function mountShowcaseEmbed(root: HTMLElement): void {
+/** Returns the embed's player, for the player API (showcaseApiRelay.ts); null without one. */
+export function mountShowcaseEmbed(root: HTMLElement): ShowcasePlayer | null {
   const frame = root.querySelector<HTMLIFrameElement>('iframe[data-embed-player]');
-  if (!frame) return;
+  if (!frame) return null;
   const items = [...root.querySelectorAll<HTMLAnchorElement>('a[data-embed-item]')];
   const playable = (item: HTMLAnchorElement | undefined) => item !== undefined && item.dataset['frameSrc'] !== undefined;
   const title = root.querySelector<HTMLElement>('[data-embed-title]');
@@ -61,4 +63,18 @@ export function mountShowcaseEmbed(root: HTMLElement): void {
       else if (next) window.location.assign(next.href);
     });
   }
+
+  return {
+    frame,
+    currentVideoId: () => {
+      const id = Number(current()?.dataset['embedItem']);
+      return Number.isInteger(id) ? id : null;
+    },
+    load: (videoId) => {
+      const item = items.find((candidate) => candidate.dataset['embedItem'] === String(videoId));
+      if (!playable(item)) return false;
+      play(item!);
+      return true;
+    },
+  };
 }

@@ -3,7 +3,7 @@
  * frame with Vitrine's /player.js, and with the published @vimeo/player bundle whose vimeo.com
  * origin check is pointed at this server, with the same calls: ready, mute, play, seek,
  * pause, the events, the error of a bad seek. A window that is not the framing page is not
- * obeyed.
+ * obeyed. The showcase embed answers as one player that loads the showcase's videos.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -32,6 +32,7 @@ declare global {
       getCurrentTime(): Promise<number>;
       setCurrentTime(seconds: number): Promise<number>;
       getVideoId(): Promise<number>;
+      loadVideo(id: number): Promise<number>;
     };
     events: [string, { seconds?: number }][];
     intruded?: boolean;
@@ -104,3 +105,36 @@ for (const library of ['Vitrine /player.js', '@vimeo/player'] as const) {
     expect(await page.evaluate(() => window.player.getPaused())).toBe(true);
   });
 }
+
+test('a page on another site scripts the showcase embed as one player, within the showcase', async ({ page, baseURL }) => {
+  site.page(
+    '/api-showcase',
+    pageWith(`<iframe id="showcase" src="${baseURL}/showcase/${grid}/embed" width="960" height="540" allow="autoplay" title="Showcase"></iframe>
+<script type="module">
+  import Player from '${baseURL}/player.js';
+  window.events = [];
+  const player = new Player('showcase');
+  player.on('play', (data) => window.events.push(['play', data]));
+  window.player = player;
+</script>`),
+  );
+  const list = (await (await page.request.get(`/api/albums/${grid}/videos?per_page=3`)).json()) as { data: { uri: string }[] };
+  const [first, , third] = list.data.map((video) => Number(video.uri.split('/').at(-1)));
+  await page.goto(`http://localhost:${OTHER_PORT}/api-showcase`);
+  await page.waitForFunction(() => window.player !== undefined);
+  await page.evaluate(() => window.player.ready());
+  expect(await page.evaluate(() => window.player.getVideoId())).toBe(first);
+
+  const loaded = await page.evaluate((id) => window.player.loadVideo(id), third!);
+  expect(loaded).toBe(third);
+  expect(await page.evaluate(() => window.player.getVideoId())).toBe(third);
+  await expect(page.frameLocator('#showcase').locator(`a[data-embed-item="${third}"]`)).toHaveAttribute('aria-current', 'true');
+  // The new video's player takes the calls and sends the events the page asked for.
+  await expect.poll(() => page.evaluate(() => window.player.setMuted(true)), { timeout: 15_000 }).toBe(true);
+  await page.evaluate(() => window.player.play());
+  await expect.poll(() => page.evaluate(() => window.events.length)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.player.getPaused())).toBe(false);
+
+  const refused = await page.evaluate(() => window.player.loadVideo(987_654).then(() => 'loaded', (error: Error) => error.name));
+  expect(refused).toBe('NotFoundError');
+});
