@@ -246,9 +246,10 @@ test.describe('the embed of a team showcase', () => {
     await signInAtProvider(popup, 'viewer@vitrine.test');
     await closed;
     await expect(frame.getByRole('heading', { level: 1, name: 'Team Dailies' })).toBeVisible();
-    const link = frame.getByRole('list', { name: 'Videos in this showcase' }).getByRole('link').first();
-    await expect(link).toHaveAttribute('target', '_blank');
-    await expect(link).toHaveAttribute('rel', 'noopener');
+    // The showcase plays in the frame: its first video is chosen and its player is there.
+    const first = frame.getByRole('navigation', { name: 'Videos in this showcase' }).locator('a[data-embed-item]').first();
+    await expect(first).toHaveAttribute('aria-current', 'true');
+    await expect(frame.locator('iframe[data-embed-player]')).toBeAttached();
   });
 
   test('logs a failed sign-in, closes the popup and says so', async ({ page }) => {

@@ -97,9 +97,12 @@ export default function ShareDialog(props: ShareDialogProps) {
       >
         {buttonLabel}
       </a>
-      <span role="status" className={notice === 'sent' ? 'fixed bottom-4 left-1/2 z-[9991] -translate-x-1/2 rounded-md bg-ink px-4 py-2 text-bg shadow-lg' : 'sr-only'}>
-        {notice === 'sent' ? strings.sent : ''}
-      </span>
+      {/* The live region exists from the first opening, before anything is sent, so the confirmation is announced. */}
+      {(open || notice) && (
+        <span role="status" className={notice === 'sent' ? 'fixed bottom-4 left-1/2 z-[9991] -translate-x-1/2 rounded-md bg-ink px-4 py-2 text-bg shadow-lg' : 'sr-only'}>
+          {notice === 'sent' ? strings.sent : ''}
+        </span>
+      )}
       {open && <Dialog {...props} onClose={close} />}
     </>
   );
