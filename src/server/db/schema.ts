@@ -200,6 +200,8 @@ export const videos = pgTable(
     ownerId: integer('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who uploaded it: the owner, or a team member working in the owner's account. */
+    uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     /** Seconds. */
@@ -520,6 +522,8 @@ export const uploads = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
+    /** The resumable upload it came from (/upload/videos/{uploadId}); null for the ingest CLI. */
+    tusId: text('tus_id').unique(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
@@ -553,8 +557,45 @@ export const jobs = pgTable(
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     lockedBy: text('locked_by'),
+    /** How far a running job is (0–100) and the step it is on, for the studio's progress. */
+    progress: integer('progress').notNull().default(0),
+    step: text('step'),
     error: text('error'),
     createdAt: createdAt(),
   },
   (t) => [index('jobs_ready_idx').on(t.status, t.runAt), check('jobs_status', oneOf('status', JOB_STATUSES))],
+);
+
+/** A "Forgot password?" link: usable once, until it expires; only its SHA-256 is kept. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** An e-mailed invitation into a team with a role; accepted once, until it expires. */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('team_invitations_team_idx').on(t.teamId), check('team_invitations_role', oneOf('role', TEAM_ROLES))],
 );
