@@ -22,6 +22,7 @@ CREATE TABLE "team_invitations" (
 --> statement-breakpoint
 ALTER TABLE "jobs" ADD COLUMN "progress" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "jobs" ADD COLUMN "step" text;--> statement-breakpoint
+ALTER TABLE "showcases" ADD COLUMN "featured_video_id" integer;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "tus_id" text;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "uploader_id" integer;--> statement-breakpoint
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -45,7 +45,9 @@ test.describe('resumable uploads', () => {
     expect(unsigned.status()).toBe(403);
 
     const token = await sessionToken(page.request);
-    const tooBig = await page.request.post('/api/uploads', { headers: { ...TUS, 'X-XSRF-Token': token, 'Upload-Length': String(30 * 1024 ** 3) } });
+    const tooBig = await page.request.post('/api/uploads', {
+      headers: { ...TUS, 'X-XSRF-Token': token, 'Upload-Length': String(30 * 1024 ** 3), 'Upload-Metadata': `filename ${b64('feature.mp4')}` },
+    });
     expect(tooBig.status()).toBe(413);
     expect(JSON.parse(await tooBig.text()).error).toBe('You are out of space! Upgrade for more.');
   });

@@ -170,6 +170,8 @@ export const showcases = pgTable(
     /** Embed settings passed to the player frame (colour, title, byline…). */
     embed: jsonb('embed').$type<Record<string, string | number | boolean>>().notNull().default({}),
     thumbnailVideoId: integer('thumbnail_video_id'),
+    /** The featured layout's featured video; the first in the showcase's order when null or gone. */
+    featuredVideoId: integer('featured_video_id'),
     hasChosenThumbnail: boolean('has_chosen_thumbnail').notNull().default(false),
     /** Hosts allowed to frame the showcase's embeds (src/lib/embedDomains.ts); empty: anywhere. */
     embedDomains: text('embed_domains').array().notNull().default(sql`'{}'::text[]`),

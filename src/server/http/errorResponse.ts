@@ -67,6 +67,18 @@ export async function errorResponse(context: Pick<APIContext, 'locals' | 'reques
 }
 
 /**
+ * The error screen of `status` as a page's answer, also to a form post: the screen is fetched
+ * as a GET of its localized path, so the refused post's body is not carried along.
+ */
+export async function pageError(context: Pick<APIContext, 'locals' | 'request' | 'url' | 'rewrite'>, status: ErrorStatus): Promise<Response> {
+  const path = errorPath(context.locals.locale, status);
+  if (context.request.method === 'GET' || context.request.method === 'HEAD') return context.rewrite(path);
+  const carried = new Headers(context.request.headers);
+  for (const name of ['content-type', 'content-length', 'transfer-encoding']) carried.delete(name);
+  return context.rewrite(new Request(new URL(path, context.url), { headers: carried }));
+}
+
+/**
  * The viewer's language wherever the request is: the path's prefix, else their stored choice
  * (cookie, account) or Accept-Language, as the locale step negotiates it. Also right before
  * that step has run.

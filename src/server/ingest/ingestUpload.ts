@@ -33,6 +33,10 @@ export class UnknownShowcaseError extends Error {
 
 export interface IngestUploadInput {
   ownerId: number;
+  /** Who uploaded it, when not the owner: a team member working in the owner's account. */
+  uploaderId?: number | undefined;
+  /** The resumable upload it finishes, so /upload/videos/{uploadId} can follow it. */
+  tusId?: string | undefined;
   /** The uploaded file on local disk. */
   filePath: string;
   sizeBytes: number;
@@ -85,10 +89,10 @@ export async function ingestUpload(db: Db, storage: MediaStorage, input: IngestU
 
     const [video] = await tx
       .insert(videos)
-      .values({ ownerId, name: titleFromFileName(fileName), status: 'processing', privacyDownload: true })
+      .values({ ownerId, uploaderId: input.uploaderId ?? ownerId, name: titleFromFileName(fileName), status: 'processing', privacyDownload: true })
       .returning({ id: videos.id });
     const videoId = video!.id;
-    await tx.insert(uploads).values({ userId: ownerId, videoId, bytes: sizeBytes });
+    await tx.insert(uploads).values({ userId: ownerId, videoId, bytes: sizeBytes, tusId: input.tusId ?? null });
     if (showcaseId !== undefined) {
       const [last] = await tx.select({ position: max(showcaseVideos.position) }).from(showcaseVideos).where(eq(showcaseVideos.showcaseId, showcaseId));
       await tx.insert(showcaseVideos).values({ showcaseId, videoId, position: (last?.position ?? 0) + 1 });

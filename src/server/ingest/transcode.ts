@@ -48,7 +48,21 @@ export interface TranscodeOptions {
   storage: MediaStorage;
   signal?: AbortSignal | undefined;
   progress?: ((message: string) => void) | undefined;
+  /** The step (a TRANSCODE_STEPS name) and how far the whole job is, 0–100. */
+  report?: ((step: TranscodeStep, percent: number) => void) | undefined;
 }
+
+/** The steps of processing an upload, as the studio names them to its owner. */
+export const TRANSCODE_STEPS = ['probing', 'encoding', 'packaging', 'thumbnails', 'storing'] as const;
+export type TranscodeStep = (typeof TRANSCODE_STEPS)[number];
+
+export const UPLOAD_STEP_LABELS: Record<TranscodeStep, string> = {
+  probing: 'upload.stepProbing',
+  encoding: 'upload.stepEncoding',
+  packaging: 'upload.stepPackaging',
+  thumbnails: 'upload.stepThumbnails',
+  storing: 'upload.stepStoring',
+};
 
 export type TranscodeResult = { status: 'ready'; files: number } | { status: 'error'; message: string };
 
@@ -65,33 +79,39 @@ export async function markVideoFailed(db: Db, videoId: number, message: string):
   await db.update(videos).set({ status: 'error', errorMessage: message }).where(eq(videos.id, videoId));
 }
 
-export async function transcodeVideo(payload: TranscodePayload, { db, storage, signal, progress = () => {} }: TranscodeOptions): Promise<TranscodeResult> {
+export async function transcodeVideo(payload: TranscodePayload, { db, storage, signal, progress = () => {}, report = () => {} }: TranscodeOptions): Promise<TranscodeResult> {
   const { videoId, sourceKey, sourceMime } = payload;
   const scratch = await makeScratchDir(`transcode-${videoId}`);
   try {
     const binaries = await ffmpegBinaries();
     const source = await localSource(storage, sourceKey, scratch);
     progress('probing the source');
+    report('probing', 2);
     const info = await probeMedia(source, { binaries, signal });
 
     const ladder = renditionLadder(info.height);
     const renditions = [];
     for (const [i, rung] of ladder.entries()) {
       progress(`encoding ${rung.height}p (${i + 1} of ${ladder.length})`);
+      // Encoding is most of the work: 5 % to 75 %, one share per rendition.
+      report('encoding', 5 + (70 * i) / ladder.length);
       const name = `${rung.height}p`;
       const made = await encodeMp4Rendition(source, path.join(scratch, `${name}.mp4`), { height: rung.height, audio: 'aac', binaries, signal });
       renditions.push({ ...rung, name, ...made });
     }
 
+    report('packaging', 75);
     progress(`packaging HLS (${renditions.length} ${renditions.length === 1 ? 'variant' : 'variants'})`);
     const hlsDir = path.join(scratch, 'hls');
     await mkdir(hlsDir, { recursive: true });
     const hls = await buildHlsLadder(renditions.map((r) => ({ path: r.path, name: r.name })), hlsDir, { binaries, signal });
 
     progress('extracting thumbnails');
+    report('thumbnails', 85);
     const thumbnails = await extractThumbnails(source, path.join(scratch, 'pictures'), { durationSeconds: info.durationSeconds, sizes: THUMBNAIL_SIZES, binaries, signal });
 
     progress('storing files');
+    report('storing', 92);
     const sourceStat = await storage.stat(sourceKey);
     const files: (typeof videoFiles.$inferInsert)[] = [
       { videoId, quality: 'source', mime: sourceMime, width: info.width, height: info.height, size: sourceStat?.size ?? info.sizeBytes, storageKey: sourceKey },

@@ -16,14 +16,18 @@ import { showcases } from '../db/schema.ts';
 import { logger } from '../logger.ts';
 import { parseId } from '../http/apiResponse.ts';
 import { classifyError } from '../http/errorClassification.ts';
-import { mediaStorage } from '../media/index.ts';
+import { isVideoFileType } from '../../lib/uploadFile.ts';
+import { isMediaError, mediaStorage, probeMedia } from '../media/index.ts';
 import { checkUploadQuota } from './quota.ts';
 import { ingestUpload, QuotaExceededError } from './ingestUpload.ts';
 import { UPLOADS_PATH, VIDEO_ID_HEADER } from './uploadsPath.ts';
 
 
 interface Uploader {
-  userId: number;
+  /** The account the video goes to (and whose quota it counts against). */
+  accountId: number;
+  /** Who sends it: the only one who may continue, inspect or cancel the upload. */
+  uploaderId: number;
   t: TFunction;
 }
 
@@ -43,20 +47,32 @@ function uploaderOf(req: Request): Uploader {
   return uploader;
 }
 
-/** Upload-Metadata "album": a showcase id the uploader owns, or nothing. */
-async function ownedShowcase(userId: number, value: string | null | undefined, t: TFunction): Promise<number | undefined> {
+/** Upload-Metadata "album": a showcase id of the account uploaded to, or nothing. */
+async function ownedShowcase(accountId: number, value: string | null | undefined, t: TFunction): Promise<number | undefined> {
   if (!value) return undefined;
   const id = parseId(value);
   if (id === null) throw refusal(400, t('errors.badRequestBody'));
   const db = await getDb();
-  const [owned] = await db.select({ id: showcases.id }).from(showcases).where(and(eq(showcases.id, id), eq(showcases.ownerId, userId)));
+  const [owned] = await db.select({ id: showcases.id }).from(showcases).where(and(eq(showcases.id, id), eq(showcases.ownerId, accountId)));
   if (!owned) throw refusal(403, t('errors.forbiddenBody'));
   return id;
 }
 
-function createServer(): Server {
-  const directory = path.resolve(config().DATA_DIR, 'uploads', 'tus');
-  const datastore = new FileStore({ directory });
+/** Does the finished file hold a picture ffprobe can read? A renamed document does not. */
+async function holdsVideo(filePath: string): Promise<boolean> {
+  try {
+    await probeMedia(filePath);
+    return true;
+  } catch (error) {
+    if (isMediaError(error) && (error.code === 'unreadable' || error.code === 'no-video')) return false;
+    throw error;
+  }
+}
+
+const uploadsDirectory = () => path.resolve(config().DATA_DIR, 'uploads', 'tus');
+
+function createServer(datastore: FileStore): Server {
+  const directory = uploadsDirectory();
   const storage = mediaStorage();
   const options: Omit<ServerOptions, 'locker'> & { datastore: FileStore } = {
     path: UPLOADS_PATH,
@@ -64,27 +80,37 @@ function createServer(): Server {
     relativeLocation: true,
     exposedHeaders: [VIDEO_ID_HEADER],
     async onUploadCreate(req, upload) {
-      const { userId, t } = uploaderOf(req);
-      await ownedShowcase(userId, upload.metadata?.['album'], t);
+      const { accountId, uploaderId, t } = uploaderOf(req);
+      if (!isVideoFileType(upload.metadata?.['filetype'], upload.metadata?.['filename'])) throw refusal(415, t('upload.notVideo'));
+      await ownedShowcase(accountId, upload.metadata?.['album'], t);
       if (upload.size !== undefined) {
-        const refused = await checkUploadQuota(await getDb(), userId, upload.size);
+        const refused = await checkUploadQuota(await getDb(), accountId, upload.size);
         if (refused) throw refusal(413, t(refused));
       }
-      return { metadata: { ...upload.metadata, ownerId: String(userId) } };
+      return { metadata: { ...upload.metadata, ownerId: String(uploaderId), accountId: String(accountId) } };
     },
     async onIncomingRequest(req, uploadId) {
-      const { userId } = uploaderOf(req);
+      const { uploaderId, accountId } = uploaderOf(req);
       const upload = await datastore.getUpload(uploadId).catch(() => null);
       // Someone else's upload answers as a missing one: ids are not confirmed to strangers.
-      if (upload && upload.metadata?.['ownerId'] !== String(userId)) throw refusal(404, 'Not found');
+      if (upload && (upload.metadata?.['ownerId'] !== String(uploaderId) || (upload.metadata?.['accountId'] ?? upload.metadata?.['ownerId']) !== String(accountId))) {
+        throw refusal(404, 'Not found');
+      }
     },
     async onUploadFinish(req, upload) {
-      const { userId, t } = uploaderOf(req);
-      const showcaseId = await ownedShowcase(userId, upload.metadata?.['album'], t);
+      const { accountId, uploaderId, t } = uploaderOf(req);
+      const showcaseId = await ownedShowcase(accountId, upload.metadata?.['album'], t);
+      const filePath = path.join(directory, upload.id);
+      if (!(await holdsVideo(filePath))) {
+        await datastore.remove(upload.id);
+        throw refusal(415, t('upload.notVideo'));
+      }
       try {
         const { videoId } = await ingestUpload(await getDb(), storage, {
-          ownerId: userId,
-          filePath: path.join(directory, upload.id),
+          ownerId: accountId,
+          uploaderId,
+          tusId: upload.id,
+          filePath,
           sizeBytes: upload.offset,
           name: upload.metadata?.['filename'] ?? undefined,
           showcaseId,
@@ -115,11 +141,32 @@ function createServer(): Server {
 }
 
 const KEY = Symbol.for('vitrine.tus');
-const holder = globalThis as { [KEY]?: Server };
+const holder = globalThis as { [KEY]?: { datastore: FileStore; server: Server } };
+
+function tus(): { datastore: FileStore; server: Server } {
+  if (!holder[KEY]) {
+    const datastore = new FileStore({ directory: uploadsDirectory() });
+    holder[KEY] = { datastore, server: createServer(datastore) };
+  }
+  return holder[KEY];
+}
 
 /** Answers a tus request of a signed-in viewer. */
 export function handleUpload(request: Request, uploader: Uploader): Promise<Response> {
-  holder[KEY] ??= createServer();
   uploaders.set(request, uploader);
-  return holder[KEY].handleWeb(request);
+  return tus().server.handleWeb(request);
+}
+
+export interface PendingUpload {
+  name: string;
+  size: number | null;
+  offset: number;
+}
+
+/** An upload still under way, if `uploaderId` sent it (a finished one is a video by then). */
+export async function findPendingUpload(uploadId: string, uploaderId: number): Promise<PendingUpload | null> {
+  if (!/^[0-9a-f]{16,64}$/.test(uploadId)) return null;
+  const upload = await tus().datastore.getUpload(uploadId).catch(() => null);
+  if (!upload || upload.metadata?.['ownerId'] !== String(uploaderId)) return null;
+  return { name: upload.metadata?.['filename'] ?? uploadId, size: upload.size ?? null, offset: upload.offset };
 }

@@ -9,9 +9,9 @@ import type { JobHandlers } from './runner.ts';
 export function jobHandlers(storage: MediaStorage = mediaStorage()): JobHandlers {
   return {
     [TRANSCODE_JOB]: {
-      async run(payload, { signal, progress }) {
+      async run(payload, { signal, progress, report }) {
         if (!isTranscodePayload(payload)) throw new Error('transcode job without videoId, sourceKey and sourceMime');
-        await transcodeVideo(payload, { db: await getDb(), storage, signal, progress });
+        await transcodeVideo(payload, { db: await getDb(), storage, signal, progress, report });
       },
       async giveUp(payload) {
         if (isTranscodePayload(payload)) await markVideoFailed(await getDb(), payload.videoId, PROCESSING_FAILED_MESSAGE);

@@ -61,10 +61,18 @@ export async function renewLock(db: Db, job: Pick<Job, 'id'>, workerId: string):
   return renewed.length > 0;
 }
 
+/** Where a running job is (0–100 and a step name), for those who follow it; only its holder writes. */
+export async function reportJobProgress(db: Db, job: Pick<Job, 'id'>, workerId: string, step: string, percent: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ step, progress: Math.max(0, Math.min(100, Math.round(percent))) })
+    .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)));
+}
+
 export async function completeJob(db: Db, job: Pick<Job, 'id'>, workerId: string): Promise<void> {
   await db
     .update(jobs)
-    .set({ status: 'done', lockedAt: null, lockedBy: null, error: null })
+    .set({ status: 'done', lockedAt: null, lockedBy: null, error: null, progress: 100 })
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
 }
 

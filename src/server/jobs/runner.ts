@@ -15,7 +15,7 @@ import type { Db } from '../db/client.ts';
 import { processStartTicks } from '../db/dataDirLock.ts';
 import { classifyError } from '../http/errorClassification.ts';
 import { metrics } from '../metrics.ts';
-import { claimJob, completeJob, failJob, releaseJob, renewLock, type Job } from './queue.ts';
+import { claimJob, completeJob, failJob, releaseJob, renewLock, reportJobProgress, type Job } from './queue.ts';
 
 export interface JobContext {
   job: Job;
@@ -23,6 +23,8 @@ export interface JobContext {
   signal: AbortSignal;
   /** A line about what the job is doing (the ingest CLI prints these). */
   progress: (message: string) => void;
+  /** How far the job is, stored on the job row for the studio to show (a step name and 0–100). */
+  report: (step: string, percent: number) => void;
 }
 
 export interface JobHandler {
@@ -137,7 +139,11 @@ export class JobRunner {
       );
     }, Math.max(1000, this.leaseMs / 3));
     try {
-      await handler.run(job.payload, { job, signal: controller.signal, progress: (message) => this.options.progress?.(job, message) });
+      const report = (step: string, percent: number) => {
+        // Progress is a courtesy to whoever watches: a write that fails must not fail the job.
+        reportJobProgress(db, job, this.workerId, step, percent).catch(() => {});
+      };
+      await handler.run(job.payload, { job, signal: controller.signal, progress: (message) => this.options.progress?.(job, message), report });
       if (lost) return 'released';
       await this.persist(job, () => completeJob(db, job, this.workerId));
       return 'done';

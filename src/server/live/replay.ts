@@ -61,6 +61,7 @@ async function replayTarget(db: Db, broadcast: typeof liveBroadcasts.$inferSelec
       .insert(videos)
       .values({
         ownerId: video.ownerId,
+        uploaderId: video.uploaderId,
         name: replayName(video.name, broadcast.startedAt, row.event.timeZone),
         description: video.description,
         type: 'live',

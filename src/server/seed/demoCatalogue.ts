@@ -24,6 +24,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { key: 'member', email: 'member@vitrine.test', name: 'Sofia Alves', plan: 'basic', role: null },
   // A second account outside the team, so two newcomers can talk in the demo's live chat.
   { key: 'guest', email: 'guest@vitrine.test', name: 'Lena Fischer', plan: 'basic', role: null },
+  // Every other team role, so each role's share of the studio can be tried.
+  { key: 'contributor-plus', email: 'contributor-plus@vitrine.test', name: 'Tomás Reyes', plan: 'free', role: 'Contributor Plus' },
+  { key: 'uploader', email: 'uploader@vitrine.test', name: 'Mina Park', plan: 'free', role: 'Uploader' },
 ];
 
 export const DEMO_TEAM_NAME = 'Northwind Studio';

@@ -106,6 +106,7 @@ export async function seedDemo({ onProgress }: SeedDemoOptions = {}): Promise<vo
         .insert(videos)
         .values({
           ownerId,
+          uploaderId: ownerId,
           name: demo.name,
           description: demo.description,
           duration: demo.duration,

@@ -8,7 +8,7 @@ import type { TeamRole } from '../../lib/domain.ts';
 import { localizePath } from '../../lib/localeNegotiation.ts';
 import { mayDo, type StudioAction } from '../../lib/studioPermissions.ts';
 import type { Db } from '../db/client.ts';
-import { errorPath, jsonError } from '../http/errorResponse.ts';
+import { jsonError, pageError } from '../http/errorResponse.ts';
 import { activeTeam } from '../teams/teamContext.ts';
 
 export interface StudioAccount {
@@ -28,7 +28,7 @@ export async function studioAccount(db: Db, user: { id: number; name: string }, 
 
 export type StudioGate = { ok: true; account: StudioAccount } | { ok: false; response: Response };
 
-type PageContext = Pick<APIContext, 'locals' | 'cookies' | 'redirect' | 'rewrite'>;
+type PageContext = Pick<APIContext, 'locals' | 'cookies' | 'redirect' | 'rewrite' | 'request' | 'url'>;
 
 /** A studio page: anonymous viewers go to sign in and come back; a role without `action` gets 403. */
 export async function studioPageGate(db: Db, context: PageContext, action: StudioAction): Promise<StudioGate> {
@@ -38,7 +38,7 @@ export async function studioPageGate(db: Db, context: PageContext, action: Studi
     return { ok: false, response: context.redirect(`${localizePath(locale, '/log_in')}?redirect=${back}`) };
   }
   const account = await studioAccount(db, viewer.user, context.cookies);
-  if (!mayDo(account.role, action)) return { ok: false, response: await context.rewrite(errorPath(locale, 403)) };
+  if (!mayDo(account.role, action)) return { ok: false, response: await pageError(context, 403) };
   return { ok: true, account };
 }
 

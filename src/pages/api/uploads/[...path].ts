@@ -1,14 +1,22 @@
 import type { APIRoute } from 'astro';
-import { apiViewerId } from '../../../server/auth/apiViewer.ts';
+import { mayDo } from '../../../lib/studioPermissions.ts';
+import { getDb } from '../../../server/db/client.ts';
 import { jsonError } from '../../../server/http/errorResponse.ts';
 import { handleUpload } from '../../../server/ingest/tusUploads.ts';
+import { studioAccount } from '../../../server/studio/studioAccount.ts';
 
 /**
  * /api/uploads: resumable uploads (tus) for signed-in accounts or bearer-token clients.
  * Creating and appending change state, so a browser session sends its token as X-XSRF-Token.
+ * A session uploads into the account it works in (a team member into the team's), if its
+ * role may upload; a bearer token into its own account.
  */
-export const ALL: APIRoute = async ({ request, locals }) => {
-  const userId = apiViewerId(locals);
-  if (userId === null) return jsonError(locals, 401);
-  return handleUpload(request, { userId, t: locals.t });
+export const ALL: APIRoute = async ({ request, locals, cookies }) => {
+  if (locals.bearerUserId !== null) {
+    return handleUpload(request, { accountId: locals.bearerUserId, uploaderId: locals.bearerUserId, t: locals.t });
+  }
+  if (!locals.viewer) return jsonError(locals, 401);
+  const account = await studioAccount(await getDb(), locals.viewer.user, cookies);
+  if (!mayDo(account.role, 'upload')) return jsonError(locals, 403);
+  return handleUpload(request, { accountId: account.ownerId, uploaderId: account.userId, t: locals.t });
 };

@@ -1,0 +1,64 @@
+/**
+ * The catalogue keys naming the studio's vocabularies (layouts, privacies, sorts, flags,
+ * notices, roles…), spelled out so every key can be found and checked in the catalogue.
+ */
+import type { Layout, ShowcasePrivacy, Sort, TeamRole, Theme } from './domain.ts';
+import type { SettingFlag } from './showcaseSettings.ts';
+
+export const LAYOUT_LABELS: Record<Layout, string> = {
+  grid: 'studio.layoutGrid',
+  player: 'studio.layoutPlayer',
+  live: 'studio.layoutLive',
+  featured: 'studio.layoutFeatured',
+  'embed-only': 'studio.layoutEmbedOnly',
+};
+
+export const THEME_LABELS: Record<Theme, string> = { standard: 'studio.themeStandard', dark: 'studio.themeDark' };
+
+export const SHOWCASE_PRIVACY_LABELS: Record<ShowcasePrivacy, string> = {
+  anybody: 'studio.privacyAnybody',
+  password: 'studio.privacyPassword',
+  team: 'studio.privacyTeam',
+  unlisted: 'studio.privacyUnlisted',
+  nobody: 'studio.privacyNobody',
+};
+
+export const SHOWCASE_PRIVACY_HINTS: Record<ShowcasePrivacy, string> = {
+  anybody: 'studio.privacyHintAnybody',
+  password: 'studio.privacyHintPassword',
+  team: 'studio.privacyHintTeam',
+  unlisted: 'studio.privacyHintUnlisted',
+  nobody: 'studio.privacyHintNobody',
+};
+
+export const SORT_LABELS: Record<Sort, string> = {
+  arranged: 'studio.sortArranged',
+  alphabetical: 'studio.sortAlphabetical',
+  newest: 'studio.sortNewest',
+  oldest: 'studio.sortOldest',
+  likes: 'studio.sortLikes',
+  plays: 'studio.sortPlays',
+  comments: 'studio.sortComments',
+  added_first: 'studio.sortAddedFirst',
+  added_last: 'studio.sortAddedLast',
+};
+
+export const FLAG_LABELS: Record<SettingFlag, string> = {
+  hideNav: 'studio.hideNav',
+  hideUpcoming: 'studio.flagHideUpcoming',
+  allowDownloads: 'studio.flagAllowDownloads',
+  allowShare: 'studio.flagAllowShare',
+  allowContinuousPlay: 'studio.flagAllowContinuousPlay',
+  autoplay: 'studio.flagAutoplay',
+};
+
+export const VIDEO_STATUS_LABELS: Record<string, string> = { processing: 'studio.statusProcessing', error: 'studio.statusError' };
+
+export const ROLE_LABELS: Record<TeamRole, string> = {
+  Owner: 'team.roleOwner',
+  Admin: 'team.roleAdmin',
+  Contributor: 'team.roleContributor',
+  'Contributor Plus': 'team.roleContributorPlus',
+  Uploader: 'team.roleUploader',
+  Viewer: 'team.roleViewer',
+};
