@@ -252,6 +252,25 @@ test.describe('the studio', () => {
     for (const page of [admin, contributor, uploader, viewer]) await page.context().close();
   });
 
+  test('signed in, the home page shows the account\'s own showcases, every privacy marked, above the public ones', async ({ page, browser }) => {
+    await signIn(page, 'owner@vitrine.test');
+    await page.goto('/');
+    const own = page.getByTestId('home-own-showcases');
+    await expect(own.getByRole('heading', { name: 'Your showcases' })).toBeVisible();
+    const card = (name: string) => own.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+    await expect(card('Owner’s Drafts').getByTestId('home-privacy')).toHaveText('Only me');
+    await expect(card('Client Preview').getByTestId('home-privacy')).toHaveText('People with the password');
+    await expect(card('Unlisted Director’s Cut').getByTestId('home-privacy')).toHaveText('People with the link');
+    await expect(page.getByRole('heading', { name: 'Public showcases' })).toHaveCount(0);
+
+    const visitor = await anonymous(browser);
+    await visitor.goto('/');
+    await expect(visitor.getByTestId('home-own-showcases')).toHaveCount(0);
+    await expect(visitor.getByRole('link', { name: 'Owner’s Drafts' })).toHaveCount(0);
+    await expect(visitor.getByRole('link', { name: 'Making Of' })).toBeVisible();
+    await visitor.context().close();
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     test(`studio pages pass axe in the ${theme} theme and in German`, async ({ browser }) => {
       const context = await browser.newContext();
