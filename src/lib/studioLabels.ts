@@ -2,7 +2,9 @@
  * The catalogue keys naming the studio's vocabularies (layouts, privacies, sorts, flags,
  * notices, roles…), spelled out so every key can be found and checked in the catalogue.
  */
-import type { Layout, ShowcasePrivacy, Sort, TeamRole, Theme } from './domain.ts';
+import type { Layout, LiveStatus, ShowcasePrivacy, Sort, TeamRole, Theme } from './domain.ts';
+import type { Repeat } from './eventForm.ts';
+import type { Weekday } from './liveSchedule.ts';
 import type { SettingFlag } from './showcaseSettings.ts';
 
 export const LAYOUT_LABELS: Record<Layout, string> = {
@@ -61,4 +63,29 @@ export const ROLE_LABELS: Record<TeamRole, string> = {
   'Contributor Plus': 'team.roleContributorPlus',
   Uploader: 'team.roleUploader',
   Viewer: 'team.roleViewer',
+};
+
+export const REPEAT_LABELS: Record<Repeat, string> = {
+  SINGLE: 'events.repeatSingle',
+  WEEKLY: 'events.repeatWeekly',
+  MONTHLY: 'events.repeatMonthly',
+  YEARLY: 'events.repeatYearly',
+};
+
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  MO: 'events.dayMo',
+  TU: 'events.dayTu',
+  WE: 'events.dayWe',
+  TH: 'events.dayTh',
+  FR: 'events.dayFr',
+  SA: 'events.daySa',
+  SU: 'events.daySu',
+};
+
+export const LIVE_STATUS_LABELS: Record<LiveStatus, string> = {
+  unavailable: 'events.statusUnavailable',
+  pending: 'events.statusPending',
+  ready: 'events.statusReady',
+  streaming: 'events.statusStreaming',
+  done: 'events.statusDone',
 };

@@ -242,6 +242,13 @@ test.describe('the studio', () => {
     expect(listing?.status()).toBe(403);
     await expect(uploader.getByText('Permission Denied').first()).toBeVisible();
 
+    // A contributor sees the team's events but neither creates them nor sees their keys.
+    await contributor.goto('/manage/events');
+    await expect(contributor.getByRole('link', { name: 'New live event' })).toHaveCount(0);
+    await contributor.getByTestId('studio-event').first().getByRole('link').click();
+    await expect(contributor.getByLabel('Stream key')).toHaveCount(0);
+    await expect(contributor.getByTestId('event-form')).toHaveCount(0);
+
     const viewer = await as('viewer@vitrine.test', '/manage/videos');
     await switchToTeam(viewer);
     await viewer.goto('/manage/showcases');
@@ -250,6 +257,48 @@ test.describe('the studio', () => {
     const upload = await viewer.goto('/upload');
     expect(upload?.status()).toBe(403);
     for (const page of [admin, contributor, uploader, viewer]) await page.context().close();
+  });
+
+  test('an owner schedules a weekly live event in a time zone, copies its stream key and makes a new one', async ({ page }) => {
+    await signIn(page, 'owner@vitrine.test', undefined, '/manage/events');
+    await page.getByRole('link', { name: 'New live event' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Thursday makers hour');
+    await page.getByLabel('Showcase').selectOption({ label: 'Launch Day Live' });
+    await page.getByLabel('Starts').fill('2030-01-03T18:00');
+    await page.getByLabel('Time zone').selectOption('Europe/Berlin');
+    await page.getByRole('radio', { name: 'Every week' }).check();
+    await page.getByRole('checkbox', { name: 'Thu' }).check();
+    await page.getByRole('button', { name: 'Create event' }).click();
+    await expect(page.getByTestId('studio-notice')).toContainText('Live event created.');
+    await expect(page.getByTestId('event-next-start')).toHaveText('Next start: Thursday, January 3, 2030 at 6:00 PM Central European Standard Time');
+    await expect(page.getByTestId('studio-event-status')).toHaveText('Scheduled');
+
+    const key = page.getByLabel('Stream key');
+    const first = await key.inputValue();
+    expect(first).toMatch(/^[\w-]{32}$/);
+    await expect(page.getByLabel('Server URL')).toHaveValue(/^rtmp:\/\/127\.0\.0\.1:\d+\/live$/);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy stream key' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+    await page.getByRole('button', { name: 'New stream key' }).click();
+    await expect(page.getByText('A new stream key is in place. The old one no longer works.')).toBeVisible();
+    expect(await page.getByLabel('Stream key').inputValue()).not.toBe(first);
+
+    const eventPage = page.url();
+    await page.goto('/manage/events');
+    await expect(page.getByTestId('studio-event').filter({ hasText: 'Thursday makers hour' })).toContainText('Every week');
+    // A one-off event in the past is refused, and nothing is created.
+    await page.goto('/manage/events?new');
+    await page.getByLabel('Name', { exact: true }).fill('Too late');
+    await page.getByLabel('Starts').fill('2020-01-01T10:00');
+    const response = page.waitForResponse((r) => r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Create event' }).click();
+    expect((await response).status()).toBe(400);
+    await expect(page.getByLabel('Starts')).toHaveAccessibleDescription('A one-off event must start in the future.');
+    await page.goto('/manage/events');
+    await expect(page.getByTestId('studio-event').filter({ hasText: 'Too late' })).toHaveCount(0);
+    await page.goto(eventPage);
+    await expectAccessible(page);
   });
 
   test('signed in, the home page shows the account\'s own showcases, every privacy marked, above the public ones', async ({ page, browser }) => {
@@ -277,7 +326,7 @@ test.describe('the studio', () => {
       await context.addCookies([{ name: 'theme', value: theme, url: test.info().project.use.baseURL! }]);
       const page = await context.newPage();
       await signIn(page, 'owner@vitrine.test');
-      for (const path of ['/de-DE/manage/showcases', '/de-DE/upload', '/de-DE/upload/videos']) {
+      for (const path of ['/de-DE/manage/showcases', '/de-DE/upload', '/de-DE/upload/videos', '/de-DE/manage/events', '/de-DE/manage/events?new']) {
         await page.goto(path);
         await expectAccessible(page);
       }

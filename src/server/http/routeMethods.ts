@@ -23,6 +23,8 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/auth',
   '/live-chat/[roomId]',
   '/log_in',
+  '/manage/events',
+  '/manage/events/[clipId]',
   '/manage/showcases',
   '/manage/showcases/[albumId]',
   '/manage/showcases/[albumId]/embed',

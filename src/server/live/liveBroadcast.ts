@@ -256,7 +256,8 @@ export class LiveBroadcast {
     }
     if (now - this.lastHeartbeatAt >= HEARTBEAT_INTERVAL_MS && result.published > 0) {
       this.lastHeartbeatAt = now;
-      await heartbeat(db, this.videoId, this.broadcastId, node, result.recorded);
+      // Released: the owner ended the event in the studio. The encoder is let go like any other end.
+      if (!(await heartbeat(db, this.videoId, this.broadcastId, node, result.recorded))) void this.finish(null);
     }
   }
 

@@ -75,9 +75,15 @@ export async function markStreaming(db: Db, videoId: number, node: string): Prom
   await db.update(liveEvents).set({ status: 'streaming', heartbeatAt: new Date() }).where(and(eq(liveEvents.videoId, videoId), eq(liveEvents.ingestNode, node)));
 }
 
-export async function heartbeat(db: Db, videoId: number, broadcastId: number, node: string, recordedSegments: number): Promise<void> {
-  await db.update(liveEvents).set({ heartbeatAt: new Date() }).where(and(eq(liveEvents.videoId, videoId), eq(liveEvents.ingestNode, node)));
+/** Says the node still holds the stream; false once its owner ended the event from the studio (released it). */
+export async function heartbeat(db: Db, videoId: number, broadcastId: number, node: string, recordedSegments: number): Promise<boolean> {
+  const held = await db
+    .update(liveEvents)
+    .set({ heartbeatAt: new Date() })
+    .where(and(eq(liveEvents.videoId, videoId), eq(liveEvents.ingestNode, node)))
+    .returning({ videoId: liveEvents.videoId });
   await db.update(liveBroadcasts).set({ recordedSegments }).where(eq(liveBroadcasts.id, broadcastId));
+  return held.length > 0;
 }
 
 export async function recordIngestError(db: Db, videoId: number, error: LiveIngestError): Promise<void> {
