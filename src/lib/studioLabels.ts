@@ -2,7 +2,7 @@
  * The catalogue keys naming the studio's vocabularies (layouts, privacies, sorts, flags,
  * notices, roles…), spelled out so every key can be found and checked in the catalogue.
  */
-import type { Layout, LiveStatus, ShowcasePrivacy, Sort, TeamRole, Theme } from './domain.ts';
+import type { ContentRating, Layout, LiveStatus, ShowcasePrivacy, Sort, TeamRole, Theme } from './domain.ts';
 import type { Repeat } from './eventForm.ts';
 import type { Weekday } from './liveSchedule.ts';
 import type { SettingFlag } from './showcaseSettings.ts';
@@ -54,7 +54,7 @@ export const FLAG_LABELS: Record<SettingFlag, string> = {
   autoplay: 'studio.flagAutoplay',
 };
 
-export const VIDEO_STATUS_LABELS: Record<string, string> = { processing: 'studio.statusProcessing', error: 'studio.statusError' };
+export const VIDEO_STATUS_LABELS: Record<string, string> = { processing: 'studio.statusProcessing', error: 'studio.statusError', ready: 'studio.statusReady' };
 
 export const ROLE_LABELS: Record<TeamRole, string> = {
   Owner: 'team.roleOwner',
@@ -88,4 +88,10 @@ export const LIVE_STATUS_LABELS: Record<LiveStatus, string> = {
   ready: 'events.statusReady',
   streaming: 'events.statusStreaming',
   done: 'events.statusDone',
+};
+
+export const RATING_LABELS: Record<ContentRating, string> = {
+  safe: 'library.ratingSafe',
+  unrated: 'library.ratingUnrated',
+  explicit: 'library.ratingExplicit',
 };

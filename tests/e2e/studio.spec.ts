@@ -4,25 +4,10 @@
  * anonymous visitor then meets the password screen); an upload resumed after a reload; two
  * tabs editing one showcase; each role's share; refusals; axe in both themes and German.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { findFfmpegBinaries } from '../../src/server/media/ffmpegBinaries.ts';
+import { clip } from './clips.ts';
 import { expect, expectAccessible, hydrated, test } from './fixtures.ts';
 import { signIn } from './session.ts';
-
-/** A clip made by the ffmpeg the server finds; `noisy` makes it large (about 12 MB a second). */
-async function clip(name: string, { seconds = 2, noisy = false } = {}): Promise<{ path: string; size: number }> {
-  const { ffmpeg } = await findFfmpegBinaries({ ffmpegPath: process.env['FFMPEG_PATH'], searchPath: process.env['PATH'], warn: () => {} });
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'vitrine-studio-')), name);
-  const source = noisy ? 'testsrc2=size=640x360:rate=25,noise=alls=100:allf=t' : 'testsrc2=size=320x180:rate=12';
-  const quality = noisy ? ['-qp', '0'] : [];
-  const made = spawnSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', source, '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', ...quality, '-pix_fmt', 'yuv420p', file]);
-  if (made.status !== 0) throw new Error(made.error?.message ?? made.stderr.toString());
-  return { path: file, size: statSync(file).size };
-}
 
 async function createShowcase(page: Page, name: string): Promise<number> {
   await page.goto('/manage/showcases');

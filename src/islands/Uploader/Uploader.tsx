@@ -46,6 +46,8 @@ export interface UploaderProps {
   /** /manage/videos/{id} */
   videoPath: string;
   showcases: { id: number; name: string }[];
+  /** Replaces the source of this video (one file) instead of adding new videos. */
+  replaces?: number | undefined;
   locale: string;
   strings: UploaderStrings;
 }
@@ -96,7 +98,7 @@ function refusalOf(error: Error, fallback: string): string {
   }
 }
 
-export default function Uploader({ endpoint, token, uploadPath, videoPath, showcases, locale, strings }: UploaderProps) {
+export default function Uploader({ endpoint, token, uploadPath, videoPath, showcases, replaces, locale, strings }: UploaderProps) {
   const [items, setItems] = useState<Item[]>([]);
   const [album, setAlbum] = useState('');
   const [unfinished, setUnfinished] = useState<PreviousUpload[]>([]);
@@ -138,7 +140,7 @@ export default function Uploader({ endpoint, token, uploadPath, videoPath, showc
       chunkSize: CHUNK_BYTES,
       retryDelays: RETRY_DELAYS,
       headers: { 'X-XSRF-Token': token },
-      metadata: { filename: file.name, filetype: file.type, ...(album ? { album } : {}) },
+      metadata: { filename: file.name, filetype: file.type, ...(album ? { album } : {}), ...(replaces === undefined ? {} : { replaces: String(replaces) }) },
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       onProgress(sent, total) {
@@ -218,7 +220,7 @@ export default function Uploader({ endpoint, token, uploadPath, videoPath, showc
           {strings.chooseFiles}
           <input
             type="file"
-            multiple
+            multiple={replaces === undefined}
             accept={VIDEO_ACCEPT}
             className="sr-only"
             onChange={(e) => {

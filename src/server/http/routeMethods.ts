@@ -29,6 +29,8 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/manage/showcases/[albumId]',
   '/manage/showcases/[albumId]/embed',
   '/manage/videos',
+  '/manage/videos/[clipId]',
+  '/manage/videos/[clipId]/privacy',
   '/settings',
   '/settings/billing/membership_plan/optout',
   '/showcase/[albumId]/auth',

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { and, eq, max } from 'drizzle-orm';
 import type { QuotaRefusalKey } from '../../lib/uploadQuota.ts';
 import type { Db } from '../db/client.ts';
-import { showcases, showcaseVideos, uploads, videos } from '../db/schema.ts';
+import { showcases, showcaseVideos, uploads, videoFiles, videoPictures, videos } from '../db/schema.ts';
 import { videoStorageKey, type MediaStorage } from '../media/index.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { checkUploadQuota } from './quota.ts';
@@ -104,4 +104,41 @@ export async function ingestUpload(db: Db, storage: MediaStorage, input: IngestU
     const jobId = await enqueueJob(tx, TRANSCODE_JOB, { ...payload });
     return { videoId, jobId };
   });
+}
+
+export interface ReplaceSourceInput {
+  videoId: number;
+  ownerId: number;
+  filePath: string;
+  sizeBytes: number;
+  name: string;
+  tusId?: string | undefined;
+}
+
+/**
+ * A new source for an existing video: same id, same addresses. The quota counts the new file;
+ * the old files and pictures go, the video is processing again and the transcode job makes
+ * everything anew from the new source. Caption tracks stay.
+ */
+export async function replaceVideoSource(db: Db, storage: MediaStorage, input: ReplaceSourceInput): Promise<IngestedUpload> {
+  const { videoId, ownerId, filePath, sizeBytes } = input;
+  const ext = sourceExtension(input.name);
+  const sourceKey = videoStorageKey(videoId, `source-${Date.now().toString(36)}.${ext}`);
+  const { jobId, oldKeys } = await db.transaction(async (tx) => {
+    const refusal = await checkUploadQuota(tx, ownerId, sizeBytes);
+    if (refusal) throw new QuotaExceededError(refusal);
+    const files = await tx.select({ key: videoFiles.storageKey, quality: videoFiles.quality }).from(videoFiles).where(eq(videoFiles.videoId, videoId));
+    const pictures = await tx.select({ key: videoPictures.storageKey }).from(videoPictures).where(eq(videoPictures.videoId, videoId));
+    await tx.delete(videoFiles).where(eq(videoFiles.videoId, videoId));
+    await tx.delete(videoPictures).where(eq(videoPictures.videoId, videoId));
+    await tx.update(videos).set({ status: 'processing', errorMessage: null }).where(eq(videos.id, videoId));
+    await tx.insert(uploads).values({ userId: ownerId, videoId, bytes: sizeBytes, tusId: input.tusId ?? null });
+    await storage.put(sourceKey, filePath, { move: true });
+    const payload: TranscodePayload = { videoId, sourceKey, sourceMime: SOURCE_TYPES[ext] ?? 'application/octet-stream' };
+    const queued = await enqueueJob(tx, TRANSCODE_JOB, { ...payload });
+    return { jobId: queued, oldKeys: [...files.filter((f) => f.quality !== 'hls').map((f) => f.key), ...pictures.map((p) => p.key)] };
+  });
+  for (const key of oldKeys) await storage.delete(key).catch(() => {});
+  await storage.deletePrefix(videoStorageKey(videoId, 'hls')).catch(() => {});
+  return { videoId, jobId };
 }

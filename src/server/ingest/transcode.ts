@@ -67,7 +67,7 @@ export const UPLOAD_STEP_LABELS: Record<TranscodeStep, string> = {
 export type TranscodeResult = { status: 'ready'; files: number } | { status: 'error'; message: string };
 
 /** A path ffmpeg can read: the stored file itself on local disk, else a copy in scratch. */
-async function localSource(storage: MediaStorage, key: string, scratch: string): Promise<string> {
+export async function localSource(storage: MediaStorage, key: string, scratch: string): Promise<string> {
   if (storage instanceof LocalDiskStorage) return storage.pathFor(key);
   const copy = path.join(scratch, 'source');
   await pipeline(await storage.createReadStream(key), createWriteStream(copy));

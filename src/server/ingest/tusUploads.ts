@@ -12,20 +12,24 @@ import { and, eq } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { config } from '../config.ts';
 import { getDb } from '../db/client.ts';
-import { showcases } from '../db/schema.ts';
+import { showcases, videos } from '../db/schema.ts';
 import { logger } from '../logger.ts';
 import { parseId } from '../http/apiResponse.ts';
 import { classifyError } from '../http/errorClassification.ts';
+import type { TeamRole } from '../../lib/domain.ts';
+import { mayEditVideo } from '../../lib/studioPermissions.ts';
 import { isVideoFileType } from '../../lib/uploadFile.ts';
 import { isMediaError, mediaStorage, probeMedia } from '../media/index.ts';
 import { checkUploadQuota } from './quota.ts';
-import { ingestUpload, QuotaExceededError } from './ingestUpload.ts';
+import { ingestUpload, QuotaExceededError, replaceVideoSource } from './ingestUpload.ts';
 import { UPLOADS_PATH, VIDEO_ID_HEADER } from './uploadsPath.ts';
 
 
 interface Uploader {
   /** The account the video goes to (and whose quota it counts against). */
   accountId: number;
+  /** The uploader's role in that account: decides whose videos they may replace the source of. */
+  role: TeamRole;
   /** Who sends it: the only one who may continue, inspect or cancel the upload. */
   uploaderId: number;
   t: TFunction;
@@ -71,6 +75,17 @@ async function holdsVideo(filePath: string): Promise<boolean> {
 
 const uploadsDirectory = () => path.resolve(config().DATA_DIR, 'uploads', 'tus');
 
+/** Upload-Metadata "replaces": a video of the account whose source the uploader may replace, or nothing. */
+async function replacedVideo(uploader: Uploader, value: string | null | undefined): Promise<number | undefined> {
+  if (!value) return undefined;
+  const id = parseId(value);
+  if (id === null) throw refusal(400, uploader.t('errors.badRequestBody'));
+  const db = await getDb();
+  const [video] = await db.select({ id: videos.id, uploaderId: videos.uploaderId, type: videos.type }).from(videos).where(and(eq(videos.id, id), eq(videos.ownerId, uploader.accountId)));
+  if (!video || video.type !== 'video' || !mayEditVideo(uploader.role, uploader.uploaderId, video.uploaderId)) throw refusal(403, uploader.t('errors.forbiddenBody'));
+  return id;
+}
+
 function createServer(datastore: FileStore): Server {
   const directory = uploadsDirectory();
   const storage = mediaStorage();
@@ -80,9 +95,11 @@ function createServer(datastore: FileStore): Server {
     relativeLocation: true,
     exposedHeaders: [VIDEO_ID_HEADER],
     async onUploadCreate(req, upload) {
-      const { accountId, uploaderId, t } = uploaderOf(req);
+      const uploader = uploaderOf(req);
+      const { accountId, uploaderId, t } = uploader;
       if (!isVideoFileType(upload.metadata?.['filetype'], upload.metadata?.['filename'])) throw refusal(415, t('upload.notVideo'));
       await ownedShowcase(accountId, upload.metadata?.['album'], t);
+      await replacedVideo(uploader, upload.metadata?.['replaces']);
       if (upload.size !== undefined) {
         const refused = await checkUploadQuota(await getDb(), accountId, upload.size);
         if (refused) throw refusal(413, t(refused));
@@ -98,24 +115,21 @@ function createServer(datastore: FileStore): Server {
       }
     },
     async onUploadFinish(req, upload) {
-      const { accountId, uploaderId, t } = uploaderOf(req);
+      const uploader = uploaderOf(req);
+      const { accountId, uploaderId, t } = uploader;
       const showcaseId = await ownedShowcase(accountId, upload.metadata?.['album'], t);
+      const replaces = await replacedVideo(uploader, upload.metadata?.['replaces']);
       const filePath = path.join(directory, upload.id);
       if (!(await holdsVideo(filePath))) {
         await datastore.remove(upload.id);
         throw refusal(415, t('upload.notVideo'));
       }
       try {
-        const { videoId } = await ingestUpload(await getDb(), storage, {
-          ownerId: accountId,
-          uploaderId,
-          tusId: upload.id,
-          filePath,
-          sizeBytes: upload.offset,
-          name: upload.metadata?.['filename'] ?? undefined,
-          showcaseId,
-          move: true,
-        });
+        const name = upload.metadata?.['filename'] ?? undefined;
+        const { videoId } =
+          replaces === undefined
+            ? await ingestUpload(await getDb(), storage, { ownerId: accountId, uploaderId, tusId: upload.id, filePath, sizeBytes: upload.offset, name, showcaseId, move: true })
+            : await replaceVideoSource(await getDb(), storage, { videoId: replaces, ownerId: accountId, filePath, sizeBytes: upload.offset, name: name ?? 'source', tusId: upload.id });
         // The bytes now belong to the video; only the upload's bookkeeping is left.
         await datastore.configstore.delete(upload.id);
         return { headers: { [VIDEO_ID_HEADER]: String(videoId) } };

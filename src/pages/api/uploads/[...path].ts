@@ -13,10 +13,10 @@ import { studioAccount } from '../../../server/studio/studioAccount.ts';
  */
 export const ALL: APIRoute = async ({ request, locals, cookies }) => {
   if (locals.bearerUserId !== null) {
-    return handleUpload(request, { accountId: locals.bearerUserId, uploaderId: locals.bearerUserId, t: locals.t });
+    return handleUpload(request, { accountId: locals.bearerUserId, uploaderId: locals.bearerUserId, role: 'Owner', t: locals.t });
   }
   if (!locals.viewer) return jsonError(locals, 401);
   const account = await studioAccount(await getDb(), locals.viewer.user, cookies);
   if (!mayDo(account.role, 'upload')) return jsonError(locals, 403);
-  return handleUpload(request, { accountId: account.ownerId, uploaderId: account.userId, t: locals.t });
+  return handleUpload(request, { accountId: account.ownerId, uploaderId: account.userId, role: account.role, t: locals.t });
 };

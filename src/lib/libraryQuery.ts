@@ -1,0 +1,41 @@
+/**
+ * What /manage/videos is asked for in its address: a search text, a privacy and a status
+ * to filter by, and a page (LIBRARY_PAGE_SIZE videos each). Anything unknown is dropped, so
+ * a hand-edited address still lists something sensible.
+ */
+import { VIDEO_PRIVACY, VIDEO_STATUSES, type VideoPrivacy } from './domain.ts';
+
+export const LIBRARY_PAGE_SIZE = 24;
+const QUERY_MAX = 200;
+
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+export interface LibraryQuery {
+  text: string;
+  privacy: VideoPrivacy | null;
+  status: VideoStatus | null;
+  page: number;
+}
+
+export function parseLibraryQuery(params: URLSearchParams): LibraryQuery {
+  const privacy = params.get('privacy') ?? '';
+  const status = params.get('status') ?? '';
+  const page = /^[1-9]\d{0,5}$/.test(params.get('page') ?? '') ? Number(params.get('page')) : 1;
+  return {
+    text: (params.get('q') ?? '').trim().slice(0, QUERY_MAX),
+    privacy: (VIDEO_PRIVACY as readonly string[]).includes(privacy) ? (privacy as VideoPrivacy) : null,
+    status: (VIDEO_STATUSES as readonly string[]).includes(status) ? (status as VideoStatus) : null,
+    page,
+  };
+}
+
+/** The address of a page of the same listing: '?q=reel&page=2'; '' for the first, unfiltered page. */
+export function libraryHref(query: LibraryQuery, page: number): string {
+  const params = new URLSearchParams();
+  if (query.text) params.set('q', query.text);
+  if (query.privacy) params.set('privacy', query.privacy);
+  if (query.status) params.set('status', query.status);
+  if (page > 1) params.set('page', String(page));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
