@@ -9,10 +9,11 @@ describe('isVideoFileType', () => {
     expect(isVideoFileType('image/png', 'poster.png')).toBe(false);
   });
 
-  it('goes by the name when the browser gives no type', () => {
+  it('goes by the name when no type is given, and leaves a file with neither to the probe', () => {
     expect(isVideoFileType('', 'Holiday.MKV')).toBe(true);
     expect(isVideoFileType(undefined, 'notes.txt')).toBe(false);
-    expect(isVideoFileType(null, 'no-extension')).toBe(false);
+    expect(isVideoFileType(null, 'no-extension')).toBe(true);
+    expect(isVideoFileType(undefined, undefined)).toBe(true);
   });
 
   it('lists video types and extensions for the picker', () => {

@@ -3,6 +3,7 @@
  * for one machine, so `npm start` needs no configuration (README lists them all).
  */
 import { z } from 'astro/zod';
+import { SIGNUP_MODES } from '../lib/accountRules.ts';
 import { CLIENT_IP_MODES } from '../lib/clientAddressLabel.ts';
 import { parseTrustProxy } from '../lib/trustProxy.ts';
 
@@ -126,6 +127,10 @@ export const configSchema = z.object({
   MAIL_FROM: z
     .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
     .describe('Sender of outgoing mail, e.g. "Vitrine <no-reply@example.com>"; default Vitrine <no-reply@{the PUBLIC_URL host}>.'),
+  SIGNUP: z
+    .enum(SIGNUP_MODES)
+    .default('invitation')
+    .describe('Who may create an account at /sign_up: open (anyone), invitation (only with a team invitation link) or closed (nobody; accounts are made by an operator).'),
   CAPTCHA_WORK: z.coerce
     .number()
     .int()

@@ -109,3 +109,9 @@ export function publicOrigin(settings: ProxySettings = proxySettings()): Step {
 export function servedOverHttps(url: URL): boolean {
   return url.protocol === 'https:';
 }
+
+/** The origin links that leave the page use (mails, embed codes): PUBLIC_URL, else the one the request came to. */
+export function mailOrigin(url: URL): string {
+  const configured = config().PUBLIC_URL;
+  return configured ? new URL(configured).origin : url.origin;
+}

@@ -22,19 +22,26 @@ const endpointByPattern = new Map(Object.entries(endpoints).map(([file, load]) =
 export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/auth',
   '/live-chat/[roomId]',
+  '/invitations/[token]',
   '/log_in',
   '/manage/events',
   '/manage/events/[clipId]',
   '/manage/showcases',
   '/manage/showcases/[albumId]',
   '/manage/showcases/[albumId]/embed',
+  '/manage/team',
   '/manage/videos',
   '/manage/videos/[clipId]',
   '/manage/videos/[clipId]/privacy',
+  '/password_reset',
+  '/password_reset/[token]',
   '/settings',
+  '/settings/password',
+  '/settings/sessions',
   '/settings/billing/membership_plan/optout',
   '/showcase/[albumId]/auth',
   '/showcase/[albumId]/share',
+  '/sign_up',
 ]);
 
 /** The methods of an endpoint module's exports; null when it exports ALL. */

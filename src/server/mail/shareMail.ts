@@ -5,6 +5,7 @@
  */
 import type { Locale } from '../../lib/domain.ts';
 import { translator } from '../i18n/translator.ts';
+import { escapeHtml, oneLine } from './mailHtml.ts';
 
 export interface ShareMailInput {
   locale: Locale;
@@ -20,8 +21,6 @@ export interface ComposedMail {
   html: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-const oneLine = (s: string) => s.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
 
 export function composeShareMail({ locale, senderName, showcase, message }: ShareMailInput): ComposedMail {
   const t = translator(locale);

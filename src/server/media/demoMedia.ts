@@ -30,11 +30,13 @@ export interface DemoVideoOptions {
   /** Size of the source; default 960x540. */
   width?: number | undefined;
   height?: number | undefined;
+  /** Also an `hd` rendition of this height (a stock clip's 1080p, sold beside its 4K source). */
+  hdHeight?: number | undefined;
   binaries?: FfmpegBinaries | undefined;
   signal?: AbortSignal | undefined;
 }
 
-export type DemoQuality = 'source' | 'sd' | 'hls';
+export type DemoQuality = 'source' | 'hd' | 'sd' | 'hls';
 
 export interface DemoVideoFile {
   quality: DemoQuality;
@@ -71,7 +73,7 @@ interface Manifest {
   durationSeconds: number;
   width: number;
   height: number;
-  files: { quality: 'source' | 'sd'; file: string; width: number; height: number; size: number }[];
+  files: { quality: 'source' | 'hd' | 'sd'; file: string; width: number; height: number; size: number }[];
   pictures: { file: string; width: number; height: number; size: number }[];
   /**
    * The sd rendition remuxed to HLS, master playlist first. Entries cached before HLS lack it
@@ -109,6 +111,7 @@ interface Recipe {
   label: string;
   width: number;
   height: number;
+  hdHeight: number | null;
 }
 
 async function build(dir: string, recipe: Recipe, binaries: FfmpegBinaries, signal: AbortSignal | undefined): Promise<Manifest> {
@@ -141,6 +144,7 @@ async function build(dir: string, recipe: Recipe, binaries: FfmpegBinaries, sign
     signal,
   });
   const sizeOf = async (file: string): Promise<number> => (await stat(file)).size;
+  const hd = recipe.hdHeight === null ? null : await encodeMp4Rendition(source.path, path.join(dir, 'hd.mp4'), { height: recipe.hdHeight, audio: 'copy', binaries, signal });
   return {
     durationSeconds: info.durationSeconds ?? recipe.durationSeconds,
     width: info.width,
@@ -148,6 +152,7 @@ async function build(dir: string, recipe: Recipe, binaries: FfmpegBinaries, sign
     files: [
       { quality: 'source', file: 'source.mp4', width: info.width, height: info.height, size: info.sizeBytes },
       { quality: 'sd', file: 'sd.mp4', width: sd.width, height: sd.height, size: sd.sizeBytes },
+      ...(hd ? [{ quality: 'hd' as const, file: 'hd.mp4', width: hd.width, height: hd.height, size: hd.sizeBytes }] : []),
     ],
     pictures: await Promise.all(
       thumbnails.map(async (t) => ({ file: `pictures/${thumbnailFileName(t)}`, width: t.width, height: t.height, size: await sizeOf(t.path) })),
@@ -180,7 +185,9 @@ async function addHls(dir: string, manifest: Manifest, binaries: FfmpegBinaries,
 
 /** Same clips from the same inputs and the same ffmpeg: the hash of those names the entry. */
 function cacheKey(recipe: Recipe, binaries: FfmpegBinaries, drawtext: boolean): string {
-  const inputs = { recipe: RECIPE_VERSION, ...recipe, sdHeight: SD_HEIGHT, stillAfter: STILL_STYLE_AFTER_SECONDS, ffmpeg: binaries.version, drawtext };
+  // A clip without an hd rendition keeps the key it had before there were any.
+  const { hdHeight, ...rest } = recipe;
+  const inputs = { recipe: RECIPE_VERSION, ...rest, ...(hdHeight === null ? {} : { hdHeight }), sdHeight: SD_HEIGHT, stillAfter: STILL_STYLE_AFTER_SECONDS, ffmpeg: binaries.version, drawtext };
   return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 32);
 }
 
@@ -242,6 +249,7 @@ export async function produceDemoVideo(options: DemoVideoOptions): Promise<DemoV
     label: options.label ?? '',
     width: options.width ?? 960,
     height: options.height ?? 540,
+    hdHeight: options.hdHeight ?? null,
   };
   const cacheDir = path.resolve(options.cacheDir ?? defaultDemoCacheDir());
   const hash = cacheKey(recipe, binaries, drawtext);

@@ -67,6 +67,20 @@ export const LIMITS = {
    * can no longer push the others' messages off the screen.
    */
   chatMessage: { points: 5, duration: 10, blockDuration: 0 },
+  /**
+   * "Forgot password?" mails, keyed by client: each sends a mail from our domain, so a
+   * client may ask five times an hour, enough for a person who mistyped their address.
+   */
+  passwordResetPerClient: { points: 5, duration: HOUR, blockDuration: 0 },
+  /**
+   * Reset mails to one address, over every client: three an hour, so nobody floods someone's
+   * inbox with reset links from rotating addresses.
+   */
+  passwordResetPerEmail: { points: 3, duration: HOUR, blockDuration: 0 },
+  /** New accounts from one client: ten an hour lets a class or an office sign up, not a script. */
+  signUpPerClient: { points: 10, duration: HOUR, blockDuration: 0 },
+  /** Team invitations sent, keyed by inviter: fifty an hour fills a team, not a spam list. */
+  invitationPerUser: { points: 50, duration: HOUR, blockDuration: 0 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

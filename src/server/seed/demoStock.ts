@@ -45,7 +45,11 @@ export const DEMO_STOCK_COLLECTIONS: DemoStockCollection[] = [
   { name: 'Nature and weather', description: 'Landscapes, sea and sky.', clips: ['ocean-swell', 'morning-fog', 'wheat-wind'] },
 ];
 
+/** What each quality is sold as; the demo renders exactly that (STOCK_RENDER). */
 export const DEMO_STOCK_QUALITY_SPECS = {
   HD: { format: 'MP4', dimension: '1920 × 1080', codec: 'H.264' },
-  '4K': { format: 'MOV', dimension: '3840 × 2160', codec: 'ProRes 422' },
+  '4K': { format: 'MP4', dimension: '3840 × 2160', codec: 'H.264' },
 } as const;
+
+/** The demo clip's source is the 4K file, and its `hd` rendition the 1080p one. */
+export const STOCK_RENDER = { width: 3840, height: 2160, hdHeight: 1080 } as const;

@@ -7,7 +7,7 @@ import { getDb } from '../db/client.ts';
 import { showcases, showcaseVideos, stockClipQualities, stockClips, stockCollectionClips, stockCollections, users, videoFiles, videoPictures, videos } from '../db/schema.ts';
 import { mediaStorage, produceDemoVideo, type DemoVideo as DemoVideoAssets } from '../media/index.ts';
 import { DEMO_ACCOUNTS, DEMO_SHOWCASES } from './demoCatalogue.ts';
-import { DEMO_STOCK_CLIPS, DEMO_STOCK_COLLECTIONS, DEMO_STOCK_QUALITY_SPECS } from './demoStock.ts';
+import { DEMO_STOCK_CLIPS, DEMO_STOCK_COLLECTIONS, DEMO_STOCK_QUALITY_SPECS, STOCK_RENDER } from './demoStock.ts';
 
 /** Seeds of the test pattern, apart from the showcase videos' so every clip looks its own. */
 const PATTERN_SEED_BASE = 500;
@@ -16,7 +16,11 @@ async function produceStockMedia(): Promise<Map<string, DemoVideoAssets>> {
   const storage = mediaStorage();
   const assets = new Map<string, DemoVideoAssets>();
   for (const [i, clip] of DEMO_STOCK_CLIPS.entries()) {
-    assets.set(clip.key, await produceDemoVideo({ key: `demo/stock-${clip.key}`, seed: PATTERN_SEED_BASE + i, durationSeconds: clip.duration, label: clip.title, storage }));
+    // Rendered at the sizes it is sold at: the 4K source and a 1080p H.264 rendition (demoStock.ts).
+    assets.set(
+      clip.key,
+      await produceDemoVideo({ key: `demo/stock-${clip.key}`, seed: PATTERN_SEED_BASE + i, durationSeconds: clip.duration, label: clip.title, storage, ...STOCK_RENDER }),
+    );
   }
   return assets;
 }

@@ -6,7 +6,6 @@
 import type { APIContext } from 'astro';
 import { MAX_RECIPIENTS } from '../../lib/emailChips.ts';
 import { SHARE_MESSAGE_MAX } from '../../lib/shareMessage.ts';
-import { config } from '../config.ts';
 import { jsonError } from '../http/errorResponse.ts';
 import { clientKey } from '../rateLimit/clientKey.ts';
 import { tooManyRequestsResponse } from '../rateLimit/tooManyRequests.ts';
@@ -30,12 +29,6 @@ export const SHARE_REFUSAL_KEYS: Readonly<Record<Exclude<Refusal, 'not_found' | 
 export function shareSenderFrom(context: Pick<APIContext, 'locals' | 'clientAddress'>): ShareSender {
   const user = context.locals.viewer?.user ?? null;
   return { userId: user?.id ?? null, name: user?.name ?? null, clientKey: clientKey(context.clientAddress), locale: context.locals.locale };
-}
-
-/** The origin a mail's links use: PUBLIC_URL, else the one the request came to. */
-export function mailOrigin(url: URL): string {
-  const configured = config().PUBLIC_URL;
-  return configured ? new URL(configured).origin : url.origin;
 }
 
 export function shareOutcomeResponse(locals: App.Locals, outcome: ShareOutcome): Response {

@@ -4,6 +4,7 @@
  * click, finds the first. The clip leaves the cart in the same transaction.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DownloadQuality } from '../../lib/domain.ts';
 import { canAddToAccount } from '../../lib/stockActions.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, carts, purchases, stockClips, users } from '../db/schema.ts';
@@ -25,22 +26,33 @@ export async function addToAccount(db: Db, userId: number, clipId: number, quali
   return { ok: true, clip };
 }
 
+/**
+ * The quality of a clip the user may download: the one they added it to their account in,
+ * or the best (4K) for its creator; null when the clip is not theirs.
+ */
+export async function ownedQuality(db: Db, userId: number, clipId: number): Promise<StockQuality | null> {
+  const [bought] = await db.select({ quality: purchases.quality }).from(purchases).where(and(eq(purchases.userId, userId), eq(purchases.clipId, clipId))).limit(1);
+  if (bought) return bought.quality as StockQuality;
+  const [made] = await db.select({ id: stockClips.videoId }).from(stockClips).where(and(eq(stockClips.videoId, clipId), eq(stockClips.creatorId, userId))).limit(1);
+  return made ? '4K' : null;
+}
+
 /** A clip is the user's when they added it to their account or made it. */
 export async function ownsClip(db: Db, userId: number, clipId: number): Promise<boolean> {
-  const [bought] = await db.select({ id: purchases.id }).from(purchases).where(and(eq(purchases.userId, userId), eq(purchases.clipId, clipId))).limit(1);
-  if (bought) return true;
-  const [made] = await db.select({ id: stockClips.videoId }).from(stockClips).where(and(eq(stockClips.videoId, clipId), eq(stockClips.creatorId, userId))).limit(1);
-  return Boolean(made);
+  return (await ownedQuality(db, userId, clipId)) !== null;
 }
 
 /** The clips a user added to their account, newest first, with the quality they chose. */
-export async function listOwnedClips(db: Db, userId: number): Promise<{ clip: StockClip; quality: string }[]> {
+export async function listOwnedClips(db: Db, userId: number): Promise<{ clip: StockClip; quality: StockQuality }[]> {
   const owned = await db.select({ clipId: purchases.clipId, quality: purchases.quality }).from(purchases).where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt), desc(purchases.id));
   const clips = await findStockClips(db, owned.map((o) => o.clipId));
-  return clips.map((clip) => ({ clip, quality: owned.find((o) => o.clipId === clip.video.id)!.quality }));
+  return clips.map((clip) => ({ clip, quality: owned.find((o) => o.clipId === clip.video.id)!.quality as StockQuality }));
 }
 
-/** The source file of a clip, signed; null when the clip has none. */
-export function downloadKey(clip: StockClip): string | null {
-  return clip.files.find((f) => f.quality === 'source' && f.tier === 'hot')?.storageKey ?? null;
+/** The file each quality is sold as: HD is the 1080p rendition, 4K the source itself. */
+const FILE_OF_QUALITY: Record<StockQuality, DownloadQuality> = { HD: 'hd', '4K': 'source' };
+
+/** The stored file of a clip in `quality`; null when the clip has none in that quality (or it is archived). */
+export function downloadKey(clip: StockClip, quality: StockQuality): string | null {
+  return clip.files.find((f) => f.quality === FILE_OF_QUALITY[quality] && f.tier === 'hot')?.storageKey ?? null;
 }

@@ -5,7 +5,8 @@ import { parseId } from '../../../server/http/apiResponse.ts';
 import { readJsonObject } from '../../../server/http/badRequest.ts';
 import { jsonError } from '../../../server/http/errorResponse.ts';
 import { mailer } from '../../../server/mail/mailer.ts';
-import { mailOrigin, shareOutcomeResponse, shareSenderFrom } from '../../../server/share/shareResponses.ts';
+import { mailOrigin } from '../../../server/http/publicOrigin.ts';
+import { shareOutcomeResponse, shareSenderFrom } from '../../../server/share/shareResponses.ts';
 import { sendShare } from '../../../server/share/shareService.ts';
 
 /**
