@@ -1,6 +1,7 @@
 /**
  * The pricing summary of a cart (SPEC §3 pricingInfo), computed on the server from each
- * line's original and discounted price, all in the cart's one currency.
+ * line's original and discounted price. A cart may hold clips sold in several currencies:
+ * nothing is converted; each currency is summed apart and paid at its own checkout.
  */
 export interface PricedLine {
   originalMinor: number;
@@ -21,4 +22,14 @@ export function priceCart(lines: readonly PricedLine[]): CartPricing {
   const totalMinor = lines.reduce((sum, line) => sum + Math.max(0, Math.min(line.discountedMinor, line.originalMinor)), 0);
   const totalDiscountMinor = subtotalMinor - totalMinor;
   return { subtotalMinor, totalMinor, totalDiscountMinor, discountApplied: totalDiscountMinor > 0 };
+}
+
+export interface CurrencyLine extends PricedLine {
+  currency: string;
+}
+
+/** One summary per currency, in the order the currencies first appear in the cart. */
+export function priceByCurrency(lines: readonly CurrencyLine[]): (CartPricing & { currency: string })[] {
+  const currencies = [...new Set(lines.map((line) => line.currency))];
+  return currencies.map((currency) => ({ currency, ...priceCart(lines.filter((line) => line.currency === currency)) }));
 }

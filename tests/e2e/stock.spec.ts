@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findFfmpegBinaries } from '../../src/server/media/ffmpegBinaries.ts';
 import { test, expect, expectAccessible, hydrated, showcaseId } from './fixtures.ts';
 import { signIn } from './session.ts';
 
@@ -9,6 +14,18 @@ async function openClip(page: import('@playwright/test').Page, title: string): P
   await page.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   return Number(new URL(page.url()).pathname.slice(1));
+}
+
+/** Codec and size of the video stream of a downloaded file, as ffprobe reads it. */
+async function probeDownload(page: import('@playwright/test').Page, href: string): Promise<{ codec: string; width: number; height: number }> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'vitrine-stock-')), 'clip.mp4');
+  const answer = await page.request.get(href);
+  expect(answer.status()).toBe(200);
+  writeFileSync(file, await answer.body());
+  const { ffprobe, ffprobeEnv } = await findFfmpegBinaries({ ffmpegPath: process.env['FFMPEG_PATH'], searchPath: process.env['PATH'], warn: () => {} });
+  const probed = spawnSync(ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', file], { env: { ...process.env, ...ffprobeEnv } });
+  const stream = (JSON.parse(probed.stdout.toString()) as { streams: { codec_name: string; width: number; height: number }[] }).streams[0]!;
+  return { codec: stream.codec_name, width: stream.width, height: stream.height };
 }
 
 /**
@@ -46,7 +63,7 @@ test.describe('the stock catalogue for a logged-out viewer', () => {
     const clipId = await openClip(page, 'City lights at dusk');
     const qualities = page.getByRole('table', { name: 'Qualities' });
     await expect(qualities.getByRole('row', { name: /HD MP4 1920 × 1080 H\.264 \$49\.00/ })).toBeVisible();
-    await expect(qualities.getByRole('row', { name: /4K MOV 3840 × 2160 ProRes 422/ })).toContainText('$79.00');
+    await expect(qualities.getByRole('row', { name: /4K MP4 3840 × 2160 H\.264/ })).toContainText('$79.00');
     await expect(qualities.getByRole('row', { name: /4K/ })).toContainText('$59.00');
     await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Log in to add this clip' })).toHaveAttribute('href', `/log_in?redirect=%2F${clipId}`);
@@ -116,7 +133,7 @@ test.describe('a basic account', () => {
     await expect(page.getByText('Your cart is empty')).toBeVisible();
   });
 
-  test('dismisses the toast at once, and is told when a clip cannot join the cart', async ({ page }) => {
+  test('dismisses the toast at once; a clip sold in euros joins a cart of dollars, each currency summed apart; pages and cards say "In cart"', async ({ page }) => {
     await signIn(page, 'viewer@vitrine.test');
     await emptyCart(page);
     await openClip(page, 'Ocean swell from above');
@@ -124,16 +141,32 @@ test.describe('a basic account', () => {
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('button', { name: 'Dismiss' }).click();
     await expect(page.getByTestId('stock-toast')).toHaveCount(0);
+    await expect(page.getByTestId('stock-in-cart')).toContainText('In cart · HD');
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
 
-    // The cart holds dollars; a clip priced in euros is refused with SPEC §8's message and a retry.
     await openClip(page, 'Hands at the spice market');
     await hydrated(page);
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    const alert = page.getByRole('alert');
-    await expect(alert).toContainText('This clip could not be added to the cart.');
-    await expect(alert).toContainText('Your cart holds clips in another currency.');
-    await expect(alert.getByRole('button', { name: 'Try again.' })).toBeVisible();
+    await expect(page.getByTestId('stock-in-cart')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('stock-in-cart')).toContainText('In cart · HD');
+    await expect(page.getByTestId('cart-link')).toHaveText('Cart (2)');
+
+    await page.goto('/stock');
+    const card = page.getByRole('listitem').filter({ hasText: 'Hands at the spice market' });
+    await expect(card.getByTestId('clip-state')).toHaveText('In cart');
+    await expect(page.getByRole('listitem').filter({ hasText: 'City lights at dusk' }).getByTestId('clip-price')).toBeVisible();
+
+    await page.getByTestId('cart-link').click();
+    await expect(page.getByTestId('cart-currencies')).toHaveText('Prices are in the currency each clip is sold in; each currency is paid at its own checkout.');
+    const summaries = page.getByTestId('cart-summary');
+    await expect(summaries).toHaveCount(2);
+    await expect(summaries.nth(0).getByRole('heading')).toHaveText('In USD');
+    await expect(summaries.nth(0).getByTestId('cart-total')).toHaveText('$39.00');
+    await expect(summaries.nth(1).getByRole('heading')).toHaveText('In EUR');
+    await expect(summaries.nth(1).getByTestId('cart-total')).toHaveText('€45.00');
     await expectAccessible(page);
+    await emptyCart(page);
   });
 
   test('gets no button for a free clip, and no download of a clip it does not own', async ({ page }) => {
@@ -174,6 +207,28 @@ test.describe('an account eligible for free stock', () => {
     const answer = await page.request.get(`/api/stock/${clipId}/download_url`);
     expect(answer.status()).toBe(200);
     expect(await answer.json()).toEqual({ downloadUrl: expect.stringMatching(/^\/media\/.+sig=/) });
+  });
+
+  test('a clip added in HD says "Owned in HD" and downloads as 1080p H.264; one added in 4K downloads as 2160p', async ({ page }) => {
+    await signIn(page, 'owner@vitrine.test');
+    await openClip(page, 'City lights at dusk');
+    await hydrated(page);
+    await page.getByRole('radio', { name: /^HD/ }).check();
+    await page.getByRole('button', { name: 'Add to account' }).click();
+    await expect(page.getByRole('status')).toContainText('Added to your account: City lights at dusk');
+    await page.reload();
+    const owned = page.getByTestId('stock-owned');
+    await expect(owned).toContainText('Owned in HD');
+    await expect(page.getByRole('button', { name: /Add to/ })).toHaveCount(0);
+    expect(await probeDownload(page, (await owned.getByRole('link', { name: /Download/ }).getAttribute('href'))!)).toEqual({ codec: 'h264', width: 1920, height: 1080 });
+    await page.goto('/stock');
+    await expect(page.getByRole('listitem').filter({ hasText: 'City lights at dusk' }).getByTestId('clip-state')).toHaveText('Owned');
+
+    const viewer = (await (await page.request.get('/api/viewer')).json()) as { jwt: string; userId: number };
+    const clipId = await openClip(page, 'Hands at the spice market');
+    await page.request.post(`/api/users/${viewer.userId}/purchases/stocks/${clipId}?clip_uri=/videos/${clipId}`, { headers: { Authorization: `Bearer ${viewer.jwt}` }, data: { quality: '4K' } });
+    const { downloadUrl } = (await (await page.request.get(`/api/stock/${clipId}/download_url`)).json()) as { downloadUrl: string };
+    expect(await probeDownload(page, downloadUrl)).toEqual({ codec: 'h264', width: 3840, height: 2160 });
   });
 
   test('Add to account twice at once over the API with the JWT makes one purchase', async ({ page }) => {

@@ -19,6 +19,8 @@ export interface StockButtonsStrings {
   accountFailed: string;
   /** SPEC §8: 'Sorry, something weird happened. Please try again.' (a non-OK answer) */
   purchaseFailed: string;
+  inCart: string;
+  viewCart: string;
 }
 
 export interface StockQualityChoice {
@@ -46,11 +48,13 @@ export interface StockButtonsProps {
   returnTo: string;
   showCart: boolean;
   showAccount: boolean;
+  /** The quality (its label) the clip already waits in the cart in; null when it is not there. */
+  inCart?: string | null;
+  /** /stock/cart, localized. */
+  cartHref: string;
   qualities: StockQualityChoice[];
   /** Error of a form posted without JavaScript, already chosen by the server. */
   initialError?: string | null;
-  /** The reason behind that error, when the server gave one. */
-  initialDetail?: string | null;
   strings: StockButtonsStrings;
 }
 
@@ -60,10 +64,11 @@ interface StockErrorReply {
   error?: { message?: string };
 }
 
-export default function StockButtons({ clipId, title, cartAction, accountAction, token, jwt, returnTo, showCart, showAccount, qualities, initialError = null, initialDetail = null, strings }: StockButtonsProps) {
+export default function StockButtons({ clipId, title, cartAction, accountAction, token, jwt, returnTo, showCart, showAccount, inCart = null, cartHref, qualities, initialError = null, strings }: StockButtonsProps) {
   const [quality, setQuality] = useState<StockQualityChoice['quality']>(qualities[0]?.quality ?? 'HD');
+  const [carted, setCarted] = useState<string | null>(inCart);
   // A refused cart keeps SPEC §8's sentence; the server's reason, when it gives another, follows it.
-  const [state, setState] = useState<{ busy: boolean; error: string | null; detail: string | null; failed: Action | null }>({ busy: false, error: initialError, detail: initialDetail, failed: null });
+  const [state, setState] = useState<{ busy: boolean; error: string | null; detail: string | null; failed: Action | null }>({ busy: false, error: initialError, detail: null, failed: null });
   const id = useId();
 
   async function add(action: Action) {
@@ -76,6 +81,7 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
         await ky.post(accountAction, { json: { quality }, headers: jwt ? { ...headers, Authorization: `Bearer ${jwt}` } : headers, retry: 0 });
       }
       setState({ busy: false, error: null, detail: null, failed: null });
+      if (action === 'cart') setCarted(qualities.find((choice) => choice.quality === quality)?.label ?? quality);
       confirmStock({ kind: action, title });
     } catch (cause) {
       const reply = cause instanceof HTTPError && cause.data && typeof cause.data === 'object' ? (cause.data as StockErrorReply) : null;
@@ -108,7 +114,15 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
         ))}
       </fieldset>
       <div className="flex flex-wrap gap-3">
-        {showCart && (
+        {showCart && carted !== null && (
+          <p className="m-0 flex items-center gap-3" data-testid="stock-in-cart">
+            <span className="rounded-sm border border-line px-2 py-1 text-sm font-semibold">
+              {strings.inCart} · {carted}
+            </span>
+            <a href={cartHref}>{strings.viewCart}</a>
+          </p>
+        )}
+        {showCart && carted === null && (
           <button type="submit" name="add" value="cart" className="btn-brand" disabled={state.busy} aria-describedby={state.error ? `${id}-error` : undefined}>
             {strings.addToCart}
           </button>

@@ -4,7 +4,7 @@
  * one transaction; prices and discounts are read and summed here, never in the browser.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { priceCart } from '../../lib/cartPricing.ts';
+import { priceByCurrency, priceCart, type CartPricing } from '../../lib/cartPricing.ts';
 import { formatPrice } from '../../lib/stockPrice.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, carts, purchases, stockClipQualities, stockClips, users, videos } from '../db/schema.ts';
@@ -14,6 +14,8 @@ export type StockQuality = 'HD' | '4K';
 export interface CartItemJson {
   clipId: number;
   quality: string;
+  /** The currency the clip is sold in; its prices are in it. */
+  currencyCode: string;
   productId: string;
   title: string;
   clipUri: string;
@@ -24,18 +26,39 @@ export interface CartItemJson {
   discountedDisplayPrice: string;
 }
 
+export interface PricingInfo {
+  subtotal: number;
+  total: number;
+  totalDiscount: number;
+  subtotalDisplay: string;
+  totalDisplay: string;
+  totalDiscountDisplay: string;
+}
+
+/** One currency of a cart, paid at its own checkout. */
+export interface CartCurrencyGroup {
+  currencyCode: string;
+  discountApplied: boolean;
+  pricingInfo: PricingInfo;
+}
+
+/**
+ * SPEC §3 cart response. currencyCode, discountApplied and pricingInfo are those of the
+ * cart's first currency; `currencies` has every currency the cart holds, each summed apart.
+ */
 export interface CartResponse {
   items: CartItemJson[];
   subscriptionDetails: { membershipType: string; canReceiveFreeStock: boolean };
   discountApplied: boolean;
-  pricingInfo: { subtotal: number; total: number; totalDiscount: number; subtotalDisplay: string; totalDisplay: string; totalDiscountDisplay: string };
+  pricingInfo: PricingInfo;
   currencyCode: string;
+  currencies: CartCurrencyGroup[];
 }
 
 /** Why a clip could not go into the cart; each is answered with SPEC §8's cart error. */
-export type CartRefusal = 'unknown' | 'free' | 'owned' | 'currency';
+export type CartRefusal = 'unknown' | 'free' | 'owned';
 
-export type CartChange = { ok: true; cart: CartResponse } | { ok: false; reason: CartRefusal; currencyCode?: string };
+export type CartChange = { ok: true; cart: CartResponse } | { ok: false; reason: CartRefusal };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -48,52 +71,66 @@ async function cartOf(tx: Tx | Db, userId: number, currencyCode: string): Promis
 export async function readCart(db: Db | Tx, userId: number, locale: string): Promise<CartResponse> {
   const [user] = await db.select({ membershipType: users.membershipType, canReceiveFreeStock: users.canReceiveFreeStock }).from(users).where(eq(users.id, userId)).limit(1);
   const [cart] = await db.select({ id: carts.id, currencyCode: carts.currencyCode }).from(carts).where(eq(carts.userId, userId)).limit(1);
-  const currencyCode = cart?.currencyCode ?? 'USD';
   const lines = cart
     ? await db
-        .select({ clipId: cartItems.clipId, quality: cartItems.quality, title: videos.name, productId: stockClipQualities.productId, price: stockClipQualities.priceMinor, discounted: stockClipQualities.discountedPriceMinor })
+        .select({
+          clipId: cartItems.clipId,
+          quality: cartItems.quality,
+          title: videos.name,
+          productId: stockClipQualities.productId,
+          price: stockClipQualities.priceMinor,
+          discounted: stockClipQualities.discountedPriceMinor,
+          currencyCode: stockClips.currencyCode,
+        })
         .from(cartItems)
         .innerJoin(videos, eq(videos.id, cartItems.clipId))
+        .innerJoin(stockClips, eq(stockClips.videoId, cartItems.clipId))
         .innerJoin(stockClipQualities, and(eq(stockClipQualities.clipId, cartItems.clipId), eq(stockClipQualities.quality, cartItems.quality)))
         .where(eq(cartItems.cartId, cart.id))
         .orderBy(asc(cartItems.createdAt), asc(cartItems.clipId))
     : [];
-  const money = (minor: number) => formatPrice({ minor, currency: currencyCode }, locale);
+  const money = (minor: number, currency: string) => formatPrice({ minor, currency }, locale);
   const items = lines.map((line) => {
     const discountedPrice = line.discounted ?? line.price;
     return {
       clipId: line.clipId,
       quality: line.quality,
+      currencyCode: line.currencyCode,
       productId: line.productId,
       title: line.title,
       clipUri: `/videos/${line.clipId}`,
       pageUri: `/${line.clipId}`,
       originalPrice: line.price,
       discountedPrice,
-      originalDisplayPrice: money(line.price),
-      discountedDisplayPrice: money(discountedPrice),
+      originalDisplayPrice: money(line.price, line.currencyCode),
+      discountedDisplayPrice: money(discountedPrice, line.currencyCode),
     };
   });
-  const pricing = priceCart(items.map((i) => ({ originalMinor: i.originalPrice, discountedMinor: i.discountedPrice })));
+  const pricingInfo = (pricing: CartPricing, currency: string): PricingInfo => ({
+    subtotal: pricing.subtotalMinor,
+    total: pricing.totalMinor,
+    totalDiscount: pricing.totalDiscountMinor,
+    subtotalDisplay: money(pricing.subtotalMinor, currency),
+    totalDisplay: money(pricing.totalMinor, currency),
+    totalDiscountDisplay: money(pricing.totalDiscountMinor, currency),
+  });
+  const currencies = priceByCurrency(items.map((i) => ({ currency: i.currencyCode, originalMinor: i.originalPrice, discountedMinor: i.discountedPrice }))).map(
+    (group): CartCurrencyGroup => ({ currencyCode: group.currency, discountApplied: group.discountApplied, pricingInfo: pricingInfo(group, group.currency) }),
+  );
+  const first = currencies[0] ?? { currencyCode: cart?.currencyCode ?? 'USD', discountApplied: false, pricingInfo: pricingInfo(priceCart([]), cart?.currencyCode ?? 'USD') };
   return {
     items,
     subscriptionDetails: { membershipType: user?.membershipType ?? 'basic', canReceiveFreeStock: user?.canReceiveFreeStock ?? false },
-    discountApplied: pricing.discountApplied,
-    pricingInfo: {
-      subtotal: pricing.subtotalMinor,
-      total: pricing.totalMinor,
-      totalDiscount: pricing.totalDiscountMinor,
-      subtotalDisplay: money(pricing.subtotalMinor),
-      totalDisplay: money(pricing.totalMinor),
-      totalDiscountDisplay: money(pricing.totalDiscountMinor),
-    },
-    currencyCode,
+    discountApplied: first.discountApplied,
+    pricingInfo: first.pricingInfo,
+    currencyCode: first.currencyCode,
+    currencies,
   };
 }
 
 /**
  * Adds clips (stocks_to_add) to the user's cart, all or none. A clip already in the cart
- * keeps its line. A cart holds one currency: the first clip sets it.
+ * keeps its line. Clips of any currency share the cart, each currency summed apart.
  */
 export async function addToCart(db: Db, userId: number, additions: readonly { clipId: number; quality: StockQuality }[], locale: string): Promise<CartChange> {
   return db.transaction(async (tx) => {
@@ -109,10 +146,6 @@ export async function addToCart(db: Db, userId: number, additions: readonly { cl
     if (owned.length > 0) return { ok: false, reason: 'owned' } as const;
 
     const cart = await cartOf(tx, userId, clips[0]!.currencyCode);
-    const [{ lines } = { lines: 0 }] = await tx.select({ lines: sql<number>`count(*)::int` }).from(cartItems).where(eq(cartItems.cartId, cart.id));
-    const currencyCode = Number(lines) > 0 ? cart.currencyCode : clips[0]!.currencyCode;
-    if (clips.some((c) => c.currencyCode !== currencyCode)) return { ok: false, reason: 'currency', currencyCode } as const;
-    if (currencyCode !== cart.currencyCode) await tx.update(carts).set({ currencyCode }).where(eq(carts.id, cart.id));
 
     await tx
       .insert(cartItems)

@@ -5,10 +5,10 @@
 import { localizePath } from '../../lib/localeNegotiation.ts';
 import { withQuery } from '../../lib/carriedQuery.ts';
 
-export type StockErrorKey = 'cartFailed' | 'accountFailed' | 'purchaseFailed' | 'downloadDenied' | 'signInFirst' | 'otherCurrency';
+export type StockErrorKey = 'cartFailed' | 'accountFailed' | 'purchaseFailed' | 'downloadDenied' | 'signInFirst';
 
 export function stockError(locals: App.Locals, status: 400 | 401 | 403 | 404 | 409, key: StockErrorKey, values: Record<string, string> = {}): Response {
-  const retry = key === 'cartFailed' || key === 'otherCurrency' ? { retry: locals.t('stock.tryAgain') } : {};
+  const retry = key === 'cartFailed' ? { retry: locals.t('stock.tryAgain') } : {};
   return Response.json({ error: { message: locals.t(`stock.${key}`, values), ...retry } }, { status, headers: { 'Cache-Control': 'no-store' } });
 }
 

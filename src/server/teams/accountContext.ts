@@ -5,6 +5,7 @@
  */
 import type { AstroCookies } from 'astro';
 import { accountQuota, type AccountQuota } from '../quota/uploadQuota.ts';
+import { cartLineCount } from '../stock/buyerState.ts';
 import type { Db } from '../db/client.ts';
 import { activeTeam } from './teamContext.ts';
 import { teamsOf, type TeamMembershipRow } from './teamQueries.ts';
@@ -14,10 +15,12 @@ export interface AccountContext {
   /** The team account switched to; null while working in the viewer's own account. */
   team: TeamMembershipRow | null;
   quota: AccountQuota | null;
+  /** Lines in the viewer's stock cart, for the top bar's Cart link. */
+  cartLines: number;
 }
 
 export async function accountContext(db: Db, userId: number, cookies: AstroCookies): Promise<AccountContext> {
   const [memberships, team] = await Promise.all([teamsOf(db, userId), activeTeam(db, userId, cookies)]);
-  const quota = await accountQuota(db, team?.ownerId ?? userId);
-  return { memberships, team, quota };
+  const [quota, cartLines] = await Promise.all([accountQuota(db, team?.ownerId ?? userId), cartLineCount(db, userId)]);
+  return { memberships, team, quota, cartLines };
 }

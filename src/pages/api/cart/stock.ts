@@ -22,8 +22,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const change = await addToCart(await getDb(), userId, additions, locals.locale);
   if (!change.ok) {
     // stock_clip: a page showing several clips puts the message on the right one.
-    if (body.fromForm) return backTo(locals, body.returnTo, { stock_error: change.reason === 'currency' ? 'currency' : 'cart', stock_clip: String(additions[0]?.clipId ?? '') });
-    if (change.reason === 'currency') return stockError(locals, 409, 'otherCurrency', { currency: change.currencyCode ?? '' });
+    if (body.fromForm) return backTo(locals, body.returnTo, { stock_error: 'cart', stock_clip: String(additions[0]?.clipId ?? '') });
     return stockError(locals, change.reason === 'unknown' ? 404 : 409, 'cartFailed');
   }
   return body.fromForm ? backTo(locals, '/stock/cart') : stockJson(change.cart);
