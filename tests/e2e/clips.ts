@@ -29,3 +29,12 @@ export async function uploadThroughStudio(page: Page, title: string): Promise<nu
   const href = await item.getByRole('link', { name: 'Edit video' }).getAttribute('href');
   return Number(/\/manage\/videos\/(\d+)/.exec(href ?? '')![1]);
 }
+
+/** A PNG picture of `width`×`height` made by ffmpeg, on disk as `name`. */
+export async function picture(name: string, width = 320, height = 80): Promise<string> {
+  const { ffmpeg } = await findFfmpegBinaries({ ffmpegPath: process.env['FFMPEG_PATH'], searchPath: process.env['PATH'], warn: () => {} });
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'vitrine-picture-')), name);
+  const made = spawnSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}`, '-frames:v', '1', file]);
+  if (made.status !== 0) throw new Error(made.error?.message ?? made.stderr.toString());
+  return file;
+}

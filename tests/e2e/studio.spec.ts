@@ -5,7 +5,7 @@
  * tabs editing one showcase; each role's share; refusals; axe in both themes and German.
  */
 import type { Browser, Page } from '@playwright/test';
-import { clip } from './clips.ts';
+import { clip, picture } from './clips.ts';
 import { expect, expectAccessible, hydrated, test } from './fixtures.ts';
 import { signIn } from './session.ts';
 
@@ -128,6 +128,48 @@ test.describe('the studio', () => {
     await expect(page.getByTestId('upload-item').getByRole('alert')).toHaveText('This file is not a video.');
     await page.getByLabel('Choose videos').setInputFiles({ name: 'renamed.mp4', mimeType: 'video/mp4', buffer: Buffer.from('a text file wearing a video name') });
     await expect(page.getByTestId('upload-item').filter({ hasText: 'renamed.mp4' }).getByRole('alert')).toHaveText('This file is not a video.');
+  });
+
+  test('a custom logo is uploaded, shown on the showcase at the sizes pages use, and removed; a file that is no image is refused', async ({ page, browser }) => {
+    await signIn(page, 'owner@vitrine.test');
+    const albumId = await createShowcase(page, 'Logo test');
+    await page.getByLabel('Logo image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    await expect(page.getByLabel('Logo image')).toHaveAccessibleDescription(/That file is not a PNG, JPEG or WebP image\./);
+    await page.getByLabel('Logo image').setInputFiles(await picture('brand.png', 320, 80));
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    await expect(page.getByTestId('studio-notice')).toHaveText('Logo updated.');
+    const logo = page.getByTestId('studio-logo');
+    await expect(logo).toHaveAttribute('height', '96');
+    await expect(logo).toHaveAttribute('width', '384');
+
+    const visitor = await anonymous(browser);
+    await visitor.goto(`/showcase/${albumId}`);
+    const src = await visitor.locator(`img[src^="/showcase/${albumId}/logo/"]`).first().getAttribute('src');
+    expect(src).toMatch(/-96\.png$/);
+    const file = await visitor.request.get(src!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('image/png');
+    await visitor.context().close();
+
+    await page.getByRole('button', { name: 'Remove logo' }).click();
+    await expect(page.getByTestId('studio-notice')).toHaveText('Logo removed.');
+    expect((await page.request.get(src!)).status()).toBe(404);
+  });
+
+  test('the featured layout features the video the owner chose, and keeps it out of the grid', async ({ page }) => {
+    await signIn(page, 'owner@vitrine.test');
+    const albumId = await createShowcase(page, 'Chosen one');
+    await addFromLibrary(page, 'Kite', ['Kite festival']);
+    await addFromLibrary(page, 'Neon', ['Neon signs']);
+    await page.getByLabel('Layout').selectOption({ label: 'Featured' });
+    await page.getByLabel('Featured video').selectOption({ label: 'Neon signs' });
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByTestId('studio-notice')).toHaveText('Settings saved.');
+    await page.goto(`/showcase/${albumId}`);
+    await expect(page.getByTestId('featured-video')).toContainText('Neon signs');
+    await expect(page.getByRole('main').getByRole('link', { name: /Kite festival/ }).first()).toBeVisible();
+    await expect(page.getByTestId('featured-video')).not.toContainText('Kite festival');
   });
 
   test('two tabs editing one showcase: the second save is refused and says why, saving nothing', async ({ browser }) => {

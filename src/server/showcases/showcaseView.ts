@@ -16,6 +16,7 @@ import { stockClipsOf } from '../stock/stockCards.ts';
 import type { StockClipJson } from '../stock/stockJson.ts';
 import { albumJson, type AlbumJson, type VideoJson } from './represent.ts';
 import { cachedListShowcaseVideos } from './cachedReads.ts';
+import { chosenFeaturedVideo } from './featuredVideo.ts';
 import type { AgeGateView } from './viewResponse.ts';
 
 /** A showcase the viewer may watch, in its layout (grid, player, featured or live). */
@@ -99,8 +100,8 @@ export async function loadShowcaseView({ albumId, basePath, locale, page: pagePa
     videos = [...earlier.flatMap((list) => list.items.map(present)), ...videos];
   }
   if (layout === 'featured') {
-    // SPEC §9: "Featured layout fetches 1 video for the featured slot."
-    const [first] = (await cachedListShowcaseVideos(db, { showcaseId: albumId, sort, page: 1, perPage: 1, filter })).items;
+    // SPEC §9: "Featured layout fetches 1 video for the featured slot": the owner's choice, else the first.
+    const first = (await chosenFeaturedVideo(db, found.showcase)) ?? (await cachedListShowcaseVideos(db, { showcaseId: albumId, sort, page: 1, perPage: 1, filter })).items[0];
     featured = first ? present(first) : null;
     videos = videos.filter((v) => v.uri !== featured?.uri);
   }

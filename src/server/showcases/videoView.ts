@@ -16,6 +16,7 @@ import type { ViewerAbilities } from '../../lib/viewerAbilities.ts';
 import { openShowcase, type DeniedView, type ShowcaseViewer } from '../access/showcaseAccess.ts';
 import { chatOfVideo, type VideoChat } from '../chat/chatStore.ts';
 import { getDb } from '../db/client.ts';
+import { chosenFeaturedVideo } from './featuredVideo.ts';
 import { cachedListShowcaseVideos } from './cachedReads.ts';
 import { albumJson, type AlbumJson, type VideoJson } from './represent.ts';
 import { findShowcaseVideo } from './showcaseQueries.ts';
@@ -97,6 +98,9 @@ export async function loadVideoView({ albumId, videoId, locale, host, viewer, t 
       break;
     }
   }
+  // The owner's chosen featured video, where a viewer may watch it, stands for the first.
+  const chosen = layout === 'featured' ? await chosenFeaturedVideo(db, found.showcase) : null;
+  if (chosen && lockOf(chosen) === null) featuredId = chosen.video.id;
   const { previous, next } = videoViewNeighbours({ page, pageVideoIds, videoId, featuredId });
   const hrefOf = (id: number | null) => (id === null ? null : withQuery(videoViewPath(albumId, id), carried));
   return {

@@ -4,6 +4,8 @@
  * in one transaction, and answers a redirect with a notice (303) or the errors to show (4xx),
  * so the page itself only renders.
  */
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { MOVES, type Move } from '../../lib/showcaseOrder.ts';
 import { parseShowcaseSettings, type SettingsErrors } from '../../lib/showcaseSettings.ts';
@@ -11,6 +13,9 @@ import { mayDo, mayEditVideo } from '../../lib/studioPermissions.ts';
 import type { Db } from '../db/client.ts';
 import { videos } from '../db/schema.ts';
 import { formText } from '../http/badRequest.ts';
+import { isMediaError, type MediaStorage } from '../media/index.ts';
+import { makeScratchDir } from '../media/scratch.ts';
+import { removeShowcaseLogo, saveShowcaseLogo } from './showcaseLogo.ts';
 import type { StudioAccount } from './studioAccount.ts';
 import {
   addShowcaseVideos,
@@ -23,7 +28,7 @@ import {
 } from './showcaseStudio.ts';
 
 /** The notices the editor shows after a redirect (?done=…), each named by EDITOR_NOTICE_LABELS. */
-export const EDITOR_NOTICES = ['saved', 'added', 'removed', 'moved', 'renewed', 'created', 'duplicated'] as const;
+export const EDITOR_NOTICES = ['saved', 'added', 'removed', 'moved', 'renewed', 'created', 'duplicated', 'logo', 'logoRemoved'] as const;
 export type EditorNotice = (typeof EDITOR_NOTICES)[number];
 
 export const EDITOR_NOTICE_LABELS: Record<EditorNotice, string> = {
@@ -34,12 +39,17 @@ export const EDITOR_NOTICE_LABELS: Record<EditorNotice, string> = {
   renewed: 'studio.doneRenewed',
   created: 'studio.doneCreated',
   duplicated: 'studio.doneDuplicated',
+  logo: 'studio.doneLogo',
+  logoRemoved: 'studio.doneLogoRemoved',
 };
+
+/** Images a logo is made from; SVG is left out, as a file that can carry script. */
+const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 
 export type EditorOutcome =
   | { kind: 'done'; notice: EditorNotice; anchor?: string }
   /** 400 with a message per field, the submitted values kept in the form. */
-  | { kind: 'invalid'; status: 400 | 409; errors: SettingsErrors; message: string }
+  | { kind: 'invalid'; status: 400 | 409; errors: SettingsErrors & { logo?: string }; message: string }
   | { kind: 'refused'; status: 400 | 403 };
 
 function ids(form: FormData, name: string): number[] | null {
@@ -48,10 +58,10 @@ function ids(form: FormData, name: string): number[] | null {
   return values.map(Number);
 }
 
-export async function handleEditorPost(db: Db, account: StudioAccount, showcase: ShowcaseRow, form: FormData): Promise<EditorOutcome> {
+export async function handleEditorPost(db: Db, storage: MediaStorage, account: StudioAccount, showcase: ShowcaseRow, form: FormData): Promise<EditorOutcome> {
   const action = formText(form, 'action');
   const manages = mayDo(account.role, 'manageShowcases');
-  if (action === 'settings' || action === 'move' || action === 'renewHash') {
+  if (action === 'settings' || action === 'move' || action === 'renewHash' || action === 'logo' || action === 'removeLogo') {
     if (!manages) return { kind: 'refused', status: 403 };
   } else if (action === 'add' || action === 'remove') {
     if (!mayDo(account.role, 'addToShowcases')) return { kind: 'refused', status: 403 };
@@ -67,6 +77,29 @@ export async function handleEditorPost(db: Db, account: StudioAccount, showcase:
     if (outcome === 'conflict') return { kind: 'invalid', status: 409, errors: {}, message: 'studio.changedElsewhere' };
     if (outcome === 'domainTaken') return { kind: 'invalid', status: 400, errors: { domain: 'studio.domainTaken' }, message: 'studio.fixErrors' };
     return { kind: 'done', notice: 'saved' };
+  }
+
+  if (action === 'logo') {
+    const file = form.get('logo');
+    if (!(file instanceof File) || file.size === 0) return { kind: 'invalid', status: 400, errors: { logo: 'studio.logoRequired' }, message: 'studio.fixErrors' };
+    if (!LOGO_TYPES.has(file.type)) return { kind: 'invalid', status: 400, errors: { logo: 'studio.logoNotImage' }, message: 'studio.fixErrors' };
+    const scratch = await makeScratchDir('logo-upload');
+    try {
+      const imagePath = path.join(scratch, 'logo');
+      await writeFile(imagePath, Buffer.from(await file.arrayBuffer()));
+      await saveShowcaseLogo(db, storage, showcase.id, imagePath);
+    } catch (error) {
+      if (isMediaError(error)) return { kind: 'invalid', status: 400, errors: { logo: 'studio.logoNotImage' }, message: 'studio.fixErrors' };
+      throw error;
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+    return { kind: 'done', notice: 'logo', anchor: 'logo' };
+  }
+
+  if (action === 'removeLogo') {
+    await removeShowcaseLogo(db, storage, showcase.id);
+    return { kind: 'done', notice: 'logoRemoved', anchor: 'logo' };
   }
 
   if (action === 'renewHash') {
