@@ -136,6 +136,13 @@ test.describe('the studio', () => {
     await page.getByLabel('Logo image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
     await page.getByRole('button', { name: 'Upload logo' }).click();
     await expect(page.getByLabel('Logo image')).toHaveAccessibleDescription(/That file is not a PNG, JPEG or WebP image\./);
+    // Larger than a request may be: refused before it is read, and the showcase keeps no logo.
+    const oversized = page.waitForResponse((r) => r.request().method() === 'POST');
+    await page.getByLabel('Logo image').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024, 1) });
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    expect((await oversized).status()).toBe(413);
+    await page.goto(`/manage/showcases/${albumId}`);
+    await expect(page.getByTestId('studio-logo')).toHaveCount(0);
     await page.getByLabel('Logo image').setInputFiles(await picture('brand.png', 320, 80));
     await page.getByRole('button', { name: 'Upload logo' }).click();
     await expect(page.getByTestId('studio-notice')).toHaveText('Logo updated.');

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { uploadThroughStudio } from './clips.ts';
+import { clip, uploadThroughStudio } from './clips.ts';
 import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
 
@@ -62,7 +62,16 @@ test.describe('the video library', () => {
     expect(frame).toMatch(/<track[^>]*label="English"/);
     expect(frame).toMatch(/<track[^>]*srclang="en"/);
 
+    // A new source: same id and address, processed anew (the new clip lasts 3 seconds, not 2).
     await page.goto(`/manage/videos/${videoId}`);
+    await page.getByRole('heading', { name: 'Replace the video file' }).scrollIntoViewIfNeeded();
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.getByLabel('Choose videos').setInputFiles((await clip('Lantern festival v2.mp4', { seconds: 3 })).path);
+    await expect(page.getByTestId('upload-item').getByTestId('upload-state')).toHaveText('Ready', { timeout: 120_000 });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lantern festival, final cut');
+    await expect(page.getByText('00:03')).toBeVisible();
+
     await page.getByRole('link', { name: 'Delete video' }).click();
     await expect(page.getByTestId('confirm-delete')).toContainText('Delete “Lantern festival, final cut”?');
     await page.getByRole('button', { name: 'Delete for good' }).click();
