@@ -6,7 +6,7 @@
  * public page shows the change on the next request.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ilike, inArray, max, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, max, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Layout, ShowcasePrivacy, VideoPrivacy } from '../../lib/domain.ts';
 import { checkReorder, moveInOrder, type Move } from '../../lib/showcaseOrder.ts';
 import type { ShowcaseSettings } from '../../lib/showcaseSettings.ts';
@@ -75,49 +75,53 @@ export async function findStudioShowcase(db: Db, ownerId: number, albumId: numbe
   return row ?? null;
 }
 
+const videoCardColumns = {
+  id: videos.id,
+  name: videos.name,
+  privacy: videos.privacyView,
+  status: videos.status,
+  uploaderId: videos.uploaderId,
+  pictureKey: smallestPicture(sql`${videos.id}`),
+};
+
+function asStudioVideo({ pictureKey, ...row }: Omit<StudioShowcaseVideo, 'thumbnail' | 'privacy'> & { privacy: string; pictureKey: string | null }): StudioShowcaseVideo {
+  return { ...row, privacy: row.privacy as VideoPrivacy, thumbnail: pictureKey ? sign(pictureKey) : null };
+}
+
+/** Titles containing `text` (any case, taken literally); no condition for an empty text. */
+export function titleContains(text: string): SQL | undefined {
+  if (text === '') return undefined;
+  return ilike(videos.name, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
 /** The showcase's videos in their manual order, with what the editor shows of each. */
 export async function listStudioShowcaseVideos(db: Db, albumId: number): Promise<StudioShowcaseVideo[]> {
   const rows = await db
-    .select({
-      id: videos.id,
-      name: videos.name,
-      privacy: videos.privacyView,
-      status: videos.status,
-      uploaderId: videos.uploaderId,
-      pictureKey: smallestPicture(sql`${videos.id}`),
-    })
+    .select(videoCardColumns)
     .from(showcaseVideos)
     .innerJoin(videos, eq(videos.id, showcaseVideos.videoId))
     .where(eq(showcaseVideos.showcaseId, albumId))
     .orderBy(asc(showcaseVideos.position), asc(videos.id));
-  return rows.map(({ pictureKey, ...row }) => ({ ...row, privacy: row.privacy as VideoPrivacy, thumbnail: pictureKey ? sign(pictureKey) : null }));
+  return rows.map(asStudioVideo);
 }
 
 /** Videos of the account's library not yet in the showcase, matching `query` in their title. */
 export async function findVideosToAdd(db: Db, ownerId: number, albumId: number, query: string, uploaderId: number | null, limit = 20): Promise<StudioShowcaseVideo[]> {
   const inShowcase = db.select({ id: showcaseVideos.videoId }).from(showcaseVideos).where(eq(showcaseVideos.showcaseId, albumId));
-  const escaped = query.replace(/[\\%_]/g, (c) => `\\${c}`);
   const rows = await db
-    .select({
-      id: videos.id,
-      name: videos.name,
-      privacy: videos.privacyView,
-      status: videos.status,
-      uploaderId: videos.uploaderId,
-      pictureKey: smallestPicture(sql`${videos.id}`),
-    })
+    .select(videoCardColumns)
     .from(videos)
     .where(
       and(
         eq(videos.ownerId, ownerId),
         notInArray(videos.id, inShowcase),
-        query === '' ? undefined : ilike(videos.name, `%${escaped}%`),
+        titleContains(query),
         uploaderId === null ? undefined : eq(videos.uploaderId, uploaderId),
       ),
     )
     .orderBy(sql`${videos.createdAt} desc`, sql`${videos.id} desc`)
     .limit(limit);
-  return rows.map(({ pictureKey, ...row }) => ({ ...row, privacy: row.privacy as VideoPrivacy, thumbnail: pictureKey ? sign(pictureKey) : null }));
+  return rows.map(asStudioVideo);
 }
 
 export async function createShowcase(db: Db, ownerId: number, name: string): Promise<number> {

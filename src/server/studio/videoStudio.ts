@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ContentRating, VideoPrivacy } from '../../lib/domain.ts';
 import { LIBRARY_PAGE_SIZE, type LibraryQuery } from '../../lib/libraryQuery.ts';
 import type { VideoSettings } from '../../lib/videoSettings.ts';
@@ -19,6 +19,7 @@ import { extractThumbnails, thumbnailFileName, videoStorageKey, type MediaStorag
 import { makeScratchDir } from '../media/scratch.ts';
 import { forgetShowcaseReads } from '../showcases/cachedReads.ts';
 import { sign } from '../showcases/represent.ts';
+import { titleContains } from './showcaseStudio.ts';
 
 export interface LibraryVideo {
   id: number;
@@ -60,10 +61,9 @@ function asLibraryVideo({ pictureKey, ...row }: { pictureKey: unknown } & Omit<L
 }
 
 export async function listLibrary(db: Db, ownerId: number, query: LibraryQuery): Promise<{ total: number; items: LibraryVideo[] }> {
-  const escaped = query.text.replace(/[\\%_]/g, (c) => `\\${c}`);
   const where = and(
     eq(videos.ownerId, ownerId),
-    query.text ? ilike(videos.name, `%${escaped}%`) : undefined,
+    titleContains(query.text),
     query.privacy ? eq(videos.privacyView, query.privacy) : undefined,
     query.status ? eq(videos.status, query.status) : undefined,
   );
