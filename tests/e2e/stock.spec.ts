@@ -139,15 +139,20 @@ test.describe('a basic account', () => {
     await openClip(page, 'Ocean swell from above');
     await hydrated(page);
     await page.getByRole('button', { name: 'Add to cart' }).click();
+    // In place: the pressed button gives way to "In cart", whose link takes the focus, and the top bar counts the line.
+    const inCart = page.getByTestId('stock-in-cart');
+    await expect(inCart).toContainText('In cart · HD');
+    await expect(inCart.getByRole('link', { name: 'View cart' })).toBeFocused();
     await page.getByRole('button', { name: 'Dismiss' }).click();
     await expect(page.getByTestId('stock-toast')).toHaveCount(0);
-    await expect(page.getByTestId('stock-in-cart')).toContainText('In cart · HD');
     await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
+    await expect(page.getByRole('radio')).toHaveCount(0);
+    await expect(page.getByTestId('cart-link')).toHaveText('Cart (1)');
 
     await openClip(page, 'Hands at the spice market');
     await hydrated(page);
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect(page.getByTestId('stock-in-cart')).toBeVisible();
+    await expect(page.getByTestId('cart-link')).toHaveText('Cart (2)');
     await page.reload();
     await expect(page.getByTestId('stock-in-cart')).toContainText('In cart · HD');
     await expect(page.getByTestId('cart-link')).toHaveText('Cart (2)');
@@ -209,20 +214,31 @@ test.describe('an account eligible for free stock', () => {
     expect(await answer.json()).toEqual({ downloadUrl: expect.stringMatching(/^\/media\/.+sig=/) });
   });
 
-  test('a clip added in HD says "Owned in HD" and downloads as 1080p H.264; one added in 4K downloads as 2160p', async ({ page }) => {
+  test('a clip added in HD says "Owned in HD" with its download, a 1080p H.264 file, on its page and card; one added in 4K downloads as 2160p', async ({ page }) => {
     await signIn(page, 'owner@vitrine.test');
     await openClip(page, 'City lights at dusk');
     await hydrated(page);
     await page.getByRole('radio', { name: /^HD/ }).check();
     await page.getByRole('button', { name: 'Add to account' }).click();
     await expect(page.getByRole('status')).toContainText('Added to your account: City lights at dusk');
-    await page.reload();
+    // In place, then after a reload: the buttons give way to the owned quality and its download.
     const owned = page.getByTestId('stock-owned');
     await expect(owned).toContainText('Owned in HD');
+    await expect(owned.getByRole('link', { name: /^Download\s?: City lights at dusk$/ })).toBeFocused();
     await expect(page.getByRole('button', { name: /Add to/ })).toHaveCount(0);
+    await page.reload();
+    await expect(owned).toContainText('Owned in HD');
+    await expect(page.getByRole('button', { name: /Add to/ })).toHaveCount(0);
+    await expect(owned.getByRole('link', { name: 'Your clips' })).toHaveAttribute('href', '/stock/clips');
+    await expectAccessible(page);
     expect(await probeDownload(page, (await owned.getByRole('link', { name: /Download/ }).getAttribute('href'))!)).toEqual({ codec: 'h264', width: 1920, height: 1080 });
+
     await page.goto('/stock');
-    await expect(page.getByRole('listitem').filter({ hasText: 'City lights at dusk' }).getByTestId('clip-state')).toHaveText('Owned');
+    const card = page.getByRole('listitem').filter({ hasText: 'City lights at dusk' });
+    await expect(card.getByTestId('clip-state')).toHaveText('Owned');
+    await expect(card.getByTestId('clip-price')).toHaveCount(0);
+    expect(await probeDownload(page, (await card.getByRole('link', { name: /^Download\s?: City lights at dusk$/ }).getAttribute('href'))!)).toEqual({ codec: 'h264', width: 1920, height: 1080 });
+    await expectAccessible(page);
 
     const viewer = (await (await page.request.get('/api/viewer')).json()) as { jwt: string; userId: number };
     const clipId = await openClip(page, 'Hands at the spice market');

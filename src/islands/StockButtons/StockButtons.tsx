@@ -1,11 +1,14 @@
 /**
  * Add to cart and Add to account for one clip (SPEC §5, §7, §8), with the HD or 4K choice.
  * Server-rendered as one plain form whose two buttons post to their own endpoints, so both
- * work with JavaScript off; hydrated, they post in place and raise the "Confirmed!" toast.
+ * work with JavaScript off; hydrated, they post in place, raise the "Confirmed!" toast and
+ * turn into what the page shows after a reload: "In cart", or "Owned" with the download.
  */
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import ky, { HTTPError } from 'ky';
 import { confirmStock } from '../../stores/stockToast.ts';
+import StockOwned from './StockOwned.tsx';
+import { showCartLines } from './topBarCartCount.ts';
 
 export interface StockButtonsStrings {
   quality: string;
@@ -21,6 +24,10 @@ export interface StockButtonsStrings {
   purchaseFailed: string;
   inCart: string;
   viewCart: string;
+  /** 'Owned in HD', 'Owned in 4K', by quality. */
+  ownedIn: Record<StockQualityChoice['quality'], string>;
+  download: string;
+  yourClips: string;
 }
 
 export interface StockQualityChoice {
@@ -52,6 +59,10 @@ export interface StockButtonsProps {
   inCart?: string | null;
   /** /stock/cart, localized. */
   cartHref: string;
+  /** GET /api/stock/{clipId}/download_url, localized: the download once the clip is added to the account. */
+  downloadUrlAction: string;
+  /** Manage Clips: /stock/clips, localized. */
+  clipsHref: string;
   qualities: StockQualityChoice[];
   /** Error of a form posted without JavaScript, already chosen by the server. */
   initialError?: string | null;
@@ -64,9 +75,21 @@ interface StockErrorReply {
   error?: { message?: string };
 }
 
-export default function StockButtons({ clipId, title, cartAction, accountAction, token, jwt, returnTo, showCart, showAccount, inCart = null, cartHref, qualities, initialError = null, strings }: StockButtonsProps) {
+interface Owned {
+  quality: StockQualityChoice['quality'];
+  download: string | null;
+}
+
+export default function StockButtons({ clipId, title, cartAction, accountAction, token, jwt, returnTo, showCart, showAccount, inCart = null, cartHref, downloadUrlAction, clipsHref, qualities, initialError = null, strings }: StockButtonsProps) {
   const [quality, setQuality] = useState<StockQualityChoice['quality']>(qualities[0]?.quality ?? 'HD');
   const [carted, setCarted] = useState<string | null>(inCart);
+  const [owned, setOwned] = useState<Owned | null>(null);
+  // The pressed button is gone once the clip is in the cart: its View cart link takes the focus.
+  const [cartedHere, setCartedHere] = useState(false);
+  const viewCart = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (cartedHere) viewCart.current?.focus();
+  }, [cartedHere]);
   // A refused cart keeps SPEC §8's sentence; the server's reason, when it gives another, follows it.
   const [state, setState] = useState<{ busy: boolean; error: string | null; detail: string | null; failed: Action | null }>({ busy: false, error: initialError, detail: null, failed: null });
   const id = useId();
@@ -76,12 +99,17 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
     const headers: Record<string, string> = { 'X-XSRF-Token': token, Accept: 'application/json' };
     try {
       if (action === 'cart') {
-        await ky.post(cartAction, { json: { stocks_to_add: [{ clip_id: clipId, quality }] }, headers, retry: 0 });
+        const cart = await ky.post(cartAction, { json: { stocks_to_add: [{ clip_id: clipId, quality }] }, headers, retry: 0 }).json<{ items: unknown[] }>();
+        setCarted(qualities.find((choice) => choice.quality === quality)?.label ?? quality);
+        setCartedHere(true);
+        showCartLines(cart.items.length);
       } else {
         await ky.post(accountAction, { json: { quality }, headers: jwt ? { ...headers, Authorization: `Bearer ${jwt}` } : headers, retry: 0 });
+        // Adding to the account takes the clip out of the cart.
+        if (carted !== null) showCartLines((shown) => shown - 1);
+        setOwned({ quality, download: await ownedDownload() });
       }
       setState({ busy: false, error: null, detail: null, failed: null });
-      if (action === 'cart') setCarted(qualities.find((choice) => choice.quality === quality)?.label ?? quality);
       confirmStock({ kind: action, title });
     } catch (cause) {
       const reply = cause instanceof HTTPError && cause.data && typeof cause.data === 'object' ? (cause.data as StockErrorReply) : null;
@@ -91,35 +119,54 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
     }
   }
 
+  /** The download of the clip just added; without it the owned clip still links to the viewer's clips. */
+  async function ownedDownload(): Promise<string | null> {
+    try {
+      return (await ky.get(downloadUrlAction, { headers: { Accept: 'application/json' }, retry: 0 }).json<{ downloadUrl: string }>()).downloadUrl;
+    } catch {
+      return null;
+    }
+  }
+
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const submitter = event.nativeEvent.submitter;
     void add(submitter?.getAttribute('value') === 'account' ? 'account' : 'cart');
   }
 
+  if (owned) {
+    return <StockOwned label={strings.ownedIn[owned.quality]} download={owned.download} downloadLabel={strings.download} title={title} clipsHref={clipsHref} clipsLabel={strings.yourClips} takeFocus />;
+  }
+
+  // A clip waiting in the cart, with no Add to account beside it, leaves nothing to choose.
+  const choosing = (showCart && carted === null) || showAccount;
   return (
     <form method="post" action={cartAction} onSubmit={submit} className="flex flex-col gap-4" aria-busy={state.busy}>
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="return_to" value={returnTo} />
       <input type="hidden" name="stocks_to_add[0][clip_id]" value={clipId} />
-      <fieldset className="m-0 flex flex-wrap gap-3 border-0 p-0">
-        <legend className="mb-2 text-sm font-semibold">{strings.quality}</legend>
-        {qualities.map((choice) => (
-          <label key={choice.quality} className="flex cursor-pointer items-center gap-2 rounded-md border border-line px-3 py-2">
-            <input type="radio" name="quality" value={choice.quality} checked={quality === choice.quality} onChange={() => setQuality(choice.quality)} />
-            <span className="font-semibold">{choice.label}</span>
-            {choice.originalPrice && <del className="text-sm text-muted">{choice.originalPrice}</del>}
-            <span className="tabular-nums">{choice.price}</span>
-          </label>
-        ))}
-      </fieldset>
+      {choosing && (
+        <fieldset className="m-0 flex flex-wrap gap-3 border-0 p-0">
+          <legend className="mb-2 text-sm font-semibold">{strings.quality}</legend>
+          {qualities.map((choice) => (
+            <label key={choice.quality} className="flex cursor-pointer items-center gap-2 rounded-md border border-line px-3 py-2">
+              <input type="radio" name="quality" value={choice.quality} checked={quality === choice.quality} onChange={() => setQuality(choice.quality)} />
+              <span className="font-semibold">{choice.label}</span>
+              {choice.originalPrice && <del className="text-sm text-muted">{choice.originalPrice}</del>}
+              <span className="tabular-nums">{choice.price}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       <div className="flex flex-wrap gap-3">
         {showCart && carted !== null && (
           <p className="m-0 flex items-center gap-3" data-testid="stock-in-cart">
             <span className="rounded-sm border border-line px-2 py-1 text-sm font-semibold">
               {strings.inCart} · {carted}
             </span>
-            <a href={cartHref}>{strings.viewCart}</a>
+            <a ref={viewCart} href={cartHref} className="focus-ring rounded-sm">
+              {strings.viewCart}
+            </a>
           </p>
         )}
         {showCart && carted === null && (

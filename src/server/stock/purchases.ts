@@ -7,6 +7,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DownloadQuality } from '../../lib/domain.ts';
 import { canAddToAccount } from '../../lib/stockActions.ts';
 import type { Db } from '../db/client.ts';
+import { downloadFileName, signMediaPath } from '../delivery/signedUrl.ts';
+import { secret } from '../secrets.ts';
 import { cartItems, carts, purchases, stockClips, users } from '../db/schema.ts';
 import type { StockQuality } from './cart.ts';
 import { findStockClip, findStockClips, type StockClip } from './stockQueries.ts';
@@ -55,4 +57,10 @@ const FILE_OF_QUALITY: Record<StockQuality, DownloadQuality> = { HD: 'hd', '4K':
 /** The stored file of a clip in `quality`; null when the clip has none in that quality (or it is archived). */
 export function downloadKey(clip: StockClip, quality: StockQuality): string | null {
   return clip.files.find((f) => f.quality === FILE_OF_QUALITY[quality] && f.tier === 'hot')?.storageKey ?? null;
+}
+
+/** The signed path that downloads the clip's file in `quality`, named after the clip; null when there is none at hand. */
+export function downloadPath(clip: StockClip, quality: StockQuality): string | null {
+  const key = downloadKey(clip, quality);
+  return key ? signMediaPath(key, { secret: secret('media'), download: downloadFileName(clip.video.name, `${quality}.mp4`) }) : null;
 }
