@@ -32,10 +32,7 @@ export async function buyerStates(db: Db, userId: number, clipIds: readonly numb
       .innerJoin(carts, eq(carts.id, cartItems.cartId))
       .where(and(eq(carts.userId, userId), inArray(cartItems.clipId, ids))),
   ]);
-  const ownedClips = await findStockClips(
-    db,
-    bought.map((b) => b.clipId),
-  );
+  const ownedClips = await findStockClips(db, bought.map((b) => b.clipId));
   const state = (clipId: number) => states.get(clipId) ?? { owned: null, download: null, inCart: null };
   for (const { clipId, quality } of waiting) states.set(clipId, { ...state(clipId), inCart: quality as StockQuality });
   for (const { clipId, quality } of bought) {
