@@ -2,9 +2,7 @@ import type { APIRoute } from 'astro';
 import { apiViewerId } from '../../../../server/auth/apiViewer.ts';
 import { getDb } from '../../../../server/db/client.ts';
 import { parseId } from '../../../../server/http/apiResponse.ts';
-import { downloadFileName, signMediaPath } from '../../../../server/delivery/signedUrl.ts';
-import { secret } from '../../../../server/secrets.ts';
-import { downloadKey, ownedQuality } from '../../../../server/stock/purchases.ts';
+import { downloadPath, ownedQuality } from '../../../../server/stock/purchases.ts';
 import { findStockClip } from '../../../../server/stock/stockQueries.ts';
 import { stockError, stockJson } from '../../../../server/stock/stockResponses.ts';
 
@@ -19,7 +17,7 @@ export const GET: APIRoute = async ({ locals, params }) => {
   const quality = await ownedQuality(db, userId, clip.video.id);
   if (!quality) return stockError(locals, 403, 'downloadDenied');
   // The file of the quality the clip was added in: 1080p for HD, the 4K source for 4K.
-  const key = downloadKey(clip, quality);
-  if (!key) return stockError(locals, 404, 'downloadDenied');
-  return stockJson({ downloadUrl: signMediaPath(key, { secret: secret('media'), download: downloadFileName(clip.video.name, `${quality}.mp4`) }) });
+  const downloadUrl = downloadPath(clip, quality);
+  if (!downloadUrl) return stockError(locals, 404, 'downloadDenied');
+  return stockJson({ downloadUrl });
 };
