@@ -1,6 +1,7 @@
 /**
  * "Forgot password?": a link by mail that sets a new password once, within an hour. The
- * answer to a request is the same whether the address has an account or not, so nobody
+ * answer to a request is the same whether the address has an account or not, and does not
+ * wait for the mail (the mail server's pace would tell known addresses apart), so nobody
  * learns who has one; requests are rate-limited per client and per address. Setting the new
  * password signs the account out everywhere.
  */
@@ -17,17 +18,25 @@ import type { Mailer } from '../mail/mailer.ts';
 
 export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function requestPasswordReset(db: Db, mailer: Mailer, { email, origin, locale, now = new Date() }: { email: string; origin: string; locale: Locale; now?: Date }): Promise<void> {
+/**
+ * Stores a new link for the account of `email`, if there is one, and hands its mail to the
+ * mailer without waiting for the delivery: waiting would make a known address answer slower.
+ * Resolves to the delivery (for whoever wants to wait), or null for an unknown address.
+ */
+export async function requestPasswordReset(db: Db, mailer: Mailer, { email, origin, locale, now = new Date() }: { email: string; origin: string; locale: Locale; now?: Date }): Promise<{ delivery: Promise<void> } | null> {
   const [user] = await db.select({ id: users.id, locale: users.locale }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
   if (!user) {
     logger.info({ event: 'password_reset_unknown' }, 'password reset asked for an unknown address');
-    return;
+    return null;
   }
   const token = randomBytes(32).toString('base64url');
   await db.insert(passwordResets).values({ tokenHash: tokenDigest(token), userId: user.id, expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS) });
   const url = new URL(`/password_reset/${token}`, origin).href;
-  await mailer.send({ to: email, ...composeResetMail((user.locale as Locale | null) ?? locale, url) });
-  logger.info({ event: 'password_reset_sent', userId: user.id }, 'password reset link sent');
+  const delivery = mailer.send({ to: email, ...composeResetMail((user.locale as Locale | null) ?? locale, url) }).then(
+    () => logger.info({ event: 'password_reset_sent', userId: user.id }, 'password reset link sent'),
+    (failure: unknown) => logger.error({ err: failure, event: 'password_reset_unsent', userId: user.id }, 'password reset mail could not be sent'),
+  );
+  return { delivery };
 }
 
 /** Is this link still good? (It is shown before the new password is asked for.) */

@@ -26,6 +26,10 @@ export async function createAccount(db: Db, input: { name: string; email: string
     return { ok: true, userId: user!.id } as const;
   }).catch((error: unknown) => {
     if (error instanceof TransactionRollbackError) return { ok: false, reason: 'invitation' } as const;
+    // 23505 (users_email_key): the same address signed up at the same moment.
+    if (pgCode(error) === '23505') return { ok: false, reason: 'taken' } as const;
     throw error;
   });
 }
+
+const pgCode = (error: unknown) => (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;

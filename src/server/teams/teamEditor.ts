@@ -8,6 +8,7 @@ import type { Locale, TeamRole } from '../../lib/domain.ts';
 import { isValidEmail } from '../../lib/emailChips.ts';
 import type { Db } from '../db/client.ts';
 import { formText } from '../http/badRequest.ts';
+import { logger } from '../logger.ts';
 import { composeInvitationMail } from '../mail/accountMail.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { consume } from '../rateLimit/rateLimiter.ts';
@@ -18,6 +19,7 @@ export type TeamOutcome =
   | { kind: 'done'; notice: 'invited' | 'roleChanged' | 'removed' | 'withdrawn' }
   | { kind: 'invalid'; errors: Record<string, string> }
   | { kind: 'limited'; retryAfterSeconds: number }
+  | { kind: 'unsent' }
   | { kind: 'refused' };
 
 export interface TeamPostContext {
@@ -41,9 +43,16 @@ export async function handleTeamPost(db: Db, { account, inviterName, locale, ori
     if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
     const verdict = await consume('invitationPerUser', `user:${account.userId}`);
     if (!verdict.allowed) return { kind: 'limited', retryAfterSeconds: verdict.retryAfterSeconds };
-    const token = await createInvitation(db, { teamId: team.id, email, role, invitedBy: account.userId });
-    const url = new URL(`/invitations/${token}`, origin).href;
-    await mailer.send({ to: email, ...composeInvitationMail({ locale, teamName: team.name, inviterName, role, url }) });
+    const invitation = await createInvitation(db, { teamId: team.id, email, role, invitedBy: account.userId });
+    const url = new URL(`/invitations/${invitation.token}`, origin).href;
+    try {
+      await mailer.send({ to: email, ...composeInvitationMail({ locale, teamName: team.name, inviterName, role, url }) });
+    } catch (failure) {
+      // An invitation nobody received would wait in the list as if it had been sent.
+      await withdrawInvitation(db, team.id, invitation.id);
+      logger.error({ err: failure, event: 'invitation_unsent', teamId: team.id }, 'invitation mail could not be sent');
+      return { kind: 'unsent' };
+    }
     return { kind: 'done', notice: 'invited' };
   }
   const userId = Number(formText(form, 'userId'));

@@ -76,11 +76,14 @@ export async function removeMember(db: Db, team: TeamRow, userId: number): Promi
   return removed.length > 0;
 }
 
-/** A new invitation; answers the token its link carries (only its digest is kept). */
-export async function createInvitation(db: Db, input: { teamId: number; email: string; role: TeamRole; invitedBy: number }, now = new Date()): Promise<string> {
+/** A new invitation; answers its id and the token its link carries (only its digest is kept). */
+export async function createInvitation(db: Db, input: { teamId: number; email: string; role: TeamRole; invitedBy: number }, now = new Date()): Promise<{ id: number; token: string }> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(teamInvitations).values({ ...input, tokenHash: tokenDigest(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) });
-  return token;
+  const [row] = await db
+    .insert(teamInvitations)
+    .values({ ...input, tokenHash: tokenDigest(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
+    .returning({ id: teamInvitations.id });
+  return { id: row!.id, token };
 }
 
 export async function listInvitations(db: Db, teamId: number, now = new Date()): Promise<PendingInvitation[]> {
