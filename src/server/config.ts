@@ -6,6 +6,7 @@ import { z } from 'astro/zod';
 import { SIGNUP_MODES } from '../lib/accountRules.ts';
 import { CLIENT_IP_MODES } from '../lib/clientAddressLabel.ts';
 import { parseTrustProxy } from '../lib/trustProxy.ts';
+import { parseTrustedHosts } from '../lib/siteOrigin.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -19,7 +20,12 @@ export const configSchema = z.object({
   PUBLIC_URL: z
     .url()
     .optional()
-    .describe('Public origin used in absolute links (sitemaps, e-mails, embed codes), defaulting to the request origin; an https one marks requests as https (Secure cookies, HSTS) unless the X-Forwarded-Proto of a trusted proxy says otherwise.'),
+    .describe('Public origin of every absolute link (canonical, previews, oEmbed, sitemaps, feeds, e-mails, embed codes), whatever Host a request names; unset, links use a loopback request\'s own origin, else http://localhost:{PORT}. An https one marks requests as https (Secure cookies, HSTS) unless the X-Forwarded-Proto of a trusted proxy says otherwise.'),
+  TRUSTED_HOSTS: z
+    .string()
+    .default('')
+    .transform(parseTrustedHosts)
+    .describe('Comma-separated further hosts (host[:port]) this site answers as; a request to one of them gets links to itself rather than to PUBLIC_URL.'),
   MEDIA_CACHE_DIR: z.string().optional().describe('Cache of generated demo media, reused across seeds; default DATA_DIR/cache.'),
   SEED_DEMO: flag.default(true).describe('Seed the demo catalogue into an empty database at start.'),
   HOME_SHOWCASE_ID: z.coerce.number().int().positive().optional().describe('Showcase served at / on the main host; unset lists public showcases.'),

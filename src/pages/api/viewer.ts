@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { viewerContext } from '../../server/auth/viewerContext.ts';
+import { siteOrigin } from '../../server/http/publicOrigin.ts';
 
 /** GET /api/viewer: the viewer context (SPEC §3); never cached, it carries a fresh JWT. */
 export const GET: APIRoute = async ({ locals, url }) =>
-  Response.json(await viewerContext(locals, url.origin), { headers: { 'Cache-Control': 'private, no-store' } });
+  Response.json(await viewerContext(locals, siteOrigin(url)), { headers: { 'Cache-Control': 'private, no-store' } });

@@ -3,7 +3,6 @@
  * /api/viewer): where the API is, a short-lived JWT for it, and who is looking.
  */
 import type { Locale } from '../../lib/domain.ts';
-import { config } from '../config.ts';
 import { issueJwt } from './jwt.ts';
 
 export interface ViewerContext {
@@ -22,10 +21,9 @@ export interface ViewerContext {
 }
 
 export async function viewerContext(locals: App.Locals, origin: string, teamUser: string | null = null): Promise<ViewerContext> {
-  const site = config().PUBLIC_URL ?? origin;
   const viewer = locals.viewer;
   return {
-    apiUrl: new URL('/api', site).href,
+    apiUrl: new URL('/api', origin).href,
     jwt: viewer ? await issueJwt(viewer.user.id, viewer) : null,
     locale: locals.locale,
     userId: viewer?.user.id ?? null,
@@ -35,7 +33,7 @@ export async function viewerContext(locals: App.Locals, origin: string, teamUser
     // The session's opaque id doubles as the visitor id; anonymous visitors get none (no tracking cookie).
     vuid: viewer ? viewer.idHash.slice(0, 16) : null,
     ribbonModifier: null,
-    videoSiteUrl: site,
+    videoSiteUrl: origin,
     // The share captcha is ALTCHA, self-hosted: there is no reCAPTCHA site key to hand out.
     recaptchaSiteKey: null,
     // The UK's Online Safety Act (src/lib/legalRegime.ts): the age gate applies there.

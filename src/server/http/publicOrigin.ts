@@ -21,6 +21,7 @@ import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import proxyaddr from 'proxy-addr';
 import { compileTrust, type TrustHop } from '../../lib/trustProxy.ts';
+import { chooseSiteOrigin } from '../../lib/siteOrigin.ts';
 import { config } from '../config.ts';
 import type { Step } from './requestPipeline.ts';
 
@@ -110,8 +111,8 @@ export function servedOverHttps(url: URL): boolean {
   return url.protocol === 'https:';
 }
 
-/** The origin links that leave the page use (mails, embed codes): PUBLIC_URL, else the one the request came to. */
-export function mailOrigin(url: URL): string {
-  const configured = config().PUBLIC_URL;
-  return configured ? new URL(configured).origin : url.origin;
+/** The origin of every absolute link written for this request (src/lib/siteOrigin.ts decides). */
+export function siteOrigin(url: URL): string {
+  const { PUBLIC_URL, TRUSTED_HOSTS, PORT } = config();
+  return chooseSiteOrigin(url, { publicUrl: PUBLIC_URL ? new URL(PUBLIC_URL) : undefined, trustedHosts: TRUSTED_HOSTS, port: PORT });
 }

@@ -9,9 +9,8 @@ import * as client from 'openid-client';
 import { safeReturnTo } from '../../lib/safeRedirect.ts';
 import { revokeSession, SESSION_COOKIE } from '../auth/sessions.ts';
 import { startSession, TEAM_SIGN_IN_REDIRECT_COOKIE } from '../auth/signIn.ts';
-import { config } from '../config.ts';
 import { getDb } from '../db/client.ts';
-import { servedOverHttps } from '../http/publicOrigin.ts';
+import { servedOverHttps, siteOrigin } from '../http/publicOrigin.ts';
 import { logger } from '../logger.ts';
 import { secret } from '../secrets.ts';
 import { oidcConfiguration } from './oidcConfiguration.ts';
@@ -25,9 +24,9 @@ type SsoContext = Pick<APIContext, 'cookies' | 'request' | 'url' | 'locals'>;
 export const SSO_CALLBACK_PATH = '/auth0/callback';
 const SCOPE = 'openid email profile';
 
-/** The redirect URI registered at the provider: PUBLIC_URL when set, else this request's origin. */
+/** The redirect URI registered at the provider, on the site's own origin. */
 export function ssoRedirectUri(requestUrl: URL): string {
-  return new URL(SSO_CALLBACK_PATH, config().PUBLIC_URL ?? requestUrl.origin).href;
+  return new URL(SSO_CALLBACK_PATH, siteOrigin(requestUrl)).href;
 }
 
 /** Remembers the sign-in in the state cookie and answers the provider's authorization URL. */

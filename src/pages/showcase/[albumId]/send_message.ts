@@ -5,7 +5,7 @@ import { parseId } from '../../../server/http/apiResponse.ts';
 import { readJsonObject } from '../../../server/http/badRequest.ts';
 import { jsonError } from '../../../server/http/errorResponse.ts';
 import { mailer } from '../../../server/mail/mailer.ts';
-import { mailOrigin } from '../../../server/http/publicOrigin.ts';
+import { siteOrigin } from '../../../server/http/publicOrigin.ts';
 import { shareOutcomeResponse, shareSenderFrom } from '../../../server/share/shareResponses.ts';
 import { sendShare } from '../../../server/share/shareService.ts';
 
@@ -17,7 +17,7 @@ export const POST: APIRoute = async (context) => {
   const albumId = parseId(context.params['albumId']);
   if (!albumId) return jsonError(context.locals, 404);
   const body = await readJsonObject(context.request);
-  const origin = mailOrigin(context.url);
+  const origin = siteOrigin(context.url);
   const outcome = await sendShare(await getDb(), {
     albumId,
     viewer: showcaseViewerFrom(context, albumId),
