@@ -23,6 +23,8 @@ declare namespace App {
      * by the token alone: the session cookie does not ride along, and no CSRF token is asked.
      */
     bearerUserId: number | null;
+    /** The scopes of that bearer token: null for the site's own JWT (all), a list for an integration's token. */
+    bearerScopes: import('./lib/apiScopes.ts').ApiScope[] | null;
     /** The frame-ancestors sources an embed page chose (src/server/showcases/embedding.ts); unset means any site. */
     frameAncestors?: string;
   }

@@ -55,6 +55,7 @@ const securityHeaders = defineMiddleware(async (context, next) => {
 const session = defineMiddleware(async ({ cookies, locals, request, url }, next) => {
   const bearer = bearerToken(request.headers.get('authorization'));
   locals.bearerUserId = bearer ? await bearerUserId(await getDb(), bearer) : null;
+  locals.bearerScopes = null;
   // The outage screen reports a database out of reach, so it is shown without a session.
   const token = locals.bearerUserId === null && !isOutageScreen(url.pathname) ? cookies.get(SESSION_COOKIE)?.value : undefined;
   locals.viewer = token ? await readSession(await getDb(), token) : null;
