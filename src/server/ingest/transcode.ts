@@ -4,6 +4,7 @@
  * file and picture row is written in one transaction with the video turning 'ready', so a
  * viewer never sees half a video. A file ffmpeg cannot use ends as the video's error.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
@@ -127,9 +128,13 @@ export async function transcodeVideo(payload: TranscodePayload, { db, storage, s
     }
     const top = renditions[renditions.length - 1]!;
     files.push({ videoId, quality: 'hls', mime: 'application/vnd.apple.mpegurl', width: top.width, height: top.height, size: hlsBytes, storageKey: videoStorageKey(videoId, 'hls', hls.files[0]!) });
+    // A fresh key per picture: public thumbnails are addressed by key (media/publicThumbnails.ts)
+    // and cached as immutable, so a replaced source must never reuse one.
+    const stamp = randomBytes(4).toString('hex');
+    const previousPictures = await db.select({ storageKey: videoPictures.storageKey }).from(videoPictures).where(eq(videoPictures.videoId, videoId));
     const pictures: (typeof videoPictures.$inferInsert)[] = [];
     for (const t of thumbnails) {
-      const key = videoStorageKey(videoId, 'pictures', thumbnailFileName(t));
+      const key = videoStorageKey(videoId, 'pictures', `${stamp}-${thumbnailFileName(t)}`);
       await storage.put(key, t.path, { contentType: 'image/jpeg', move: true });
       pictures.push({ videoId, width: t.width, height: t.height, storageKey: key });
     }
@@ -145,6 +150,7 @@ export async function transcodeVideo(payload: TranscodePayload, { db, storage, s
         .set({ status: 'ready', errorMessage: null, duration: Math.round(info.durationSeconds ?? 0), width: info.width, height: info.height })
         .where(eq(videos.id, videoId));
     });
+    for (const { storageKey } of previousPictures) await storage.delete(storageKey).catch(() => {});
     progress(`ready: ${files.length} files, ${pictures.length} thumbnails`);
     return { status: 'ready', files: files.length };
   } catch (error) {
