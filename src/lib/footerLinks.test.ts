@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_SLUGS, footerColumns, legalLinks } from './footerLinks.ts';
+import { readFileSync } from 'node:fs';
+import { footerColumns, legalLinks } from './footerLinks.ts';
 import type { LegalRegime } from './legalRegime.ts';
+import { EMPTY_SITE_CONFIG, FEATURE_SLUGS, parseSiteConfig } from './siteConfig.ts';
 import footerCatalogue from '../../i18n/en/footer.json';
+
+const none = EMPTY_SITE_CONFIG.links;
+const example = parseSiteConfig(readFileSync(new URL('../../site.config.example.json', import.meta.url), 'utf8'), 'example').links;
 
 const regime = (overrides: Partial<LegalRegime> = {}): LegalRegime => ({
   cpra: false,
@@ -17,34 +22,42 @@ const allHrefs = (columns: ReturnType<typeof footerColumns>) =>
   columns.flatMap((c) => [...hrefs(c.links), ...hrefs(c.group?.links ?? [])]);
 
 describe('footerColumns', () => {
-  describe('given a full site in English', () => {
-    const columns = footerColumns({ locale: 'en', simplified: false });
+  describe('given a full site in English whose configuration sets no link', () => {
+    const columns = footerColumns({ locale: 'en', simplified: false, links: none });
+
+    it('links only the pages Vitrine serves', () => {
+      expect(allHrefs(columns)).toEqual(['/upgrade', '/upload', '/help', '/help/guidelines', '/site_map', '/about']);
+    });
+
+    it('leaves out the Apps column and the Features group, which would be empty', () => {
+      expect(columns.map((c) => c.id)).toEqual(['product', 'resources', 'company']);
+      expect(columns.find((c) => c.id === 'product')?.group).toBeUndefined();
+    });
+  });
+
+  describe('given a full site whose configuration sets every link', () => {
+    const columns = footerColumns({ locale: 'en', simplified: false, links: example });
 
     it('has the columns Product, Resources, Apps and Company in that order', () => {
       expect(columns.map((c) => c.id)).toEqual(['product', 'resources', 'apps', 'company']);
     });
 
-    it('links every internal footer page of SPEC §2', () => {
-      const expected = [
-        '/upgrade', '/upload', '/help', '/channels/staffpicks', '/ondemand', '/ott', '/site_map',
-        '/about', '/careers', '/partners', '/experts', '/help/guidelines', '/blog', '/customers',
-        '/create', '/for-hire', '/video-editor',
-      ];
-      expect(allHrefs(columns)).toEqual(expect.arrayContaining(expected));
+    it('links every footer entry of SPEC §2 that the product serves, at its own path', () => {
+      expect(allHrefs(columns)).toEqual(expect.arrayContaining(['/upgrade', '/upload', '/help', '/help/guidelines', '/site_map', '/about']));
     });
 
-    it('links all thirteen feature pages under Product', () => {
+    it('links all thirteen feature pages under Product, in SPEC order, at the configured addresses', () => {
       const product = columns.find((c) => c.id === 'product');
-      expect(hrefs(product?.group?.links ?? [])).toEqual(FEATURE_SLUGS.map((s) => `/features/${s}`));
+      expect(hrefs(product?.group?.links ?? [])).toEqual(FEATURE_SLUGS.map((slug) => example.features[slug]));
       expect(FEATURE_SLUGS).toHaveLength(13);
     });
 
-    it('marks investor, press, developer and app-store links as external', () => {
-      const external = columns.flatMap((c) => c.links).filter((l) => l.external);
-      expect(external.map((l) => l.labelKey)).toEqual(
-        expect.arrayContaining(['footer.investors', 'footer.press', 'footer.developers', 'footer.appStore', 'footer.googlePlay']),
+    it('marks configured links as not ours and keeps their address as written', () => {
+      const configured = columns.flatMap((c) => [...c.links, ...(c.group?.links ?? [])]).filter((l) => l.external);
+      expect(configured.map((l) => l.labelKey)).toEqual(
+        expect.arrayContaining(['footer.investors', 'footer.press', 'footer.developers', 'footer.appStore', 'footer.googlePlay', 'footer.blog', 'footer.careers']),
       );
-      for (const link of external) expect(link.href).toMatch(/^https:\/\//);
+      expect(configured.find((l) => l.labelKey === 'footer.blog')?.href).toBe('/blog');
     });
 
     it('uses only label keys that exist in the English footer catalogue', () => {
@@ -54,30 +67,26 @@ describe('footerColumns', () => {
         }
       }
     });
-
-    it('keeps every internal link root-relative and every label key in the footer area', () => {
-      for (const column of columns) {
-        expect(column.labelKey).toMatch(/^footer\./);
-        for (const link of [...column.links, ...(column.group?.links ?? [])]) {
-          expect(link.labelKey).toMatch(/^footer\./);
-          if (!link.external) expect(link.href).toMatch(/^\/[^/]/);
-        }
-      }
-    });
   });
 
-  it('prefixes internal links with the locale and leaves external ones alone', () => {
-    const columns = footerColumns({ locale: 'ja-JP', simplified: false });
-    const links = columns.flatMap((c) => c.links);
+  it('renders one configured link alone in its column', () => {
+    const columns = footerColumns({ locale: 'en', simplified: false, links: { ...none, googlePlay: 'https://play.example/app' } });
+    expect(columns.find((c) => c.id === 'apps')?.links).toEqual([{ labelKey: 'footer.googlePlay', href: 'https://play.example/app', external: true }]);
+  });
+
+  it('prefixes the pages Vitrine serves with the locale and leaves configured addresses alone', () => {
+    const links = footerColumns({ locale: 'ja-JP', simplified: false, links: example }).flatMap((c) => c.links);
     expect(hrefs(links)).toContain('/ja-JP/upgrade');
-    expect(hrefs(links)).toContain('https://investors.vitrine.video/');
+    expect(hrefs(links)).toContain('/ja-JP/site_map');
+    expect(hrefs(links)).toContain('https://investors.example.com/');
+    expect(hrefs(links)).toContain('/blog');
   });
 
   describe('given a simplified site', () => {
-    const hrefList = allHrefs(footerColumns({ locale: 'en', simplified: true }));
+    const hrefList = allHrefs(footerColumns({ locale: 'en', simplified: true, links: none }));
     it('hides Upgrade', () => expect(hrefList).not.toContain('/upgrade'));
     it('hides Help', () => expect(hrefList).not.toContain('/help'));
-    it('keeps the other pages', () => expect(hrefList).toContain('/about'));
+    it('keeps the other pages', () => expect(hrefList).toEqual(['/upload', '/help/guidelines', '/site_map', '/about']));
   });
 });
 

@@ -1,47 +1,20 @@
 /**
  * Every link of the shared footer (SPEC §2 "Footer links"), grouped in the columns Product,
  * Resources, Apps and Company, and the legal menu with the rules of SPEC §5 and §6. Labels
- * are i18n keys of the `footer` area; internal links come back localized.
+ * are i18n keys of the `footer` area; the pages Vitrine serves come back localized. Links to
+ * what a self-hosted site may not have come from the site configuration (siteConfig.ts) and
+ * are left out unless it sets them, so no footer link leads nowhere; an empty column goes.
  */
 import type { Locale } from './domain.ts';
 import type { LegalRegime } from './legalRegime.ts';
 import { localizePath } from './localeNegotiation.ts';
-
-/**
- * Sites that are not part of this deployment. Placeholders of the reference deployment: a
- * self-hoster points them at their own investor, press, developer and app-store pages.
- */
-export const EXTERNAL_LINKS = {
-  investors: 'https://investors.vitrine.video/',
-  press: 'https://press.vitrine.video/',
-  developers: 'https://developer.vitrine.video/',
-  appStore: 'https://apps.vitrine.video/ios',
-  googlePlay: 'https://apps.vitrine.video/android',
-} as const;
-
-/** The feature pages of SPEC §2, in its order: /features/{slug}. */
-export const FEATURE_SLUGS = [
-  'interactive-video',
-  'auto-caption',
-  'webinar',
-  'virtual-events',
-  'video-player',
-  'video-library',
-  'livestreaming',
-  'screen-recorder',
-  'video-privacy',
-  'video-collaboration',
-  'video-marketing',
-  'video-analytics',
-  'online-video-hosting',
-] as const;
-export type FeatureSlug = (typeof FEATURE_SLUGS)[number];
+import { FEATURE_SLUGS, type FeatureSlug, type SiteLinks } from './siteConfig.ts';
 
 export interface FooterLink {
   /** i18n key of the link text. */
   labelKey: string;
   href: string;
-  /** Another site: rendered with rel="noopener". */
+  /** Not served by Vitrine (a configured address): rendered with rel="noopener". */
   external: boolean;
 }
 
@@ -60,6 +33,8 @@ export interface FooterContext {
   locale: Locale;
   /** SPEC §6: a simplified site hides Help and Upgrade. */
   simplified: boolean;
+  /** The site configuration's addresses; an unset one is not rendered. */
+  links: SiteLinks;
 }
 
 const FEATURE_KEYS: Record<FeatureSlug, string> = {
@@ -78,27 +53,25 @@ const FEATURE_KEYS: Record<FeatureSlug, string> = {
   'online-video-hosting': 'footer.featureOnlineVideoHosting',
 };
 
-export function footerColumns({ locale, simplified }: FooterContext): FooterColumn[] {
+export function footerColumns({ locale, simplified, links }: FooterContext): FooterColumn[] {
   const site = (labelKey: string, path: string): FooterLink => ({ labelKey, href: localizePath(locale, path), external: false });
-  const away = (labelKey: string, href: string): FooterLink => ({ labelKey, href, external: true });
+  const configured = (labelKey: string, href: string | undefined): FooterLink[] => (href ? [{ labelKey, href, external: true }] : []);
   const unlessSimplified = (link: FooterLink): FooterLink[] => (simplified ? [] : [link]);
+  const features = FEATURE_SLUGS.flatMap((slug) => configured(FEATURE_KEYS[slug], links.features[slug]));
 
-  return [
+  const columns: FooterColumn[] = [
     {
       id: 'product',
       labelKey: 'footer.product',
       links: [
         ...unlessSimplified(site('footer.upgrade', '/upgrade')),
         site('footer.upload', '/upload'),
-        site('footer.create', '/create'),
-        site('footer.videoEditor', '/video-editor'),
-        site('footer.onDemand', '/ondemand'),
-        site('footer.ott', '/ott'),
+        ...configured('footer.create', links.create),
+        ...configured('footer.videoEditor', links.videoEditor),
+        ...configured('footer.onDemand', links.onDemand),
+        ...configured('footer.ott', links.ott),
       ],
-      group: {
-        labelKey: 'footer.features',
-        links: FEATURE_SLUGS.map((slug) => site(FEATURE_KEYS[slug], `/features/${slug}`)),
-      },
+      ...(features.length > 0 ? { group: { labelKey: 'footer.features', links: features } } : {}),
     },
     {
       id: 'resources',
@@ -106,35 +79,33 @@ export function footerColumns({ locale, simplified }: FooterContext): FooterColu
       links: [
         ...unlessSimplified(site('footer.help', '/help')),
         site('footer.guidelines', '/help/guidelines'),
-        site('footer.blog', '/blog'),
-        site('footer.staffPicks', '/channels/staffpicks'),
-        site('footer.forHire', '/for-hire'),
-        site('footer.experts', '/experts'),
-        away('footer.developers', EXTERNAL_LINKS.developers),
+        ...configured('footer.blog', links.blog),
+        ...configured('footer.staffPicks', links.staffPicks),
+        ...configured('footer.forHire', links.forHire),
+        ...configured('footer.experts', links.experts),
+        ...configured('footer.developers', links.developers),
         site('footer.siteMap', '/site_map'),
       ],
     },
     {
       id: 'apps',
       labelKey: 'footer.apps',
-      links: [
-        away('footer.appStore', EXTERNAL_LINKS.appStore),
-        away('footer.googlePlay', EXTERNAL_LINKS.googlePlay),
-      ],
+      links: [...configured('footer.appStore', links.appStore), ...configured('footer.googlePlay', links.googlePlay)],
     },
     {
       id: 'company',
       labelKey: 'footer.company',
       links: [
         site('footer.about', '/about'),
-        site('footer.careers', '/careers'),
-        site('footer.partners', '/partners'),
-        site('footer.customers', '/customers'),
-        away('footer.investors', EXTERNAL_LINKS.investors),
-        away('footer.press', EXTERNAL_LINKS.press),
+        ...configured('footer.careers', links.careers),
+        ...configured('footer.partners', links.partners),
+        ...configured('footer.customers', links.customers),
+        ...configured('footer.investors', links.investors),
+        ...configured('footer.press', links.press),
       ],
     },
   ];
+  return columns.filter((column) => column.links.length > 0 || column.group);
 }
 
 /**

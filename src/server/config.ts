@@ -147,6 +147,9 @@ export const configSchema = z.object({
   STOCK_CHECKOUT_URL: z
     .preprocess((v) => (v === '' ? undefined : v), z.url().optional())
     .describe('Checkout of the stock cart, an external shop or payment page; unset hides the Checkout button.'),
+  SITE_CONFIG: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+    .describe('Site configuration file (JSON): the addresses of optional footer links such as feature pages, blog, careers, app stores, press. Unset reads site.config.json in the folder the server starts in, and no such file configures no optional link.'),
   BENCH_ROUTES: flag.default(false).describe('Serve /bench/bare, the bare page the benchmark compares against.'),
 }).superRefine((settings, context) => {
   if (Boolean(settings.S3_ACCESS_KEY_ID) !== Boolean(settings.S3_SECRET_ACCESS_KEY)) {

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { config } from './config.ts';
+import { siteConfig } from './siteConfig.ts';
+import { SiteConfigError } from '../lib/siteConfig.ts';
 import { prepareDatabase } from './boot.ts';
 import { closeDb } from './db/client.ts';
 import { recordServerPort } from './db/dataDirLock.ts';
@@ -36,6 +38,14 @@ import { closeChatBus } from './chat/chatBus.ts';
 import { UPLOADS_PATH } from './ingest/uploadsPath.ts';
 
 const { PORT, HOST, WORKER } = config();
+// A site configuration file that cannot be used stops the start with one clear message.
+try {
+  siteConfig();
+} catch (error) {
+  if (!(error instanceof SiteConfigError)) throw error;
+  logger.fatal(error.message);
+  process.exit(1);
+}
 const startup = createStartupState();
 let astroHandler: NodeHandler = () => {};
 
