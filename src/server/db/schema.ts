@@ -40,6 +40,7 @@ import {
   VIDEO_TYPES,
 } from '../../lib/domain.ts';
 import { CHAT_AUDIENCES } from '../../lib/chatWire.ts';
+import { API_SCOPES } from '../../lib/apiScopes.ts';
 
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
@@ -600,4 +601,51 @@ export const teamInvitations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('team_invitations_team_idx').on(t.teamId), check('team_invitations_role', oneOf('role', TEAM_ROLES))],
+);
+
+/**
+ * An app registered for the OAuth 2 client-credentials grant (POST /oauth/authorize/client).
+ * Its secret is shown once; only its SHA-256 is kept (see apiTokens for why SHA-256).
+ */
+export const apiApps = pgTable(
+  'api_apps',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    clientId: text('client_id').notNull().unique(),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_apps_user_idx').on(t.userId)],
+);
+
+/**
+ * A bearer token for the API: a user's personal access token, or an app's token from the
+ * client-credentials grant, which acts for nobody. Only its SHA-256 is kept: the token is 32
+ * random bytes, so unlike a password it needs no slow hash to resist guessing, and a fast
+ * one lets every API request find its token by an indexed lookup.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    appId: integer('app_id').references(() => apiApps.id, { onDelete: 'cascade' }),
+    /** What the person called it; null for an app's token. */
+    name: text('name'),
+    scopes: text('scopes').array().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('api_tokens_user_idx').on(t.userId),
+    index('api_tokens_app_idx').on(t.appId),
+    check('api_tokens_holder', sql`(user_id is null) <> (app_id is null)`),
+    check('api_tokens_scopes', sql.raw(`scopes <@ array[${API_SCOPES.map((s) => `'${s}'`).join(', ')}]::text[]`)),
+  ],
 );
