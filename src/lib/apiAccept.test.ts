@@ -5,6 +5,7 @@ import {
   QUOTA_API_VERSION,
   apiAcceptHeader,
   isSupportedVersion,
+  negotiateApiVersion,
   parseApiAccept,
 } from './apiAccept.ts';
 
@@ -72,5 +73,23 @@ describe('apiAcceptHeader', () => {
   it('round-trips the per-call versions', () => {
     expect(parseApiAccept(apiAcceptHeader('album', ALBUM_VIDEOS_API_VERSION))).toEqual({ resource: 'album', version: '3.4.9' });
     expect(parseApiAccept(apiAcceptHeader('user', QUOTA_API_VERSION))).toEqual({ resource: 'user', version: '3.4.14' });
+  });
+});
+
+describe('negotiateApiVersion', () => {
+  it("answers in the version of Vimeo's own client, which asks for any resource", () => {
+    expect(negotiateApiVersion('application/vnd.vimeo.*+json;version=3.4')).toEqual({ version: '3.4' });
+    expect(parseApiAccept('application/vnd.vimeo.*+json;version=3.4')).toEqual({ resource: '*', version: '3.4' });
+  });
+  it('answers in the default version when none is asked for', () => {
+    expect(negotiateApiVersion(undefined)).toEqual({ version: DEFAULT_API_VERSION });
+    expect(negotiateApiVersion('application/json')).toEqual({ version: DEFAULT_API_VERSION });
+    expect(negotiateApiVersion('application/vnd.vimeo.video+json')).toEqual({ version: DEFAULT_API_VERSION });
+  });
+  it.each(['abc', '3..4', '', 'v3', '3.4-beta'])('refuses version=%j as malformed', (v) => {
+    expect(negotiateApiVersion(`application/vnd.vimeo.video+json;version=${v}`)).toMatchObject({ refused: 400 });
+  });
+  it.each(['2.0', '4', '13.4'])('refuses version %s as not acceptable', (v) => {
+    expect(negotiateApiVersion(`application/vnd.vimeo.*+json;version=${v}`)).toEqual({ refused: 406, version: v });
   });
 });

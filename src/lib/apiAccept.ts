@@ -15,8 +15,27 @@ export interface ApiMediaType {
   version: string;
 }
 
-const VENDOR = /^application\/vnd\.vimeo\.([a-z0-9_-]+(?:\.[a-z0-9_-]+)*)(?:\+json)?$/i;
+// The resource is a name, dotted names, or `*`: Vimeo's own client asks for vnd.vimeo.*+json.
+const VENDOR = /^application\/vnd\.vimeo\.(\*|[a-z0-9_-]+(?:\.[a-z0-9_-]+)*)(?:\+json)?$/i;
 const VERSION = /^\d+(?:\.\d+)*$/;
+
+/** The first vnd.vimeo media range: its resource and its version parameter as written (undefined when absent). */
+function firstVendorRange(header: string | null | undefined): { resource: string; version: string | undefined } | null {
+  if (typeof header !== 'string') return null;
+  for (const range of header.split(',')) {
+    const [type = '', ...params] = range.split(';').map((s) => s.trim());
+    const resource = VENDOR.exec(type)?.[1];
+    if (resource === undefined) continue;
+    let version: string | undefined;
+    for (const param of params) {
+      const eq = param.indexOf('=');
+      if (eq === -1 || param.slice(0, eq).trim().toLowerCase() !== 'version') continue;
+      version = param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    }
+    return { resource: resource.toLowerCase(), version };
+  }
+  return null;
+}
 
 /**
  * The first vnd.vimeo media range in an Accept header, or null when there is none
@@ -24,25 +43,24 @@ const VERSION = /^\d+(?:\.\d+)*$/;
  * A present but malformed version parameter also yields null so it can be rejected.
  */
 export function parseApiAccept(header: string | null | undefined): ApiMediaType | null {
-  if (typeof header !== 'string') return null;
-  for (const range of header.split(',')) {
-    const [type = '', ...params] = range.split(';').map((s) => s.trim());
-    const match = VENDOR.exec(type);
-    const resource = match?.[1];
-    if (resource === undefined) continue;
-    let version = DEFAULT_API_VERSION;
-    for (const param of params) {
-      const eq = param.indexOf('=');
-      if (eq === -1) continue;
-      const name = param.slice(0, eq).trim().toLowerCase();
-      const value = param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
-      if (name !== 'version') continue;
-      if (!VERSION.test(value)) return null;
-      version = value;
-    }
-    return { resource: resource.toLowerCase(), version };
-  }
-  return null;
+  const range = firstVendorRange(header);
+  if (!range) return null;
+  if (range.version !== undefined && !VERSION.test(range.version)) return null;
+  return { resource: range.resource, version: range.version ?? DEFAULT_API_VERSION };
+}
+
+/**
+ * The version an API answer is given in: the one the Accept header asks for, else the
+ * default. A version that is not a version number is a malformed request (400); one of
+ * another major version cannot be answered (406, Not Acceptable).
+ */
+export type VersionNegotiation = { version: string } | { refused: 400 | 406; version: string };
+
+export function negotiateApiVersion(header: string | null | undefined): VersionNegotiation {
+  const version = firstVendorRange(header)?.version ?? DEFAULT_API_VERSION;
+  if (!VERSION.test(version)) return { refused: 400, version };
+  if (!isSupportedVersion(version)) return { refused: 406, version };
+  return { version };
 }
 
 /** Any 3.x version is served (3, 3.4, 3.4.1, 3.4.9, 3.4.14); other majors are not. */

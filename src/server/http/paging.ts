@@ -1,3 +1,4 @@
+import { apiPathOf } from '../../lib/apiOrigin.ts';
 import { pageCount } from '../../lib/pagination.ts';
 import { BadRequestError } from './badRequest.ts';
 
@@ -21,14 +22,17 @@ export function parsePaging(query: URLSearchParams, defaultPerPage = 25): { page
   return { page, perPage };
 }
 
-/** The paging envelope: next/previous are null past either end (SPEC §7 "paging.next"). */
+/**
+ * The paging envelope: next/previous are null past either end (SPEC §7 "paging.next"). The
+ * links are paths of the API origin (src/lib/apiOrigin.ts), as Vimeo's are of api.vimeo.com.
+ */
 export function pagingLinks(url: URL, page: number, perPage: number, total: number) {
   const last = pageCount(total, perPage);
   const link = (n: number) => {
     const target = new URL(url);
     target.searchParams.set('page', String(n));
     target.searchParams.set('per_page', String(perPage));
-    return target.pathname + target.search;
+    return apiPathOf(target.pathname) + target.search;
   };
   return {
     next: page < last ? link(page + 1) : null,
@@ -36,4 +40,9 @@ export function pagingLinks(url: URL, page: number, perPage: number, total: numb
     first: link(1),
     last: link(last),
   };
+}
+
+/** A list answer in Vimeo's envelope, as every list of the API is given. */
+export function listEnvelope<T>(url: URL, { page, perPage }: { page: number; perPage: number }, total: number, data: T[]) {
+  return { total, page, per_page: perPage, paging: pagingLinks(url, page, perPage, total), data };
 }

@@ -18,7 +18,8 @@ export function cachedFindShowcase(db: Db, id: number): Promise<ShowcaseWithOwne
 }
 
 export function cachedListShowcaseVideos(db: Db, options: ListOptions): Promise<{ total: number; items: VideoWithMedia[] }> {
-  const key = [options.showcaseId, options.sort, options.page, options.perPage, options.filter ?? ''].join(':');
+  const sort = typeof options.sort === 'string' ? options.sort : `${options.sort.by}.${options.sort.direction}`;
+  const key = [options.showcaseId, sort, options.page, options.perPage, options.filter ?? ''].join(':');
   return lists.get(key, () => listShowcaseVideos(db, options));
 }
 

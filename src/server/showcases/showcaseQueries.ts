@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Sort } from '../../lib/domain.ts';
-import { SORT_MAP } from '../../lib/sortMap.ts';
+import { SORT_MAP, type SortSpec } from '../../lib/sortMap.ts';
 import { RESTRICTED_RATINGS } from '../../lib/contentGates.ts';
 import type { Db } from '../db/client.ts';
 import { liveBroadcasts, liveEvents, showcases, showcaseVideos, users, videoFiles, videoPictures, videos } from '../db/schema.ts';
@@ -108,8 +108,9 @@ export async function listPublicShowcases(db: Db): Promise<Omit<ShowcaseWithOwne
   return rows;
 }
 
-export function orderFor(sort: Sort): SQL[] {
-  const { by, direction } = SORT_MAP[sort];
+/** The order of a showcase sort (SPEC §3), or of an order an API call names (vimeoSort.ts). */
+export function orderFor(sort: Sort | SortSpec): SQL[] {
+  const { by, direction } = typeof sort === 'string' ? SORT_MAP[sort] : sort;
   const dir = direction === 'asc' ? asc : desc;
   const column = {
     name: sql`lower(${videos.name})`,
@@ -117,6 +118,7 @@ export function orderFor(sort: Sort): SQL[] {
     likes: videos.likes,
     plays: videos.plays,
     comments: videos.comments,
+    duration: videos.duration,
     position: showcaseVideos.position,
     added: showcaseVideos.addedAt,
   }[by];
@@ -126,7 +128,7 @@ export function orderFor(sort: Sort): SQL[] {
 
 export interface ListOptions {
   showcaseId: number;
-  sort: Sort;
+  sort: Sort | SortSpec;
   page: number;
   perPage: number;
   filter?: 'playable' | undefined;
