@@ -7,6 +7,7 @@ import { SIGNUP_MODES } from '../lib/accountRules.ts';
 import { CLIENT_IP_MODES } from '../lib/clientAddressLabel.ts';
 import { parseTrustProxy } from '../lib/trustProxy.ts';
 import { parseTrustedHosts } from '../lib/siteOrigin.ts';
+import { MAX_SITEMAP_URLS } from '../lib/sitemapEntries.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -26,9 +27,26 @@ export const configSchema = z.object({
     .default('')
     .transform(parseTrustedHosts)
     .describe('Comma-separated further hosts (host[:port]) this site answers as; a request to one of them gets links to itself rather than to PUBLIC_URL.'),
+  API_PORT: z
+    .union([z.literal('off'), z.coerce.number().int().min(0).max(65535)])
+    .optional()
+    .describe("Port of the API origin: Vimeo's API paths (/videos/{id}, /me/videos…) at its root, for clients that have no base path, such as Vimeo's own; default PORT + 1, off for none. The site keeps the same API under /api for its own pages."),
+  API_HOST: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().toLowerCase().optional())
+    .describe('Host name (e.g. api.example.com) whose requests on PORT are the API origin too: a proxy can publish the API on a host of its own without a second port.'),
+  API_PUBLIC_URL: z
+    .preprocess((v) => (v === '' ? undefined : v), z.url().optional())
+    .describe("Public origin of the API origin, for the absolute links the API gives (a video's upload_link); unset, a loopback or TRUSTED_HOSTS request's own origin, else http://localhost:{API_PORT}."),
   MEDIA_CACHE_DIR: z.string().optional().describe('Cache of generated demo media, reused across seeds; default DATA_DIR/cache.'),
   SEED_DEMO: flag.default(true).describe('Seed the demo catalogue into an empty database at start.'),
   HOME_SHOWCASE_ID: z.coerce.number().int().positive().optional().describe('Showcase served at / on the main host; unset lists public showcases.'),
+  SITEMAP_URL_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SITEMAP_URLS)
+    .default(MAX_SITEMAP_URLS)
+    .describe('URLs in one sitemap file (the protocol allows 50,000); past it, /sitemap.xml becomes an index of /sitemaps/{n}.xml files.'),
   DEFAULT_COUNTRY: z.string().length(2).toUpperCase().optional().describe('Country (ISO 3166-1) assumed for legal links when no trusted geo header is present.'),
   DEFAULT_REGION: z.string().optional().describe('Subdivision (ISO 3166-2, e.g. US-CA) assumed when no trusted geo header is present.'),
   GEO_COUNTRY_HEADER: z.string().toLowerCase().optional().describe('Request header set by a trusted proxy with the viewer country, e.g. cf-ipcountry.'),
@@ -160,6 +178,15 @@ export const configSchema = z.object({
 export type Config = z.infer<typeof configSchema>;
 
 let cached: Config | undefined;
+
+/**
+ * The port of the API origin (API_PORT), or null when there is none. By default it is the
+ * port after the site's; a site on a random port (PORT=0) gets a random one too.
+ */
+export function apiPort({ PORT, API_PORT }: Pick<Config, 'PORT' | 'API_PORT'>): number | null {
+  if (API_PORT === 'off') return null;
+  return API_PORT ?? (PORT === 0 ? 0 : PORT + 1);
+}
 
 /** Parses an environment; a bad value throws with the variable's name. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
