@@ -45,6 +45,10 @@ export default defineConfig({
     // -For. The server's first steps (src/server/http/publicOrigin.ts) overwrite all three on
     // every request from TRUST_PROXY and PUBLIC_URL, so Astro may read them whatever the host.
     allowedDomains: [{}],
+    // src/middleware.ts applies the same rule (src/lib/crossSiteForm.ts), sparing what this
+    // switch cannot: calls with a bearer token and the OAuth token endpoint, which scripts
+    // post to as forms with no Origin.
+    checkOrigin: false,
     // Scripts and <style> elements are allowed by hash only (Astro computes them). Style
     // attributes carry CSS variables (brand colour, footer rotation) and cannot run code.
     csp: {
@@ -62,6 +66,9 @@ export default defineConfig({
       scriptDirective: { hashes: [CHAT_COLUMN_PRE_PAINT_HASH] },
     },
   },
+  // The site pages in content/pages are prose: code blocks stay plain rather than pulling in
+  // Shiki, whose colours are inline styles outside the policy above.
+  markdown: { syntaxHighlight: false },
   build: {
     // The stylesheet is small; inlining it saves a render-blocking request on slow networks.
     inlineStylesheets: 'always',

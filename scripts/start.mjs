@@ -40,7 +40,7 @@ process.on('uncaughtException', (err) => {
 });
 
 const entry = path.join(path.resolve(root, process.env.VITRINE_DIST_DIR ?? 'dist'), 'server/entry.mjs');
-const sources = ['src', 'i18n', 'public', 'astro.config.mjs', 'uno.config.ts', 'package.json'];
+const sources = ['src', 'i18n', 'content', 'public', 'astro.config.mjs', 'uno.config.ts', 'package.json'];
 
 function newest(target) {
   const info = statSync(target, { throwIfNoEntry: false });
