@@ -16,11 +16,11 @@ import { isOutageScreen } from './server/http/databaseOutage.ts';
 import { routeMethodGuard, stampedRefusals } from './server/http/requestGuard.ts';
 import { getDb } from './server/db/client.ts';
 import { clearSessionCookie, readSession, SESSION_COOKIE } from './server/auth/sessions.ts';
-import { bearerToken } from './server/auth/jwt.ts';
-import { bearerUserId } from './server/auth/bearer.ts';
+import { authenticatedByBearer, bearerPresented, presentedBearer, resolveBearer } from './server/auth/bearer.ts';
 import { hasPaidCapability } from './lib/downloadAccess.ts';
 import { CONTENT_RATING_COOKIE, readRatingSelection, THEME_COOKIE } from './lib/footerPreferences.ts';
 import { legalRegime } from './lib/legalRegime.ts';
+import { isCrossSiteForm } from './lib/crossSiteForm.ts';
 
 export const CSRF_COOKIE = 'xsrft';
 const YEAR = 60 * 60 * 24 * 365;
@@ -48,16 +48,18 @@ const securityHeaders = defineMiddleware(async (context, next) => {
 });
 
 /**
- * Who the request is from: a valid bearer JWT authenticates it on its own (the cookie is then
- * ignored); otherwise the session cookie names the signed-in viewer, whose pages are never
+ * Who the request is from: a valid bearer token (the site's JWT, a personal access token or
+ * an app's token; src/server/auth/bearer.ts) authenticates it on its own, the cookie is then
+ * ignored; otherwise the session cookie names the signed-in viewer, whose pages are never
  * shared by caches.
  */
 const session = defineMiddleware(async ({ cookies, locals, request, url }, next) => {
-  const bearer = bearerToken(request.headers.get('authorization'));
-  locals.bearerUserId = bearer ? await bearerUserId(await getDb(), bearer) : null;
-  locals.bearerScopes = null;
+  const bearer = presentedBearer(request.headers.get('authorization'));
+  const identity = bearer ? await resolveBearer(await getDb(), bearer) : null;
+  locals.bearerUserId = identity?.userId ?? null;
+  locals.bearerScopes = identity?.scopes ?? null;
   // The outage screen reports a database out of reach, so it is shown without a session.
-  const token = locals.bearerUserId === null && !isOutageScreen(url.pathname) ? cookies.get(SESSION_COOKIE)?.value : undefined;
+  const token = identity === null && !isOutageScreen(url.pathname) ? cookies.get(SESSION_COOKIE)?.value : undefined;
   locals.viewer = token ? await readSession(await getDb(), token) : null;
   if (token && !locals.viewer) clearSessionCookie(cookies);
   const response = await next();
@@ -117,11 +119,17 @@ const locale = defineMiddleware(async (context, next) => {
 
 /**
  * Preference forms of every public page: they only set the requester's own cookies, so a
- * forged post changes nothing of value, and Astro's origin check already refuses cross-site
+ * forged post changes nothing of value, and the origin check below already refuses cross-site
  * form posts. Exempting them keeps public pages free of per-viewer tokens, hence cacheable.
  * POST /settings is not among them: it writes the account's filter (SPEC §7 sends a token).
  */
 const PREFERENCE_PATHS = new Set(['/settings/set_locale', '/settings/theme', '/age_gate']);
+
+/**
+ * The OAuth token endpoint authenticates its caller by the app's id and secret and reads no
+ * cookie, so a forged post gains nothing; scripts post to it as a form with no Origin.
+ */
+const CLIENT_AUTHENTICATED_PATHS = new Set(['/api/oauth/authorize/client']);
 
 const csrf = defineMiddleware(async (context, next) => {
   const { cookies, request, locals, url } = context;
@@ -141,13 +149,20 @@ const csrf = defineMiddleware(async (context, next) => {
   });
   // A browser never sends a bearer token on its own, so a call it authenticates cannot be
   // forged. A token that does not verify authenticates nothing: refused, never waved through
-  // on the strength of the cookie that rides along. (Other schemes, such as a proxy's Basic
-  // authentication, are not ours to judge.)
-  const bearerPresented = /^bearer\s/i.test(request.headers.get('authorization') ?? '');
-  if (UNSAFE.has(request.method) && bearerPresented && locals.bearerUserId === null) {
-    return wantsJson(request, locals.path) ? jsonError(locals, 401) : next('/error/401');
+  // on the strength of the cookie that rides along, and on the API never read as anonymous.
+  // (Other schemes, such as a proxy's Basic authentication, are not ours to judge.)
+  const withBearer = bearerPresented(request.headers.get('authorization'));
+  const byBearer = authenticatedByBearer(locals);
+  if (withBearer && !byBearer && (UNSAFE.has(request.method) || locals.path.startsWith('/api/'))) {
+    return wantsJson(request, locals.path) ? jsonError(locals, 401, {}, { 'WWW-Authenticate': 'Bearer error="invalid_token"' }) : next('/error/401');
   }
-  if (UNSAFE.has(request.method) && !PREFERENCE_PATHS.has(locals.path) && locals.bearerUserId === null) {
+  // Astro's origin check is off (astro.config.mjs) because it cannot spare these: a request
+  // with a bearer token, which no browser adds to a forged form, and the token endpoint.
+  const origin = { method: request.method, origin: request.headers.get('origin'), contentType: request.headers.get('content-type') };
+  if (!withBearer && !CLIENT_AUTHENTICATED_PATHS.has(locals.path) && isCrossSiteForm(origin, url.origin)) {
+    return wantsJson(request, locals.path) ? jsonError(locals, 403) : next('/error/403');
+  }
+  if (UNSAFE.has(request.method) && !PREFERENCE_PATHS.has(locals.path) && !CLIENT_AUTHENTICATED_PATHS.has(locals.path) && !byBearer) {
     const submitted = await readSubmittedToken(request);
     if (!tokensMatch(submitted, locals.viewer?.xsrfToken ?? cookies.get(CSRF_COOKIE)?.value)) {
       return wantsJson(request, locals.path) ? jsonError(locals, 403) : next('/error/403');

@@ -81,6 +81,12 @@ export const LIMITS = {
   signUpPerClient: { points: 10, duration: HOUR, blockDuration: 0 },
   /** Team invitations sent, keyed by inviter: fifty an hour fills a team, not a spam list. */
   invitationPerUser: { points: 50, duration: HOUR, blockDuration: 0 },
+  /**
+   * Failed client authentications at the token endpoint, keyed by client. A client secret is
+   * 256 random bits, so this stops less a guesser than a script retrying a stale secret in a
+   * loop: twenty failures a quarter hour, then a quarter hour's pause. Only failures count.
+   */
+  clientAuthPerClient: { points: 20, duration: 15 * MINUTE, blockDuration: 15 * MINUTE },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;
