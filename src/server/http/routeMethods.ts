@@ -38,6 +38,7 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/settings',
   '/settings/password',
   '/settings/sessions',
+  '/settings/tokens',
   '/settings/billing/membership_plan/optout',
   '/showcase/[albumId]/auth',
   '/showcase/[albumId]/share',
