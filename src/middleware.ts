@@ -20,6 +20,7 @@ import { authenticatedByBearer, bearerPresented, presentedBearer, resolveBearer 
 import { hasPaidCapability } from './lib/downloadAccess.ts';
 import { CONTENT_RATING_COOKIE, readRatingSelection, THEME_COOKIE } from './lib/footerPreferences.ts';
 import { legalRegime } from './lib/legalRegime.ts';
+import { viaApiOrigin } from './server/http/apiOrigin.ts';
 import { isCrossSiteForm } from './lib/crossSiteForm.ts';
 
 export const CSRF_COOKIE = 'xsrft';
@@ -84,9 +85,12 @@ const locale = defineMiddleware(async (context, next) => {
     }
   }
 
-  locals.locale = fromPath;
+  // An API answer has no address in a language: its messages follow Accept-Language, which
+  // its answers vary by (apiResponse.ts).
+  const language = !prefixed && path.startsWith('/api/') ? preferredLocale(undefined, request.headers.get('accept-language')) : fromPath;
+  locals.locale = language;
   locals.path = path;
-  locals.t = translator(fromPath);
+  locals.t = translator(language);
   const theme = cookies.get(THEME_COOKIE)?.value;
   locals.theme = theme === 'light' || theme === 'dark' ? theme : 'auto';
   const { GEO_COUNTRY_HEADER, GEO_REGION_HEADER, DEFAULT_COUNTRY, DEFAULT_REGION } = config();
@@ -156,6 +160,8 @@ const csrf = defineMiddleware(async (context, next) => {
   if (withBearer && !byBearer && (UNSAFE.has(request.method) || locals.path.startsWith('/api/'))) {
     return wantsJson(request, locals.path) ? jsonError(locals, 401, {}, { 'WWW-Authenticate': 'Bearer error="invalid_token"' }) : next('/error/401');
   }
+  // The API origin reads no cookie (apiOrigin.ts): a forged request there has nothing to borrow.
+  if (viaApiOrigin(request)) return next();
   // Astro's origin check is off (astro.config.mjs) because it cannot spare these: a request
   // with a bearer token, which no browser adds to a forged form, and the token endpoint.
   const origin = { method: request.method, origin: request.headers.get('origin'), contentType: request.headers.get('content-type') };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_VIDEO_SORTS, ALBUM_SORTS, parseListSort, SHOWCASE_VIDEO_SORTS } from './vimeoSort.ts';
 
-const parse = (query: string, vocabulary = SHOWCASE_VIDEO_SORTS) => parseListSort(new URLSearchParams(query), vocabulary);
+const parse = (query: string) => parseListSort(new URLSearchParams(query), SHOWCASE_VIDEO_SORTS);
 
 describe('parseListSort over the videos of a showcase', () => {
   it("keeps the list's own order for no sort, a blank one or default", () => {
@@ -47,11 +47,11 @@ describe('parseListSort over the videos of a showcase', () => {
 
 describe("parseListSort over an account's videos and albums", () => {
   it('has no manual order for videos outside a showcase', () => {
-    expect(parse('sort=manual', ACCOUNT_VIDEO_SORTS)).toMatchObject({ error: { parameter: 'sort', value: 'manual' } });
+    expect(parseListSort(new URLSearchParams('sort=manual'), ACCOUNT_VIDEO_SORTS)).toMatchObject({ error: { parameter: 'sort', value: 'manual' } });
   });
 
   it('orders albums by their number of videos', () => {
-    expect(parse('sort=videos&direction=asc', ALBUM_SORTS)).toEqual({ order: { by: 'videos', direction: 'asc' } });
-    expect(parse('sort=plays', ALBUM_SORTS)).toMatchObject({ error: { parameter: 'sort' } });
+    expect(parseListSort(new URLSearchParams('sort=videos&direction=asc'), ALBUM_SORTS)).toEqual({ order: { by: 'videos', direction: 'asc' } });
+    expect(parseListSort(new URLSearchParams('sort=plays'), ALBUM_SORTS)).toMatchObject({ error: { parameter: 'sort' } });
   });
 });

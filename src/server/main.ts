@@ -2,13 +2,14 @@
  * The production server. It listens at once; while migrations and the demo seed run, pages
  * answer "Preparing the demo…" and /healthz 503. Then the Astro standalone handler serves
  * behind compression, with the job worker (unless WORKER=off), and a clean shutdown hands
- * back a running job and closes the database.
+ * back a running job and closes the database. The API origin (API_PORT) is a second listener
+ * of the same process and pipeline, whose paths are the site's /api routes (src/lib/apiOrigin.ts).
  */
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
-import { config } from './config.ts';
+import { apiPort, config } from './config.ts';
 import { siteConfig } from './siteConfig.ts';
 import { SiteConfigError } from '../lib/siteConfig.ts';
 import { prepareDatabase } from './boot.ts';
@@ -36,6 +37,8 @@ import { nodeResponseScope } from './http/nodeResponseScope.ts';
 import { closeAllStreams } from './chat/chatHub.ts';
 import { closeChatBus } from './chat/chatBus.ts';
 import { UPLOADS_PATH } from './ingest/uploadsPath.ts';
+import { apiOrigin, type Listener } from './http/apiOrigin.ts';
+import { apiCors } from './http/apiCors.ts';
 
 const { PORT, HOST, WORKER } = config();
 // A site configuration file that cannot be used stops the start with one clear message.
@@ -54,10 +57,17 @@ const compress = compression({ threshold: 512 }) as unknown as Step;
 
 // Probes and scrapes come first and stay out of the access log. Steps after preparingPage
 // run only once the database is migrated and the Astro bundle is loaded.
-const server = createServer(
-  pipeline([metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, compress], (req, res) => astroHandler(req, res)),
-);
+// The API origin's paths become /api routes first, so every later step sees the route.
+const handler = (listener: Listener) =>
+  pipeline(
+    [apiOrigin(listener), metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, apiCors, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, compress],
+    (req, res) => astroHandler(req, res),
+  );
+const server = createServer(handler('site'));
 server.on('connect', refuseTunnel);
+const API_PORT = apiPort(config());
+const apiServer = API_PORT === null ? null : createServer(handler('api'));
+apiServer?.on('connect', refuseTunnel);
 
 const origin = () => {
   const address = server.address();
@@ -68,6 +78,10 @@ server.listen(PORT, HOST, () => {
   const address = server.address();
   recordServerPort(typeof address === 'object' && address ? address.port : PORT);
   logger.info({ host: HOST }, `Vitrine is listening on ${origin()}; preparing`);
+});
+apiServer?.listen(API_PORT ?? 0, HOST, () => {
+  const address = apiServer.address();
+  logger.info({ host: HOST, port: typeof address === 'object' && address ? address.port : API_PORT }, 'the API origin is listening');
 });
 
 /** How long requests under way may take to finish once the server is asked to stop. */
@@ -81,11 +95,15 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   server.closeIdleConnections();
+  apiServer?.closeIdleConnections();
   // Open chat streams never end by themselves; their browsers reconnect to another node.
   closeAllStreams();
   // A player holding a media response open must not keep the process from stopping.
-  const drain = setTimeout(() => server.closeAllConnections(), SHUTDOWN_DRAIN_MS);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const drain = setTimeout(() => {
+    server.closeAllConnections();
+    apiServer?.closeAllConnections();
+  }, SHUTDOWN_DRAIN_MS);
+  await Promise.all([server, apiServer].map((listener) => new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve()))));
   clearTimeout(drain);
   // Broadcasts end cleanly: their recordings go to the replay job.
   await live?.stop();

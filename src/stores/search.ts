@@ -75,7 +75,8 @@ async function fetchPage(source: SearchSource, query: string, page: number, sign
       timeout: 15_000,
     })
     .json<{ total: number; data: SearchHit[] }>();
-  return { items: body.data, total: body.total };
+  // The API's links are whole (Vimeo's shape); result links keep the viewer's locale prefix on their path.
+  return { items: body.data.map((hit) => ({ ...hit, link: new URL(hit.link, location.href).pathname })), total: body.total };
 }
 
 /** Points the search at a showcase; the island calls it once when it mounts. */

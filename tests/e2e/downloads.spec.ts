@@ -8,12 +8,12 @@ const player = showcaseId('player');
 
 interface Download {
   quality: string;
-  publicName: string;
+  public_name: string;
   height: number | null;
   size: number;
-  sizeShort: string;
+  size_short: string;
   link: string;
-  isCold: boolean;
+  is_cold: boolean;
 }
 
 async function videoIdNamed(request: APIRequestContext, album: number, name: string): Promise<number> {
@@ -49,9 +49,9 @@ test.describe('the download modal', () => {
     const rows = modal.getByTestId('download-files').locator('li');
     await expect(rows).toHaveCount(files.length);
     for (const [i, file] of files.entries()) {
-      await expect(rows.nth(i)).toContainText(file.publicName);
-      await expect(rows.nth(i).getByTestId('download-size')).toHaveText(file.sizeShort);
-      expect(file.sizeShort).toMatch(/^\d+(\.\d)? (B|KB|MB|GB|TB)$/);
+      await expect(rows.nth(i)).toContainText(file.public_name);
+      await expect(rows.nth(i).getByTestId('download-size')).toHaveText(file.size_short);
+      expect(file.size_short).toMatch(/^\d+(\.\d)? (B|KB|MB|GB|TB)$/);
     }
     await expect(rows.first()).toContainText('Original');
     // The first download link is reached by keyboard from the disclosure.
@@ -114,7 +114,7 @@ test.describe('a cold source file', () => {
   test('warns, asks for retrieval, says so, and is downloadable once retrieved', async ({ page, request }) => {
     const video = await videoIdNamed(request, grid, 'Glass studio');
     const [source] = await downloadsOf(request, grid, video);
-    expect(source).toMatchObject({ quality: 'source', isCold: true });
+    expect(source).toMatchObject({ quality: 'source', is_cold: true });
 
     await page.goto(`/showcase/${grid}/video/${video}`);
     await page.getByTestId('download').locator(':scope > summary').click();
@@ -134,7 +134,7 @@ test.describe('a cold source file', () => {
     await expectAccessible(page);
 
     // The e2e server retrieves a file at its next sweep (COLD_RESTORE_DELAY 0).
-    await expect.poll(async () => (await downloadsOf(request, grid, video))[0]!.isCold).toBe(false);
+    await expect.poll(async () => (await downloadsOf(request, grid, video))[0]!.is_cold).toBe(false);
     await page.reload();
     await page.getByTestId('download').locator(':scope > summary').click();
     const href = await page.locator('[data-quality="source"]').getByRole('link', { name: 'Download Original' }).getAttribute('href');

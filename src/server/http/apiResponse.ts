@@ -1,9 +1,12 @@
 /**
  * JSON answers of the API (SPEC §7): the versioned media type of the Accept header is
- * honoured, `fields` trims the representation, errors are localized.
+ * honoured, `fields` trims the representation, the token's scopes are checked, errors are
+ * localized and in Vimeo's shape.
  */
 import type { APIContext } from 'astro';
-import { DEFAULT_API_VERSION, isSupportedVersion, parseApiAccept } from '../../lib/apiAccept.ts';
+import { negotiateApiVersion } from '../../lib/apiAccept.ts';
+import { scopeAllows, type ApiScope } from '../../lib/apiScopes.ts';
+import type { SortParameterError } from '../../lib/vimeoSort.ts';
 import { parseFields, pickFields } from '../../lib/pickFields.ts';
 import { jsonError } from './errorResponse.ts';
 
@@ -24,12 +27,40 @@ const CACHE_CONTROL: Record<ApiOptions['cache'], string> = {
 
 /** The API version the client asked for, or an error answer for a version we do not speak. */
 export function negotiateVersion(context: APIContext): { version: string } | { error: Response } {
-  const accept = parseApiAccept(context.request.headers.get('accept'));
-  const version = accept?.version ?? DEFAULT_API_VERSION;
-  if (!isSupportedVersion(version)) {
-    return { error: Response.json({ error: 'Unsupported API version', version }, { status: 406, headers: { 'Cache-Control': 'no-store' } }) };
-  }
-  return { version };
+  const negotiated = negotiateApiVersion(context.request.headers.get('accept'));
+  if (!('refused' in negotiated)) return negotiated;
+  const { refused, version } = negotiated;
+  const developer_message =
+    refused === 400
+      ? `The version parameter of the Accept header ("${version}") is not a version number; send e.g. application/vnd.vimeo.*+json;version=3.4.`
+      : `API version ${version} is not served; this API speaks 3.x, e.g. application/vnd.vimeo.*+json;version=3.4.`;
+  return { error: jsonError(context.locals, refused, { developer_message, version }) };
+}
+
+/** The refusal of a call beyond the token's scopes. */
+export function scopeRefusal(context: APIContext, needed: ApiScope): Response {
+  return jsonError(context.locals, 403, {
+    error: context.locals.t('errors.apiScopeMissing'),
+    developer_message: `This call needs the "${needed}" scope, which the access token was not granted.`,
+  });
+}
+
+/** What every API call starts with: the version it is answered in, and the scope it needs. */
+export function beginApiCall(context: APIContext, needed: ApiScope): { version: string } | { error: Response } {
+  const negotiated = negotiateVersion(context);
+  if ('error' in negotiated) return negotiated;
+  if (!scopeAllows(context.locals.bearerScopes, needed)) return { error: scopeRefusal(context, needed) };
+  return negotiated;
+}
+
+/** A query parameter outside its vocabulary (an unknown sort or direction), named for the developer. */
+export function invalidParameter(context: APIContext, { parameter, value, allowed }: SortParameterError): Response {
+  const developer_message = `${parameter}=${value} is not understood; ${parameter} takes ${allowed.join(', ')}.`;
+  return jsonError(context.locals, 400, {
+    error: context.locals.t('errors.apiInvalidParameter'),
+    developer_message,
+    invalid_parameters: [{ field: parameter, developer_message }],
+  });
 }
 
 export function apiJson(context: APIContext, body: unknown, { resource, cache }: ApiOptions, version: string, status = 200): Response {

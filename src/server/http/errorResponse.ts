@@ -3,14 +3,15 @@
  * localized error screen (src/pages/error/[status].astro) for browsers.
  */
 import type { APIContext } from 'astro';
+import { apiErrorBody } from '../../lib/apiError.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../lib/domain.ts';
 import { LOCALE_COOKIE, localizePath, preferredLocale, splitLocalePath } from '../../lib/localeNegotiation.ts';
 import { translator } from '../i18n/translator.ts';
 import { REFUSAL_HEADER } from './refusalStamp.ts';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 413 | 429 | 500 | 503;
 
-export const ERROR_STATUSES: readonly ErrorStatus[] = [400, 401, 403, 404, 405, 413, 429, 500, 503];
+export const ERROR_STATUSES: readonly ErrorStatus[] = [400, 401, 403, 404, 405, 406, 413, 429, 500, 503];
 
 export function isErrorStatus(value: number): value is ErrorStatus {
   return (ERROR_STATUSES as readonly number[]).includes(value);
@@ -22,6 +23,7 @@ const TITLE_KEYS: Record<ErrorStatus, [title: string, body: string]> = {
   403: ['errors.forbiddenTitle', 'errors.forbiddenBody'],
   404: ['errors.notFoundTitle', 'errors.notFoundBody'],
   405: ['errors.methodNotAllowedTitle', 'errors.methodNotAllowedBody'],
+  406: ['errors.notAcceptableTitle', 'errors.notAcceptableBody'],
   413: ['errors.tooLargeTitle', 'errors.tooLargeBody'],
   429: ['errors.tooManyTitle', 'errors.tooManyBody'],
   500: ['errors.technicalTitle', 'errors.technicalBody'],
@@ -51,12 +53,21 @@ export function wantsJson(request: Request, path: string): boolean {
   );
 }
 
+/**
+ * An error as JSON, in the API's shape (src/lib/apiError.ts) with the screen's text beside it
+ * (`message`, `status`) for the site's islands. `extra` may bring the `error_code` and
+ * `developer_message` of the refusal and the `error` text, else the status gives them.
+ */
 export function jsonError(locals: Pick<App.Locals, 't'>, status: ErrorStatus, extra: Record<string, unknown> = {}, headers: HeadersInit = {}): Response {
   const [title, body] = errorKeys(status);
-  return Response.json(
-    { error: locals.t(title), message: locals.t(body), status, ...extra },
-    { status, headers: { 'Cache-Control': 'no-store', ...headers } },
-  );
+  const { error, error_code: errorCode, developer_message: developerMessage, ...rest } = extra;
+  const vimeo = apiErrorBody({
+    status,
+    error: typeof error === 'string' ? error : locals.t(title),
+    errorCode: typeof errorCode === 'number' ? errorCode : undefined,
+    developerMessage: typeof developerMessage === 'string' ? developerMessage : undefined,
+  });
+  return Response.json({ ...vimeo, message: locals.t(body), status, ...rest }, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
 /** Answers with the error of `status`, as JSON or as the error screen. */

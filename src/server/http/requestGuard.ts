@@ -1,11 +1,11 @@
 /**
  * Refusals answered before any route runs, as the error screen or JSON in the viewer's
  * language: what the HTTP steps stamped (refusalStamp.ts), a method the matched route does
- * not take (405 with Allow; OPTIONS is answered with the Allow list), an API path that
- * matches no route (404 as JSON, not the HTML page) and /500 asked for by its address (404).
+ * not take (405 with Allow; OPTIONS is answered with the Allow list) and /500 asked for by
+ * its address (404). An API path that matches no route is src/pages/api/[...path].ts's.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { jsonError, middlewareError } from './errorResponse.ts';
+import { middlewareError } from './errorResponse.ts';
 import { readRefusal } from './refusalStamp.ts';
 import { allowedMethods } from './routeMethods.ts';
 import { ROUTE_METHODS } from './malformedRequest.ts';
@@ -33,8 +33,6 @@ export const routeMethodGuard = defineMiddleware(async (context, next) => {
   const locals = context.locals as App.Locals & { [checked]?: true };
   if (locals[checked]) return next();
   locals[checked] = true;
-  // No route matched: under /api/ the answer is JSON like every other API answer.
-  if (context.routePattern === '/404' && context.locals.path.startsWith('/api/')) return jsonError(context.locals, 404);
   // The page Astro shows in place of a failed one is no page of its own address.
   if (context.routePattern === '/500' && /^\/500\/?$/.test(context.locals.path)) return middlewareError(context, 404);
   const method = context.request.method;

@@ -5,9 +5,10 @@
  * (from Upload-Length) and again when it finishes; a finished upload becomes a video with a
  * transcode job (ingestUpload.ts).
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server, type ServerOptions } from '@tus/server';
+import { Server, Upload, type ServerOptions } from '@tus/server';
 import { and, eq } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { config } from '../config.ts';
@@ -25,7 +26,7 @@ import { ingestUpload, QuotaExceededError, replaceVideoSource } from './ingestUp
 import { UPLOADS_PATH, VIDEO_ID_HEADER } from './uploadsPath.ts';
 
 
-interface Uploader {
+export interface Uploader {
   /** The account the video goes to (and whose quota it counts against). */
   accountId: number;
   /** The uploader's role in that account: decides whose videos they may replace the source of. */
@@ -183,4 +184,33 @@ export async function findPendingUpload(uploadId: string, uploaderId: number): P
   const upload = await tus().datastore.getUpload(uploadId).catch(() => null);
   if (!upload || upload.metadata?.['ownerId'] !== String(uploaderId)) return null;
   return { name: upload.metadata?.['filename'] ?? uploadId, size: upload.size ?? null, offset: upload.offset };
+}
+
+/**
+ * Metadata mark of an upload made by the API for a video it created (POST /me/videos): its
+ * address is its credential, as Vimeo's upload_link is, because tus clients send the file
+ * there without the token that created it. The id is 128 random bits, and the upload can only
+ * become the source of that one video.
+ */
+const LINKED = 'linked';
+
+/** A tus upload of `size` bytes for the video `videoId` of the account, continued by whoever holds its address. */
+export async function createLinkedUpload(owner: { accountId: number; uploaderId: number }, videoId: number, size: number, fileName: string): Promise<string> {
+  const id = randomBytes(16).toString('hex');
+  const metadata = { filename: fileName, replaces: String(videoId), ownerId: String(owner.uploaderId), accountId: String(owner.accountId), [LINKED]: '1' };
+  await tus().datastore.create(new Upload({ id, size, offset: 0, metadata, creation_date: new Date().toISOString() }));
+  return id;
+}
+
+/** The uploader a request to a linked upload's address stands for, or null when it names none. */
+export async function linkedUploader(request: Request, t: TFunction): Promise<Uploader | null> {
+  const id = new URL(request.url).pathname.split('/').pop() ?? '';
+  if (!/^[0-9a-f]{32}$/.test(id)) return null;
+  const upload = await tus().datastore.getUpload(id).catch(() => null);
+  const metadata = upload?.metadata;
+  if (metadata?.[LINKED] !== '1') return null;
+  const accountId = parseId(metadata['accountId'] ?? undefined);
+  const uploaderId = parseId(metadata['ownerId'] ?? undefined);
+  if (accountId === null || uploaderId === null) return null;
+  return { accountId, uploaderId, role: 'Owner', t };
 }

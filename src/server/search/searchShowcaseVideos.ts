@@ -11,6 +11,7 @@
  */
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Sort } from '../../lib/domain.ts';
+import type { SortSpec } from '../../lib/sortMap.ts';
 import type { Db } from '../db/client.ts';
 import { showcaseVideos, videos } from '../db/schema.ts';
 import { orderFor, pageOfShowcaseVideos, playable, visibleInShowcase, type VideoWithMedia } from '../showcases/showcaseQueries.ts';
@@ -25,7 +26,7 @@ export interface SearchOptions {
   page: number;
   perPage: number;
   /** The showcase's sort: equally similar videos keep the album's order. */
-  sort: Sort;
+  sort: Sort | SortSpec;
   filter?: 'playable' | undefined;
 }
 

@@ -229,7 +229,7 @@ export function videoJson(item: VideoWithMedia, showcaseId: number, lock: Conten
 
 export function albumJson({ showcase, owner, totalVideos }: ShowcaseWithOwner): AlbumJson {
   return {
-    uri: `/albums/${showcase.id}`,
+    uri: `/users/${showcase.ownerId}/albums/${showcase.id}`,
     name: showcase.name,
     description: showcase.description,
     link: `/showcase/${showcase.id}`,

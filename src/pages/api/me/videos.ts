@@ -1,0 +1,49 @@
+import type { APIRoute } from 'astro';
+import { readableAccount, videosAnswer } from '../../../server/api/accountAnswers.ts';
+import { findAccountVideo } from '../../../server/api/apiQueries.ts';
+import { createApiUpload, uploadRequestSchema } from '../../../server/api/apiUpload.ts';
+import { presentOwnVideo } from '../../../server/api/apiVideos.ts';
+import { apiReaderId, apiViewerId } from '../../../server/auth/apiViewer.ts';
+import { getDb } from '../../../server/db/client.ts';
+import { apiOrigins } from '../../../server/http/apiOrigin.ts';
+import { apiJson, beginApiCall } from '../../../server/http/apiResponse.ts';
+import { jsonError } from '../../../server/http/errorResponse.ts';
+
+/** GET /me/videos: every video of the token's user, in any state (sort, direction, page, per_page). */
+export const GET: APIRoute = async (context) => {
+  const call = beginApiCall(context, 'private');
+  if ('error' in call) return call.error;
+  const userId = apiReaderId(context.locals);
+  if (userId === null) return jsonError(context.locals, 401);
+  const account = await readableAccount(context, userId);
+  if ('error' in account) return account.error;
+  return videosAnswer(context, account, call.version);
+};
+
+/**
+ * POST /me/videos { upload: { approach: 'tus', size }, name, description, privacy }: Vimeo's
+ * upload, as its clients' upload() sends it. Answers the new video with
+ * `upload: { approach, upload_link, size, status }`; the client sends the file to upload_link.
+ */
+export const POST: APIRoute = async (context) => {
+  const call = beginApiCall(context, 'upload');
+  if ('error' in call) return call.error;
+  const userId = apiViewerId(context.locals);
+  if (userId === null) return jsonError(context.locals, 401);
+  const parsed = uploadRequestSchema.safeParse(await context.request.json().catch(() => null));
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(body)'))];
+    return jsonError(context.locals, 400, {
+      error: context.locals.t('errors.apiInvalidParameter'),
+      developer_message: `Send JSON { "upload": { "approach": "tus", "size": <bytes> }, "name", "description", "privacy": { "view" } }; not understood: ${fields.join(', ')}.`,
+      invalid_parameters: fields.map((field) => ({ field })),
+    });
+  }
+  const db = await getDb();
+  const created = await createApiUpload(db, userId, parsed.data);
+  if ('refused' in created) return jsonError(context.locals, 413, { error: context.locals.t(created.refused), developer_message: 'The upload would go past the account’s upload quota.' });
+  const video = await findAccountVideo(db, created.videoId);
+  const origins = apiOrigins(context.url, context.request);
+  const upload = { approach: 'tus', upload_link: `${origins.api}/uploads/${created.uploadId}`, size: parsed.data.upload.size, status: 'in_progress' };
+  return apiJson(context, { ...presentOwnVideo(video!, origins), upload }, { resource: 'video', cache: 'private' }, call.version, 201);
+};

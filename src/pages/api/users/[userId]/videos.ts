@@ -1,0 +1,12 @@
+import type { APIRoute } from 'astro';
+import { readableAccount, videosAnswer } from '../../../../server/api/accountAnswers.ts';
+import { beginApiCall, parseId } from '../../../../server/http/apiResponse.ts';
+
+/** GET /users/{userId}/videos: the user's videos this reader may list (sort, direction, page, per_page). */
+export const GET: APIRoute = async (context) => {
+  const call = beginApiCall(context, 'public');
+  if ('error' in call) return call.error;
+  const account = await readableAccount(context, parseId(context.params.userId));
+  if ('error' in account) return account.error;
+  return videosAnswer(context, account, call.version);
+};
