@@ -28,7 +28,8 @@ const YEAR = 60 * 60 * 24 * 365;
 
 // The live chat panel is framed beside the player, by the showcase pages and by embeds alike.
 const isEmbedPath = (path: string) => /^\/showcase\/[^/]+(\/video\/[^/]+)?\/(embed2?)$/.test(path) || /^\/live-chat\/[^/]+$/.test(path);
-const isAsset = (path: string) => path.startsWith('/_astro/') || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path);
+// /oembed answers machines, which must not be sent to a locale's address by their Accept-Language.
+const isAsset = (path: string) => path.startsWith('/_astro/') || path.startsWith('/api/') || path === '/oembed' || /\.[a-z0-9]+$/i.test(path);
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const securityHeaders = defineMiddleware(async (context, next) => {

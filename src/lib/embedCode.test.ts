@@ -21,6 +21,10 @@ describe('embed code', () => {
     expect(embedDimensions('1280x720')).toEqual({ width: 1280, height: 720 });
   });
 
+  it('takes the exact pixels an oEmbed consumer fitted', () => {
+    expect(embedCode({ src, title: 'Harbour', size: { width: 500, height: 281 } })).toContain('width="500" height="281"');
+  });
+
   it('escapes the title', () => {
     expect(embedCode({ src, title: '"Quotes" & <tags>', size: 'responsive' })).toContain('title="&quot;Quotes&quot; &amp; &lt;tags&gt;"');
   });

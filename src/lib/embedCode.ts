@@ -29,8 +29,9 @@ export function videoEmbedSrc(origin: string, albumId: number, videoId: number):
 
 const ALLOW = 'autoplay; fullscreen; picture-in-picture';
 
-export function embedCode({ src, title, size }: { src: string; title: string; size: EmbedSize }): string {
-  const dimensions = embedDimensions(size);
+/** `size`: one of the share dialog's sizes, or the exact pixels an oEmbed consumer fitted. */
+export function embedCode({ src, title, size }: { src: string; title: string; size: EmbedSize | { width: number; height: number } }): string {
+  const dimensions = typeof size === 'string' ? embedDimensions(size) : size;
   const common = `src="${escapeAttr(src)}" title="${escapeAttr(title)}" allow="${ALLOW}" allowfullscreen`;
   if (dimensions) return `<iframe ${common} width="${dimensions.width}" height="${dimensions.height}" style="border:0"></iframe>`;
   return `<div style="position:relative;width:100%;aspect-ratio:16/9"><iframe ${common} style="position:absolute;inset:0;width:100%;height:100%;border:0"></iframe></div>`;

@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { fitEmbed, naturalEmbedSize, parseMaxDimension } from './oembedSize.ts';
+import { fitEmbed, naturalPlayerSize, parseMaxDimension } from './oembedSize.ts';
 
-const natural = naturalEmbedSize(1280);
+const natural = naturalPlayerSize(1280);
 const unbounded = { maxWidth: null, maxHeight: null };
 
-describe('naturalEmbedSize', () => {
+describe('naturalPlayerSize', () => {
   it('is the video width at 16:9', () => {
-    expect(naturalEmbedSize(640)).toEqual({ width: 640, height: 360 });
-    expect(naturalEmbedSize(1920)).toEqual({ width: 1920, height: 1080 });
+    expect(naturalPlayerSize(640)).toEqual({ width: 640, height: 360 });
+    expect(naturalPlayerSize(854)).toEqual({ width: 854, height: 480 });
+  });
+
+  it('is 1280x720 at most, however wide the video', () => {
+    expect(naturalPlayerSize(3840)).toEqual({ width: 1280, height: 720 });
   });
 
   it('is 1280x720 for a video whose width is not known', () => {
-    expect(naturalEmbedSize(null)).toEqual({ width: 1280, height: 720 });
-    expect(naturalEmbedSize(0)).toEqual({ width: 1280, height: 720 });
+    expect(naturalPlayerSize(null)).toEqual({ width: 1280, height: 720 });
+    expect(naturalPlayerSize(0)).toEqual({ width: 1280, height: 720 });
   });
 });
 

@@ -7,7 +7,7 @@
  * (anything else, 0 and negative numbers included, is the consumer's mistake: a 400, since
  * guessing would hand out a player of a size nobody asked for).
  */
-export interface EmbedSize {
+export interface PlayerSize {
   width: number;
   height: number;
 }
@@ -17,9 +17,12 @@ export interface EmbedBounds {
   maxHeight: number | null;
 }
 
-/** The natural size of a player for a video `width` pixels wide (unknown: 1280), 16:9. */
-export function naturalEmbedSize(videoWidth: number | null | undefined): EmbedSize {
-  const width = videoWidth && videoWidth > 0 ? Math.round(videoWidth) : 1280;
+/** The widest player handed out unasked: the largest embed size of the share dialog (embedCode.ts). */
+const LARGEST_NATURAL_WIDTH = 1280;
+
+/** The natural size of a player for a video `width` pixels wide, 16:9: as wide as the video, up to 1280 (unknown: 1280). */
+export function naturalPlayerSize(videoWidth: number | null | undefined): PlayerSize {
+  const width = videoWidth && videoWidth > 0 ? Math.min(Math.round(videoWidth), LARGEST_NATURAL_WIDTH) : LARGEST_NATURAL_WIDTH;
   return { width, height: Math.round((width * 9) / 16) };
 }
 
@@ -34,7 +37,7 @@ export function parseMaxDimension(raw: string | null): number | null | 'invalid'
 }
 
 /** The largest 16:9 size within the bounds and the natural size, never under 1 pixel. */
-export function fitEmbed(natural: EmbedSize, { maxWidth, maxHeight }: EmbedBounds): EmbedSize {
+export function fitEmbed(natural: PlayerSize, { maxWidth, maxHeight }: EmbedBounds): PlayerSize {
   let width = Math.min(natural.width, maxWidth ?? Number.POSITIVE_INFINITY);
   if (maxHeight !== null && (width * 9) / 16 > maxHeight) width = Math.floor((maxHeight * 16) / 9);
   width = Math.max(1, width);

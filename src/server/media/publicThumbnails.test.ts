@@ -11,7 +11,7 @@ await useTestDatabase('thumbs');
 const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { parseThumbnailFile } = await import('../../lib/thumbnailAddress.ts');
-const { publicThumbnail, publicThumbnailKey } = await import('./publicThumbnails.ts');
+const { publicThumbnail, publicThumbnailKey, publicThumbnailsOf } = await import('./publicThumbnails.ts');
 
 const ORIGIN = 'https://videos.example.org';
 let videoId = 0;
@@ -53,6 +53,19 @@ describe('given a public video with pictures', () => {
     expect(publicThumbnail(source, ORIGIN, { width: 4000 })).toMatchObject({ width: 1680, height: 945 });
   });
 
+  it('keeps within bounds when asked, and hands out nothing when no picture fits', async () => {
+    const source = { video: await videoRow(), pictures: PICTURES };
+    expect(publicThumbnail(source, ORIGIN, { within: { maxWidth: 1000, maxHeight: null } })).toMatchObject({ width: 640, height: 350 });
+    expect(publicThumbnail(source, ORIGIN, { within: { maxWidth: null, maxHeight: 720 } })).toMatchObject({ width: 1280, height: 700 });
+    expect(publicThumbnail(source, ORIGIN, { within: { maxWidth: 320, maxHeight: 180 } })).toBeNull();
+  });
+
+  it('reads the same addresses from the database for a list of videos, leaving out unknown ones', async () => {
+    const found = await publicThumbnailsOf(await getDb(), [videoId, 999_999], ORIGIN);
+    expect([...found.keys()]).toEqual([videoId]);
+    expect(found.get(videoId)).toEqual(publicThumbnail({ video: await videoRow(), pictures: PICTURES }, ORIGIN));
+  });
+
   it('resolves its address to the stored picture', async () => {
     const thumbnail = publicThumbnail({ video: await videoRow(), pictures: PICTURES }, ORIGIN)!;
     expect(await resolve(thumbnail.url)).toBe('videos/1/pictures/a1-1280x700.jpg');
@@ -75,6 +88,13 @@ describe('given a video that is not public', () => {
     }
     expect(publicThumbnail({ video: { ...video, contentRating: 'explicit' }, pictures: PICTURES }, ORIGIN)).toBeNull();
     expect(publicThumbnail({ video, pictures: [] }, ORIGIN)).toBeNull();
+  });
+
+  it('leaves it out of a list read from the database', async () => {
+    const db = await getDb();
+    await db.update(schema.videos).set({ privacyView: 'unlisted' }).where(eq(schema.videos.id, videoId));
+    expect((await publicThumbnailsOf(db, [videoId], ORIGIN)).size).toBe(0);
+    await db.update(schema.videos).set({ privacyView: 'anybody' }).where(eq(schema.videos.id, videoId));
   });
 
   it('stops resolving the address it had while public, and resolves it again once public', async () => {

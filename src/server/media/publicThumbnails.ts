@@ -11,11 +11,13 @@
  * hold a copy it fetched before, until purged).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { EmbedBounds } from '../../lib/oembedSize.ts';
 import { isPublicVideo, type PublicVideoFacts } from '../../lib/publicVideo.ts';
 import { DIGEST_LENGTH, thumbnailPath, type ThumbnailAddress } from '../../lib/thumbnailAddress.ts';
 import type { Db } from '../db/client.ts';
 import { videoPictures, videos } from '../db/schema.ts';
+import { media, parsed } from '../showcases/showcaseQueries.ts';
 import { secret } from '../secrets.ts';
 
 /** What is read of a video: its row's privacy, status and rating, and its stored pictures (VideoWithMedia has both). */
@@ -41,16 +43,42 @@ function digestOf(videoId: number, storageKey: string): string {
   return createHmac('sha256', secret('media')).update(`thumbnail:${videoId}:${storageKey}`).digest('base64url').slice(0, DIGEST_LENGTH);
 }
 
+export interface ThumbnailChoice {
+  /** The smallest picture at least this wide is taken, else the largest (default: preview size). */
+  width?: number | undefined;
+  /** Only pictures within these bounds (an oEmbed consumer's maxwidth and maxheight). */
+  within?: EmbedBounds | undefined;
+}
+
+const fits = (picture: { width: number; height: number }, within: EmbedBounds | undefined) =>
+  !within || ((within.maxWidth === null || picture.width <= within.maxWidth) && (within.maxHeight === null || picture.height <= within.maxHeight));
+
 /**
- * The stable picture of a public video, the smallest at least `width` pixels wide (else the
- * largest); null when the video is not public or has no picture yet.
+ * The stable picture of a public video, chosen by `choice`; null when the video is not public
+ * or has no picture (within the bounds) yet.
  */
-export function publicThumbnail({ video, pictures }: ThumbnailSource, origin: string, { width = PREVIEW_WIDTH }: { width?: number } = {}): PublicThumbnail | null {
-  if (!isPublicVideo(video) || pictures.length === 0) return null;
-  const bySize = [...pictures].sort((a, b) => a.width - b.width);
-  const picture = bySize.find((p) => p.width >= width) ?? bySize.at(-1)!;
+export function publicThumbnail({ video, pictures }: ThumbnailSource, origin: string, { width = PREVIEW_WIDTH, within }: ThumbnailChoice = {}): PublicThumbnail | null {
+  if (!isPublicVideo(video)) return null;
+  const bySize = pictures.filter((p) => fits(p, within)).sort((a, b) => a.width - b.width);
+  const picture = bySize.find((p) => p.width >= width) ?? bySize.at(-1);
+  if (!picture) return null;
   const path = thumbnailPath({ videoId: video.id, digest: digestOf(video.id, picture.storageKey), width: picture.width });
   return { url: new URL(path, origin).href, width: picture.width, height: picture.height };
+}
+
+/** The stable pictures of the public ones among `videoIds`, by video id, read in one query. */
+export async function publicThumbnailsOf(db: Db, videoIds: readonly number[], origin: string, choice: ThumbnailChoice = {}): Promise<Map<number, PublicThumbnail>> {
+  if (videoIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: videos.id, privacyView: videos.privacyView, status: videos.status, contentRating: videos.contentRating, pictures: media.pictures })
+    .from(videos)
+    .where(inArray(videos.id, [...videoIds]));
+  return new Map(
+    rows.flatMap(({ pictures, ...video }) => {
+      const thumbnail = publicThumbnail({ video, pictures: parsed(pictures) }, origin, choice);
+      return thumbnail ? [[video.id, thumbnail] as const] : [];
+    }),
+  );
 }
 
 /** The storage key an address stands for, while its video is public and the picture current; else null. */

@@ -1,0 +1,119 @@
+/**
+ * What a public showcase or video page tells link previews, oEmbed consumers and search
+ * engines (src/components/openweb/PreviewMeta.astro writes it): the stable picture, the player
+ * frame, the oEmbed discovery addresses and the structured data. A page that is not public to
+ * anybody (src/server/openweb/publicTarget.ts: a showcase only some may open, a video not
+ * public) gets none of it, so no preview ever names or shows something protected.
+ */
+import { videoEmbedSrc } from '../../lib/embedCode.ts';
+import type { Locale } from '../../lib/domain.ts';
+import { localizePath } from '../../lib/localeNegotiation.ts';
+import { OEMBED_CONTENT_TYPES, OEMBED_FORMATS } from '../../lib/oembed.ts';
+import { naturalPlayerSize, type PlayerSize } from '../../lib/oembedSize.ts';
+import { isPublicVideo } from '../../lib/publicVideo.ts';
+import { serializeJsonLd, showcaseItemListLd, videoObjectLd, type VideoFacts } from '../../lib/structuredData.ts';
+import { videoIdOf, videoViewPath } from '../../lib/videoNavigation.ts';
+import { getDb } from '../db/client.ts';
+import { publicThumbnailsOf, type PublicThumbnail } from '../media/publicThumbnails.ts';
+import type { AlbumJson, VideoJson } from '../showcases/represent.ts';
+import type { ListView } from '../showcases/showcaseView.ts';
+import type { VideoView } from '../showcases/videoView.ts';
+
+export interface PagePreview {
+  ogType: 'website' | 'video.other';
+  /** The stable picture: og:image with its size, and the card's picture. */
+  image: PublicThumbnail | null;
+  /** The player frame of a video page: og:video and the Twitter player card. */
+  player: (PlayerSize & { url: string }) | null;
+  twitterCard: 'player' | 'summary_large_image' | 'summary';
+  /** oEmbed discovery: one address per format, with its link type. */
+  oembed: { type: string; href: string }[];
+  /** The JSON-LD, ready for a script element (serializeJsonLd). */
+  jsonLd: string;
+}
+
+export interface PreviewContext {
+  origin: string;
+  locale: Locale;
+}
+
+const RATING_OF_CLASS = { safe: 'safe', mature: 'explicit', unrated: 'unrated' } as const;
+
+/** A video as anybody is shown it: listed only while visible (ready), public when isPublicVideo says so. */
+function isPublicJson(video: VideoJson): boolean {
+  return video.content_lock === null && isPublicVideo({ privacyView: video.privacy.view, status: 'ready', contentRating: RATING_OF_CLASS[video.content_rating_class] });
+}
+
+function oembedLinks(pageUrl: string, origin: string): PagePreview['oembed'] {
+  return OEMBED_FORMATS.map((format) => {
+    const href = new URL('/oembed', origin);
+    href.searchParams.set('url', pageUrl);
+    if (format !== 'json') href.searchParams.set('format', format);
+    return { type: OEMBED_CONTENT_TYPES[format], href: href.href };
+  });
+}
+
+/** AlbumJson.uri is /albums/{id}. */
+const albumIdOf = (album: AlbumJson) => Number(album.uri.slice(album.uri.lastIndexOf('/') + 1));
+
+function videoFacts(album: AlbumJson, video: VideoJson, videoId: number, image: PublicThumbnail | null, { origin, locale }: PreviewContext): VideoFacts {
+  const albumId = albumIdOf(album);
+  return {
+    name: video.name,
+    description: video.description,
+    url: new URL(localizePath(locale, videoViewPath(albumId, videoId)), origin).href,
+    embedUrl: videoEmbedSrc(origin, albumId, videoId),
+    thumbnailUrl: image?.url ?? null,
+    uploadDate: video.created_time,
+    durationSeconds: video.duration,
+    rating: video.content_rating_class,
+    authorName: video.user.name,
+    live: video.live ? { status: video.live.status, startDate: video.live.start_time, endDate: video.live.archived_time } : null,
+  };
+}
+
+export async function videoPagePreview(view: VideoView, context: PreviewContext): Promise<PagePreview | null> {
+  const videoId = videoIdOf(view.video.uri);
+  if (!view.shareable || videoId === null || !isPublicJson(view.video)) return null;
+  const image = (await publicThumbnailsOf(await getDb(), [videoId], context.origin)).get(videoId) ?? null;
+  const facts = videoFacts(view.album, view.video, videoId, image, context);
+  return {
+    ogType: 'video.other',
+    image,
+    player: { url: facts.embedUrl, ...naturalPlayerSize(view.video.width) },
+    twitterCard: 'player',
+    oembed: oembedLinks(facts.url, context.origin),
+    jsonLd: serializeJsonLd(videoObjectLd(facts)),
+  };
+}
+
+/** Where the page's videos stand in the showcase: the player layout shows pages 1 to n, the others one page. */
+function firstPosition(view: ListView): number {
+  return view.layout === 'player' ? 1 : (view.page - 1) * view.perPage + 1;
+}
+
+export async function showcasePagePreview(view: ListView, context: PreviewContext): Promise<PagePreview | null> {
+  if (!view.shareable) return null;
+  const { origin, locale } = context;
+  const albumId = albumIdOf(view.album);
+  const start = firstPosition(view);
+  const listed = [...(view.featured ? [view.featured] : []), ...view.videos].map((video, index) => ({ video, position: start + index, id: videoIdOf(video.uri) }));
+  const shown = listed.filter((entry): entry is typeof entry & { id: number } => entry.id !== null && isPublicJson(entry.video));
+  const images = await publicThumbnailsOf(await getDb(), shown.map((entry) => entry.id), origin);
+  const image = shown.map((entry) => images.get(entry.id)).find(Boolean) ?? null;
+  const pageUrl = new URL(localizePath(locale, `/showcase/${albumId}`) + (view.page > 1 ? `?page=${view.page}` : ''), origin).href;
+  const itemList = showcaseItemListLd({
+    name: view.album.name,
+    description: view.album.description,
+    url: pageUrl,
+    items: shown.map(({ video, position, id }) => ({ position, video: videoFacts(view.album, video, id, images.get(id) ?? null, context) })),
+  });
+  return {
+    ogType: 'website',
+    image,
+    player: null,
+    twitterCard: image ? 'summary_large_image' : 'summary',
+    oembed: oembedLinks(new URL(localizePath(locale, `/showcase/${albumId}`), origin).href, origin),
+    jsonLd: serializeJsonLd(itemList),
+  };
+}
