@@ -27,7 +27,8 @@ export async function rotateStreamKey(db: Db, videoId: number): Promise<string |
 
 /**
  * The ingest address owners enter in their encoder: RTMP_PUBLIC_URL, else this process's
- * ingest on the host the page was asked for. Null when neither exists (RTMP_PORT off here).
+ * ingest on the site's host (siteOrigin's, never a Host header's). Null when neither exists
+ * (RTMP_PORT off here).
  */
 export function ingestUrl(publicHost: string, settings: Pick<Config, 'RTMP_PORT' | 'RTMP_PUBLIC_URL'> = config()): string | null {
   if (settings.RTMP_PUBLIC_URL) return settings.RTMP_PUBLIC_URL;
