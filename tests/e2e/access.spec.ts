@@ -218,7 +218,7 @@ test.describe('accounts', () => {
     expect((await request.get('/api/users/4', { headers: { Authorization: `Bearer ${jwt}` } })).status()).toBe(200);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
-    const replay = await request.get('/api/users/4', { headers: { Cookie: `vsid=${session.value}` } });
+    const replay = await request.get('/api/me', { headers: { Cookie: `vsid=${session.value}` } });
     expect(replay.status()).toBe(401);
     expect((await request.get('/api/users/4', { headers: { Authorization: `Bearer ${jwt}` } })).status()).toBe(401);
   });

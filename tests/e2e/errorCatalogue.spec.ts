@@ -131,34 +131,36 @@ test.describe('error screens anybody can reach', () => {
 });
 
 test.describe('JSON error answers', () => {
+  /** Vimeo's error fields, beside the screen's text (src/lib/apiError.ts). */
+  const VIMEO_SHAPE = { link: null, developer_message: expect.any(String) };
   const answers: { situation: string; method: 'GET' | 'POST'; path: string; data?: Record<string, string>; withToken?: boolean; status: number; body: Record<string, unknown> }[] = [
     {
       situation: 'the API asked for a password showcase without its password',
       method: 'GET',
       path: `/api/albums/${showcaseId('password')}`,
       status: 401,
-      body: { error: UNAUTHORIZED[0], message: UNAUTHORIZED[1], status: 401, error_code: 0 },
+      body: { error: UNAUTHORIZED[0], message: UNAUTHORIZED[1], status: 401, error_code: 0, ...VIMEO_SHAPE },
     },
     {
       situation: 'the API asked for a showcase private to its owner',
       method: 'GET',
       path: `/api/albums/${showcaseId('private')}`,
       status: 403,
-      body: { error: FORBIDDEN[0], message: FORBIDDEN[1], status: 403, error_code: 5 },
+      body: { error: FORBIDDEN[0], message: FORBIDDEN[1], status: 403, error_code: 5, ...VIMEO_SHAPE },
     },
     {
       situation: 'the API asked for a showcase that does not exist',
       method: 'GET',
       path: '/api/albums/424242',
       status: 404,
-      body: { error: NOT_FOUND[0], message: NOT_FOUND[1], status: 404, error_code: 5 },
+      body: { error: NOT_FOUND[0], message: NOT_FOUND[1], status: 404, error_code: 5, ...VIMEO_SHAPE },
     },
     {
       situation: 'a page of videos past the last one',
       method: 'GET',
       path: `/api/albums/${showcaseId('grid')}/videos?page=99`,
       status: 400,
-      body: { error: VIDEOS_ERROR[0], message: VIDEOS_ERROR[1], error_code: 2286 },
+      body: { error: VIDEOS_ERROR[0], message: VIDEOS_ERROR[1], status: 400, error_code: 2286, ...VIMEO_SHAPE },
     },
     {
       situation: 'a settings change sent without the CSRF token',
@@ -166,7 +168,7 @@ test.describe('JSON error answers', () => {
       path: '/settings',
       data: { content_rating: 'safest' },
       status: 403,
-      body: { error: FORBIDDEN[0], message: FORBIDDEN[1], status: 403 },
+      body: { error: FORBIDDEN[0], message: FORBIDDEN[1], status: 403, error_code: 3200, ...VIMEO_SHAPE },
     },
     {
       situation: 'a mature-content filter with a rating that does not exist',

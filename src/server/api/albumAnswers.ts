@@ -65,7 +65,12 @@ export async function albumVideosAnswer(context: APIContext): Promise<Response> 
     ? await searchShowcaseVideos(db, { showcaseId: found.showcase.id, query: text, sort: order, page, perPage, filter })
     : await cachedListShowcaseVideos(db, { showcaseId: found.showcase.id, sort: order, page, perPage, filter });
   if (page > pageCount(total, perPage)) {
-    return jsonError(context.locals, 400, { error: context.locals.t('errors.videosTitle'), developer_message: `page ${page} is past the last page of this list.`, error_code: PAGE_NOT_FOUND_ERROR });
+    return jsonError(context.locals, 400, {
+      error: context.locals.t('errors.videosTitle'),
+      message: context.locals.t('errors.videosBody'),
+      developer_message: `page ${page} is past the last page of this list.`,
+      error_code: PAGE_NOT_FOUND_ERROR,
+    });
   }
   const origins = apiOrigins(context.url, context.request);
   const available = vimeoVideoState('ready', true);
