@@ -4,6 +4,7 @@
  * forged tokens are refused; an app registered there trades its id and secret for a public
  * token at the client-credentials grant. Axe in both themes and in German.
  */
+import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
@@ -12,6 +13,21 @@ const team = showcaseId('team');
 const grid = showcaseId('grid');
 const GRANT = '/api/oauth/authorize/client';
 
+interface VimeoClient {
+  generateClientCredentials(scope: string | string[]): Promise<{ statusCode: number; body: Record<string, unknown> }>;
+  request(options: string | { path: string }): Promise<{ statusCode: number; body: Record<string, unknown> }>;
+}
+
+interface VimeoModule {
+  Vimeo: new (clientId: string | null, clientSecret: string | null, accessToken?: string) => VimeoClient;
+  vimeo_module: { request_defaults: { protocol: string; hostname: string; port: number } };
+}
+
+const vimeo = createRequire(import.meta.url)('@vimeo/vimeo') as VimeoModule;
+const apiPort = Number(process.env['E2E_API_PORT'] ?? 4463);
+// Where the API is: the one change a script written for Vimeo needs (playwright.config.ts starts it).
+Object.assign(vimeo.vimeo_module.request_defaults, { protocol: 'http:', hostname: '127.0.0.1', port: apiPort });
+
 /** A client of the API that carries no cookie: an integration, not the signed-in browser. */
 async function integration(playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } }): Promise<APIRequestContext> {
   return playwright.request.newContext({ baseURL: test.info().project.use.baseURL! });
@@ -19,6 +35,19 @@ async function integration(playwright: { request: { newContext(options: { baseUR
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const basic = (id: string, secret: string) => ({ Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` });
+
+/** Registers an app on the page as a person would, and returns its id and secret, shown once. */
+async function registerApp(page: Page, name: string): Promise<{ clientId: string; clientSecret: string }> {
+  await page.goto('/settings/tokens');
+  await page.getByLabel('App name').fill(name);
+  await page.getByRole('button', { name: 'Register app' }).click();
+  const shown = page.getByTestId('new-credential');
+  await expect(shown.getByRole('heading', { name: `Your new app: ${name}` })).toBeVisible();
+  return {
+    clientId: await shown.getByRole('textbox', { name: 'Client identifier' }).inputValue(),
+    clientSecret: await shown.getByRole('textbox', { name: 'Client secret' }).inputValue(),
+  };
+}
 
 /** Creates a token on the page as a person would, and returns the value shown once. */
 async function createToken(page: Page, name: string, scopes: string[] = []): Promise<string> {
@@ -146,13 +175,7 @@ test.describe('a bearer token the site never issued', () => {
 test.describe('apps and the client-credentials grant', () => {
   test('an app trades its id and secret for a public token, refused once the app is deleted', async ({ page, playwright }) => {
     await signIn(page, 'contributor@vitrine.test');
-    await page.goto('/settings/tokens');
-    await page.getByLabel('App name').fill('Lobby screen');
-    await page.getByRole('button', { name: 'Register app' }).click();
-    const shown = page.getByTestId('new-credential');
-    await expect(shown.getByRole('heading', { name: 'Your new app: Lobby screen' })).toBeVisible();
-    const clientId = await shown.getByRole('textbox', { name: 'Client identifier' }).inputValue();
-    const clientSecret = await shown.getByRole('textbox', { name: 'Client secret' }).inputValue();
+    const { clientId, clientSecret } = await registerApp(page, 'Lobby screen');
     await expect(page.getByTestId('app').filter({ hasText: 'Lobby screen' })).toContainText(clientId);
 
     // As Vimeo's client posts it: a form, Basic authentication, no Origin and no cookie.
@@ -183,6 +206,21 @@ test.describe('apps and the client-credentials grant', () => {
   });
 });
 
+test.describe("Vimeo's own client", () => {
+  test('trades an app’s id and secret for a token at the API origin, and reads with it', async ({ page }) => {
+    await signIn(page, 'owner@vitrine.test');
+    const { clientId, clientSecret } = await registerApp(page, 'Vimeo script');
+    const granted = await new vimeo.Vimeo(clientId, clientSecret).generateClientCredentials(['public', 'private']);
+    expect(granted.statusCode).toBe(200);
+    expect(granted.body).toMatchObject({ token_type: 'Bearer', scope: 'public', app: { name: 'Vimeo script' } });
+    const client = new vimeo.Vimeo(clientId, clientSecret, granted.body['access_token'] as string);
+    const album = await client.request(`/albums/${grid}`);
+    expect(album.body['name']).toBe('Northwind Showreel');
+    await expect(client.request(`/albums/${team}`)).rejects.toThrow(/error/);
+    await expect(new vimeo.Vimeo(clientId, 'vitsecret_wrong').generateClientCredentials('public')).rejects.toThrow(/invalid_client/);
+  });
+});
+
 test.describe('the origin check', () => {
   test('still refuses a form posted from another site, or from none', async ({ playwright }) => {
     const api = await integration(playwright);
@@ -197,6 +235,8 @@ test.describe('the origin check', () => {
 test.describe('accessibility', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`the tokens page passes axe in the ${theme} theme and in German, with a token shown once`, async ({ browser }) => {
+      // Three full axe passes on a page with two lists and two forms.
+      test.slow();
       const context = await browser.newContext();
       await context.addCookies([{ name: 'theme', value: theme, url: test.info().project.use.baseURL! }]);
       const page = await context.newPage();
