@@ -159,7 +159,8 @@ const csrf = defineMiddleware(async (context, next) => {
   const withBearer = bearerPresented(request.headers.get('authorization'));
   const byBearer = authenticatedByBearer(locals);
   if (withBearer && !byBearer && (UNSAFE.has(request.method) || locals.path.startsWith('/api/'))) {
-    return wantsJson(request, locals.path) ? jsonError(locals, 401, {}, { 'WWW-Authenticate': 'Bearer error="invalid_token"' }) : next('/error/401');
+    const developer_message = 'The access token is not valid: it was never issued, has expired or was revoked.';
+    return wantsJson(request, locals.path) ? jsonError(locals, 401, { developer_message }, { 'WWW-Authenticate': 'Bearer error="invalid_token"' }) : next('/error/401');
   }
   // The API origin reads no cookie (apiOrigin.ts): a forged request there has nothing to borrow.
   if (viaApiOrigin(request)) return next();
