@@ -34,11 +34,16 @@ Object.assign(vimeo.vimeo_module.request_defaults, { protocol: 'http:', hostname
 
 const grid = showcaseId('grid');
 
-/** The site's own JWT for a signed-in demo user (the token an integration would be given). */
-async function tokenOf(page: Page, email: string): Promise<string> {
+/** A personal access token of a demo user, made in /settings/tokens with `public` and `scopes`. */
+async function tokenOf(page: Page, email: string, scopes: string[]): Promise<string> {
   await signIn(page, email);
-  const { jwt } = (await (await page.request.get('/api/viewer')).json()) as { jwt: string };
-  return jwt;
+  await page.goto('/settings/tokens');
+  const name = `Vimeo client (${scopes.join(', ') || 'public'})`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  for (const scope of scopes) await page.getByRole('checkbox', { name: new RegExp(`^${scope} `) }).check();
+  await page.getByRole('button', { name: 'Create token' }).click();
+  await expect(page.getByRole('heading', { name: `Your new token: ${name}` })).toBeVisible();
+  return page.getByRole('textbox', { name: 'New token' }).inputValue();
 }
 
 const PAGING_KEYS = ['first', 'last', 'next', 'previous'];
@@ -97,7 +102,7 @@ test.describe("Vimeo's official client against the API origin", () => {
   });
 
   test("reads the owner's own account, albums and videos with a token", async ({ page }) => {
-    const client = new vimeo.Vimeo(null, null, await tokenOf(page, 'owner@vitrine.test'));
+    const client = new vimeo.Vimeo(null, null, await tokenOf(page, 'owner@vitrine.test', ['private']));
     const me = (await client.request('/me')).body as { uri: string; email: string };
     expect(me.email).toBe('owner@vitrine.test');
     const albums = (await client.request({ path: '/me/albums', query: { per_page: 3, sort: 'alphabetical' } })).body as { total: number; data: { name: string; privacy: { view: string } }[]; paging: { next: string } };
@@ -129,7 +134,7 @@ test.describe("Vimeo's official client against the API origin", () => {
 
   test('uploads a generated clip with upload(), which is processed like a browser upload', async ({ page }) => {
     test.setTimeout(240_000);
-    const client = new vimeo.Vimeo(null, null, await tokenOf(page, 'owner@vitrine.test'));
+    const client = new vimeo.Vimeo(null, null, await tokenOf(page, 'owner@vitrine.test', ['private', 'upload']));
     const file = await clip('vimeo-client.mp4');
     const uri = await client.upload(file.path, { name: 'Sent by the Vimeo client', description: 'Uploaded with tus', privacy: { view: 'nobody' } }, () => {});
     expect(uri).toMatch(/^\/videos\/\d+$/);
@@ -148,6 +153,20 @@ test.describe("Vimeo's official client against the API origin", () => {
 
 test.describe('errors and CORS on the API origin', () => {
   const errorShape = { error: expect.any(String), link: null, developer_message: expect.any(String), error_code: expect.any(Number) };
+
+  test("holds a token to its scopes: a public one reads what anybody may, and nothing of its user's own", async ({ page }) => {
+    const token = await tokenOf(page, 'owner@vitrine.test', []);
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    expect((await fetch(`${apiOrigin}/albums/${grid}`, { headers })).status).toBe(200);
+    for (const [method, path] of [['GET', '/me'], ['GET', '/me/videos'], ['POST', '/me/videos']] as const) {
+      const refused = await fetch(`${apiOrigin}${path}`, { method, headers, ...(method === 'POST' ? { body: JSON.stringify({ upload: { approach: 'tus', size: 10 } }) } : {}) });
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(await refused.json()).toMatchObject({ ...errorShape, error_code: 3200, developer_message: expect.stringMatching(/"(private|upload)" scope/) });
+    }
+    // Without the private scope the owner's own password showcase is as closed as to anybody.
+    const locked = await fetch(`${apiOrigin}/albums/${showcaseId('password')}`, { headers });
+    expect(locked.status).toBe(401);
+  });
 
   test('answers an unknown path, whatever the method, with a JSON 404 in Vimeo’s shape', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
