@@ -45,6 +45,11 @@ export interface SitemapShowcase {
   videos: readonly SitemapVideo[];
 }
 
+/** A sitemap URL; its video entries, when it has any, always as a list. */
+export interface SitemapUrl extends SitemapItemLoose {
+  video?: VideoItemLoose[];
+}
+
 export interface SitemapOptions {
   origin: string;
   locales?: readonly Locale[];
@@ -73,9 +78,9 @@ function videoEntry(video: SitemapVideo, thumbnailUrl: string, playerUrl: string
   };
 }
 
-export function sitemapEntries(showcases: readonly SitemapShowcase[], { origin, locales = LOCALES }: SitemapOptions): SitemapItemLoose[] {
+export function sitemapEntries(showcases: readonly SitemapShowcase[], { origin, locales = LOCALES }: SitemapOptions): SitemapUrl[] {
   const absolute = (path: string) => new URL(path, origin).href;
-  const entries: SitemapItemLoose[] = [];
+  const entries: SitemapUrl[] = [];
   for (const showcase of showcases) {
     const showcasePath = `/showcase/${showcase.id}`;
     for (const locale of locales) entries.push({ url: absolute(localizePath(locale, showcasePath)), lastmod: showcase.updatedAt.toISOString() });
@@ -83,7 +88,7 @@ export function sitemapEntries(showcases: readonly SitemapShowcase[], { origin, 
       const videoPath = `${showcasePath}/video/${video.id}`;
       const playable = showcase.embeddableAnywhere && video.thumbnail !== null;
       for (const locale of locales) {
-        const entry: SitemapItemLoose = { url: absolute(localizePath(locale, videoPath)) };
+        const entry: SitemapUrl = { url: absolute(localizePath(locale, videoPath)) };
         if (playable && locale === DEFAULT_LOCALE) entry.video = [videoEntry(video, video.thumbnail!.url, absolute(`${videoPath}/embed`))];
         entries.push(entry);
       }
@@ -104,9 +109,9 @@ export function sitemapPage<T>(entries: readonly T[], page: number, limit: numbe
 }
 
 /** /sitemap.xml: the URLs themselves, or when they need several files an index of them. */
-export type SitemapDocument = { kind: 'urlset'; entries: SitemapItemLoose[] } | { kind: 'index'; pages: string[] };
+export type SitemapDocument = { kind: 'urlset'; entries: SitemapUrl[] } | { kind: 'index'; pages: string[] };
 
-export function sitemapDocument(entries: SitemapItemLoose[], { origin, limit }: { origin: string; limit: number }): SitemapDocument {
+export function sitemapDocument(entries: SitemapUrl[], { origin, limit }: { origin: string; limit: number }): SitemapDocument {
   const pages = sitemapPageCount(entries.length, limit);
   if (pages === 1) return { kind: 'urlset', entries };
   return { kind: 'index', pages: Array.from({ length: pages }, (_, i) => new URL(sitemapPagePath(i + 1), origin).href) };

@@ -2,12 +2,16 @@
  * Nothing leaks: crawl every route and API of the demo as a viewer without access and fail
  * if a title, description or media key of a password, team-private, unlisted or private
  * showcase, or of a video that only such showcases hold, appears anywhere; and, signed out,
- * if a media key of a mature or unrated video does (the log-in gate and the age gate).
+ * if a media key of a mature or unrated video does (the log-in gate and the age gate). The
+ * crawl reads what search engines and feed readers read too: robots.txt, the sitemap and
+ * every showcase's feeds, and follows the addresses the feeds list (the sitemap's are the
+ * public pages the crawl reaches anyway).
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEMO_SHOWCASES, DEMO_VIDEOS } from '../../src/server/seed/demoCatalogue.ts';
 import { LOCALES } from '../../src/lib/domain.ts';
+import { FEED_FORMATS, feedPath } from '../../src/lib/showcaseFeed.ts';
 import { signIn } from './session.ts';
 
 const hidden = DEMO_SHOWCASES.filter((s) => s.privacy !== 'anybody');
@@ -30,14 +34,16 @@ function startUrls(): string[] {
   const pages = ids.flatMap((id) => [`/showcase/${id}`, `/showcase/${id}/auth`, `/showcase/${id}/embed`, `/showcase/${id}/video/1`, `/api/albums/${id}`, `/api/albums/${id}/videos?per_page=100`]);
   const localized = LOCALES.filter((l) => l !== 'en').flatMap((l) => ids.map((id) => `/${l}/showcase/${id}`));
   const users = [1, 2, 3, 4, 5].map((id) => `/api/users/${id}`);
+  const feeds = ids.flatMap((id) => [...FEED_FORMATS.map((format) => feedPath(id, format)), `/ja-JP${feedPath(id, 'atom')}`]);
   // Search, on the page and through the API, for words of the protected videos' titles.
   const searches = ids.flatMap((id) => ['orion', 'dailies', 'alternate'].flatMap((q) => [`/showcase/${id}/search?q=${q}`, `/api/albums/${id}/videos?query=${q}`]));
-  return ['/', '/robots.txt', '/sitemap.xml', '/log_in', '/api/viewer', ...pages, ...searches, ...localized, ...users];
+  return ['/', '/robots.txt', '/sitemap.xml', '/log_in', '/api/viewer', ...pages, ...feeds, ...searches, ...localized, ...users];
 }
 
+/** Addresses in a page, or in a feed (Atom link href, RSS enclosure url). */
 function linksIn(html: string): string[] {
   const found: string[] = [];
-  for (const match of html.matchAll(/\s(?:href|src|action)="([^"]+)"/g)) found.push(match[1]!);
+  for (const match of html.matchAll(/\s(?:href|src|action|url)="([^"]+)"/g)) found.push(match[1]!);
   for (const match of html.matchAll(/\ssrcset="([^"]+)"/g)) found.push(...match[1]!.split(',').map((part) => part.trim().split(/\s+/)[0]!));
   return found;
 }
@@ -55,7 +61,7 @@ async function crawl(request: APIRequestContext, origin: string, guarded: [strin
     if (!/text|json|xml|javascript/.test(type)) continue;
     const body = await response.text();
     for (const [secret, what] of guarded) if (body.includes(secret)) leaks.push(`${what} in ${path}`);
-    if (!type.includes('html')) continue;
+    if (!/html|xml/.test(type)) continue;
     for (const link of linksIn(body.replaceAll('&amp;', '&'))) {
       const url = new URL(link, origin + path);
       // Stay on this site; sign-out would end the crawl's own session.

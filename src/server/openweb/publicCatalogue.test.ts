@@ -15,7 +15,7 @@ const { readPublicCatalogue, readPublicShowcase } = await import('./publicCatalo
 const ORIGIN = 'https://videos.example';
 const ids: Record<string, number> = {};
 
-const SHOWCASES = [
+const SHOWCASES: { key: string; privacyView: string; layout: string; embedDomains?: string[] }[] = [
   { key: 'public', privacyView: 'anybody', layout: 'grid' },
   { key: 'framedOnly', privacyView: 'anybody', layout: 'player', embedDomains: ['partner.example'] },
   { key: 'embedOnly', privacyView: 'anybody', layout: 'embed-only' },
@@ -23,7 +23,7 @@ const SHOWCASES = [
   { key: 'team', privacyView: 'team', layout: 'grid' },
   { key: 'unlisted', privacyView: 'unlisted', layout: 'grid' },
   { key: 'private', privacyView: 'nobody', layout: 'grid' },
-] as const;
+];
 
 const VIDEOS = [
   { key: 'open', privacyView: 'anybody' },

@@ -3,8 +3,7 @@
  * as sitemap entries (src/lib/sitemapEntries.ts), absolute from the site origin. Past
  * SITEMAP_URL_LIMIT URLs, /sitemap.xml is the index of the files.
  */
-import type { SitemapItemLoose } from 'sitemap';
-import { sitemapDocument, sitemapEntries, sitemapPage } from '../../lib/sitemapEntries.ts';
+import { sitemapDocument, sitemapEntries, sitemapPage, type SitemapUrl } from '../../lib/sitemapEntries.ts';
 import { config } from '../config.ts';
 import { getDb } from '../db/client.ts';
 import { siteOrigin } from '../http/publicOrigin.ts';
@@ -13,7 +12,7 @@ import { sitemapIndexXml, urlsetXml } from './sitemapXml.ts';
 
 interface SitemapSource {
   origin: string;
-  entries: SitemapItemLoose[];
+  entries: SitemapUrl[];
   limit: number;
 }
 

@@ -2,15 +2,14 @@
  * The sitemap files as XML, written by the `sitemap` library: the URL set with Google's
  * video extension, and the index that points at the files of a large one.
  */
-import { Readable } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
 import { ErrorLevel, SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 
 /** An entry the protocol would refuse is a bug in sitemapEntries.ts: fail loudly rather than list it. */
 const level = ErrorLevel.THROW;
 
-async function written(items: readonly unknown[], stream: NodeJS.ReadWriteStream): Promise<string> {
-  const piped = Readable.from(items).pipe(stream);
-  return (await streamToPromise(piped as Readable)).toString('utf8');
+async function written(items: readonly unknown[], stream: Transform): Promise<string> {
+  return (await streamToPromise(Readable.from(items).pipe(stream))).toString('utf8');
 }
 
 /** A site with nothing public yet: the library refuses to write an empty set, the protocol allows it. */
