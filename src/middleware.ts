@@ -152,6 +152,10 @@ const csrf = defineMiddleware(async (context, next) => {
       return token;
     },
   });
+  // A cookie can only be set before the page starts streaming, which it does at the first
+  // component that awaits. Under CPRA every page's footer renders the filter form with the
+  // token (such pages are private anyway: cacheControl.ts), so it is made before rendering.
+  if (request.method === 'GET' && !locals.viewer && locals.legal.cpra && !isAsset(locals.path)) void locals.csrfToken;
   // A browser never sends a bearer token on its own, so a call it authenticates cannot be
   // forged. A token that does not verify authenticates nothing: refused, never waved through
   // on the strength of the cookie that rides along, and on the API never read as anonymous.
