@@ -46,6 +46,8 @@ export async function startVitrine({ port, publicUrl, dataDir, env: extra = {}, 
     MEDIA_CACHE_DIR: '.data/cache',
     WORKER: 'off',
     RTMP_PORT: 'off',
+    // PORT+1 may be taken: a test that reads the API origin names its port in `env`.
+    API_PORT: 'off',
     ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
     ...extra,
   };
