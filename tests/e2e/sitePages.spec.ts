@@ -79,12 +79,14 @@ test.describe('site pages', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     test(`pass axe in the ${theme} theme, in English and in French`, async ({ browser, baseURL }) => {
-      // Five pages, each a full axe run.
+      // Seven pages, each a full axe run.
       test.slow();
       const context = await browser.newContext();
       await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
       const page = await context.newPage();
-      for (const path of ['/cookie_policy', '/help', '/site_map', '/fr-FR/privacy', '/fr-FR/help']) {
+      // The page of a showcase's owner, which the API's users link to.
+      const owner = ((await (await page.request.get(`/api/albums/${showcaseId('grid')}`)).json()) as { user: { uri: string } }).user.uri.replace('/users/', '/user/');
+      for (const path of ['/cookie_policy', '/help', '/site_map', '/fr-FR/privacy', '/fr-FR/help', owner, `/ja-JP${owner}`]) {
         await page.goto(path);
         await expectAccessible(page);
       }

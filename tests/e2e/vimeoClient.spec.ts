@@ -95,8 +95,12 @@ test.describe("Vimeo's official client against the API origin", () => {
     const video = [...read.entries()].find(([path]) => /^\/videos\/\d+$/.test(path))![1] as { player_embed_url: string; link: string; status: string };
     expect(video.player_embed_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/showcase\/\d+\/video\/\d+\/embed$/);
     expect(video.status).toBe('available');
-    const user = read.get(album.user.uri) as { name: string; metadata: { connections: { albums: { total: number }; videos: { total: number } } } };
+    const user = read.get(album.user.uri) as { name: string; link: string; metadata: { connections: { albums: { total: number }; videos: { total: number } } } };
     expect(user.name).toBe('Olivia Okafor');
+    // The user's link is their page of public showcases.
+    const profile = await fetch(user.link);
+    expect(profile.status).toBe(200);
+    expect(await profile.text()).toContain('Showcases by Olivia Okafor');
     expect(user.metadata.connections.albums.total).toBeGreaterThan(0);
     expect(user).not.toHaveProperty('email');
   });
