@@ -1,11 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { API_PORT } from './tests/e2e/apiPort.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4455);
 const oidcPort = Number(process.env['E2E_OIDC_PORT'] ?? 4460);
 const rtmpPort = Number(process.env['E2E_RTMP_PORT'] ?? 4461);
 const smtpPort = Number(process.env['E2E_SMTP_PORT'] ?? 4462);
-// The API origin (tests/e2e/vimeoClient.spec.ts reads it with Vimeo's own client).
-const apiPort = Number(process.env['E2E_API_PORT'] ?? 4463);
 
 /**
  * One built server for every e2e file (scripts/test.mjs builds first and resolves
@@ -40,7 +39,7 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
-        API_PORT: String(apiPort),
+        API_PORT: String(API_PORT),
         VITRINE_SKIP_BUILD: '1',
         LOG_LEVEL: 'warn',
         // Live tests push to this port with ffmpeg (tests/e2e/live.spec.ts).

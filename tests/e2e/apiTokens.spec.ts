@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
+import { API_PORT } from './apiPort.ts';
 
 const team = showcaseId('team');
 const grid = showcaseId('grid');
@@ -24,9 +25,8 @@ interface VimeoModule {
 }
 
 const vimeo = createRequire(import.meta.url)('@vimeo/vimeo') as VimeoModule;
-const apiPort = Number(process.env['E2E_API_PORT'] ?? 4463);
 // Where the API is: the one change a script written for Vimeo needs (playwright.config.ts starts it).
-Object.assign(vimeo.vimeo_module.request_defaults, { protocol: 'http:', hostname: '127.0.0.1', port: apiPort });
+Object.assign(vimeo.vimeo_module.request_defaults, { protocol: 'http:', hostname: '127.0.0.1', port: API_PORT });
 
 /** A client of the API that carries no cookie: an integration, not the signed-in browser. */
 async function integration(playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } }): Promise<APIRequestContext> {

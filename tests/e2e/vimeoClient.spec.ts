@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { clip } from './clips.ts';
 import { expect, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
+import { API_PORT } from './apiPort.ts';
 
 interface VimeoAnswer {
   statusCode: number;
@@ -27,10 +28,9 @@ interface VimeoModule {
 }
 
 const vimeo = createRequire(import.meta.url)('@vimeo/vimeo') as VimeoModule;
-const apiPort = Number(process.env['E2E_API_PORT'] ?? 4463);
-const apiOrigin = `http://127.0.0.1:${apiPort}`;
+const apiOrigin = `http://127.0.0.1:${API_PORT}`;
 // The only change a script written for Vimeo needs: where the API is.
-Object.assign(vimeo.vimeo_module.request_defaults, { protocol: 'http:', hostname: '127.0.0.1', port: apiPort });
+Object.assign(vimeo.vimeo_module.request_defaults, { protocol: 'http:', hostname: '127.0.0.1', port: API_PORT });
 
 const grid = showcaseId('grid');
 

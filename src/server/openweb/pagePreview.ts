@@ -72,9 +72,18 @@ function videoFacts(album: AlbumJson, video: VideoJson, videoId: number, image: 
   };
 }
 
+/**
+ * Whether a page the viewer sees is one a stranger sees too, so that previews, oEmbed and
+ * feeds may point at it: a public showcase, and not an embed-only one, whose pages answer
+ * only inside its frame (its owner still sees them).
+ */
+export function onTheOpenWeb(view: ListView | VideoView): boolean {
+  return view.shareable && view.album.layout !== 'embed-only';
+}
+
 export async function videoPagePreview(view: VideoView, context: PreviewContext): Promise<PagePreview | null> {
   const videoId = videoIdOf(view.video.uri);
-  if (!view.shareable || videoId === null || !isPublicJson(view.video)) return null;
+  if (!onTheOpenWeb(view) || videoId === null || !isPublicJson(view.video)) return null;
   const image = (await publicThumbnailsOf(await getDb(), [videoId], context.origin)).get(videoId) ?? null;
   const facts = videoFacts(view.album, view.video, videoId, image, context);
   return {
@@ -93,7 +102,7 @@ function firstPosition(view: ListView): number {
 }
 
 export async function showcasePagePreview(view: ListView, context: PreviewContext): Promise<PagePreview | null> {
-  if (!view.shareable) return null;
+  if (!onTheOpenWeb(view)) return null;
   const { origin, locale } = context;
   const albumId = albumIdOf(view.album);
   const start = firstPosition(view);
