@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { apiErrorBody } from '../../lib/apiError.ts';
 import { LOCALES, type Locale } from '../../lib/domain.ts';
 import { LOCALE_COOKIE, preferredLocale, splitLocalePath } from '../../lib/localeNegotiation.ts';
 import type { StartupState } from '../startupState.ts';
@@ -73,11 +74,22 @@ ${progress}
 `;
 }
 
-/** Answers every request with the page until `state` is ready. */
+/** An API call (the API origin's are rewritten to /api/ before this step) is answered in the API's error shape. */
+const isApiCall = (req: IncomingMessage) => (req.url ?? '').startsWith('/api/');
+
+/** Answers every request with the page (API calls with a JSON error) until `state` is ready. */
 export function preparingPage(state: StartupState): Step {
   return (req, res, next) => {
     if (state.isReady()) return next();
     const locale = localeOf(req);
+    if (isApiCall(req)) {
+      const t = strings.get(locale)!;
+      const body = apiErrorBody({ status: 503, error: state.phase.name === 'seeding' ? t.preparingTitle : t.startingTitle, developerMessage: 'The server is starting: retry after the number of seconds in Retry-After.' });
+      res
+        .writeHead(503, { 'Content-Type': 'application/json', 'Content-Language': locale, 'Retry-After': String(RETRY_SECONDS), 'Cache-Control': 'no-store', Vary: 'Accept-Language' })
+        .end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
+      return;
+    }
     res
       .writeHead(503, {
         'Content-Type': 'text/html; charset=utf-8',

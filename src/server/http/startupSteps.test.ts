@@ -58,6 +58,18 @@ describe('while the server starts', () => {
     expect(html).toContain('<html lang="ja-JP">');
   });
 
+  it('answers an API call with a JSON error in the API’s shape, never the page', async () => {
+    const response = await fetch(`${origin}/api/videos/1`, { headers: { 'Accept-Language': 'fr' } });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(response.headers.get('content-type')).toBe('application/json');
+    const body = (await response.json()) as { error: string; error_code: number; developer_message: string; link: null };
+    expect(body).toMatchObject({ error_code: 1001, link: null });
+    // The demo is being seeded (the test before set the progress).
+    expect(body.error).toBe('Préparation de la démo…');
+    expect(body.developer_message).toContain('Retry-After');
+  });
+
   it('answers /healthz with 503', async () => {
     const response = await fetch(`${origin}/healthz`);
     expect(response.status).toBe(503);
