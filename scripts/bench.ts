@@ -27,8 +27,10 @@ if (!process.argv.includes('--no-build')) {
 // The demo's event on the air, and no job worker: its replay transcodes of the broadcasts the
 // live section pushes would take the CPU that section measures.
 const liveSettings = { RTMP_PORT: String(rtmpPort), DEMO_LIVE: 'on', WORKER: 'off' };
+// The API origin would take PORT + 1, the RTMP port above; the bench reads the site only.
+const apiSettings = { API_PORT: 'off' };
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env['DATA_DIR'] ?? '.data/bench', BENCH_ROUTES: 'true', VITRINE_SKIP_BUILD: '1', LOG_LEVEL: 'warn', MEDIA_CACHE_DIR: process.env['MEDIA_CACHE_DIR'] ?? '.data/cache', ...liveSettings },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env['DATA_DIR'] ?? '.data/bench', BENCH_ROUTES: 'true', VITRINE_SKIP_BUILD: '1', LOG_LEVEL: 'warn', MEDIA_CACHE_DIR: process.env['MEDIA_CACHE_DIR'] ?? '.data/cache', ...liveSettings, ...apiSettings },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
