@@ -11,7 +11,7 @@ import { apiReaderId } from '../auth/apiViewer.ts';
 import { getDb } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { apiOrigins } from '../http/apiOrigin.ts';
-import { apiJson, invalidParameter } from '../http/apiResponse.ts';
+import { apiJson, beginApiCall, invalidParameter } from '../http/apiResponse.ts';
 import { jsonError } from '../http/errorResponse.ts';
 import { listEnvelope, parsePaging } from '../http/paging.ts';
 import { albumJson, userJson } from '../showcases/represent.ts';
@@ -20,9 +20,11 @@ import { apiAlbum, apiUser, signedPictures } from './apiShapes.ts';
 import { presentAccountVideos } from './apiVideos.ts';
 
 type UserRow = typeof users.$inferSelect;
+/** An account as the reader may see it; `self` when the reader is its user. */
+type ReadableAccount = { user: UserRow; self: boolean };
 
 /** The user whose account is asked about, and whether the reader is that user; an error when they may not see it. */
-export async function readableAccount(context: APIContext, userId: number | null): Promise<{ user: UserRow; self: boolean } | { error: Response }> {
+export async function readableAccount(context: APIContext, userId: number | null): Promise<ReadableAccount | { error: Response }> {
   if (userId === null) return { error: jsonError(context.locals, 404) };
   const db = await getDb();
   const self = apiReaderId(context.locals) === userId;
@@ -30,6 +32,17 @@ export async function readableAccount(context: APIContext, userId: number | null
   // A user nobody else may see is answered as one that does not exist.
   if (!user || (!self && !(await userShownPublicly(db, userId)))) return { error: jsonError(context.locals, 404) };
   return { user, self };
+}
+
+/** A /me call: the API version and the token's own account, or the refusal (scope, nobody signed in). */
+export async function beginMeCall(context: APIContext): Promise<{ version: string; account: ReadableAccount } | { error: Response }> {
+  const call = beginApiCall(context, 'private');
+  if ('error' in call) return call;
+  const userId = apiReaderId(context.locals);
+  if (userId === null) return { error: jsonError(context.locals, 401) };
+  const account = await readableAccount(context, userId);
+  if ('error' in account) return account;
+  return { version: call.version, account };
 }
 
 /** The user themselves: their account's settings besides what anybody sees. */
@@ -49,13 +62,13 @@ export function accountFields(user: UserRow) {
   };
 }
 
-export async function userAnswer(context: APIContext, { user, self }: { user: UserRow; self: boolean }, version: string): Promise<Response> {
+export async function userAnswer(context: APIContext, { user, self }: ReadableAccount, version: string): Promise<Response> {
   const totals = await accountTotals(await getDb(), user.id, self);
   const shown = apiUser({ ...userJson(user), ...(self ? accountFields(user) : {}) }, apiOrigins(context.url, context.request), totals);
   return apiJson(context, shown, { resource: 'user', cache: 'private' }, version);
 }
 
-export async function albumsAnswer(context: APIContext, { user, self }: { user: UserRow; self: boolean }, version: string): Promise<Response> {
+export async function albumsAnswer(context: APIContext, { user, self }: ReadableAccount, version: string): Promise<Response> {
   const sort = parseListSort(context.url.searchParams, ALBUM_SORTS);
   if ('error' in sort) return invalidParameter(context, sort.error);
   const paging = parsePaging(context.url.searchParams);
@@ -67,7 +80,7 @@ export async function albumsAnswer(context: APIContext, { user, self }: { user: 
   return apiJson(context, listEnvelope(context.url, paging, total, data), { resource: 'album', cache: 'private' }, version);
 }
 
-export async function videosAnswer(context: APIContext, { user, self }: { user: UserRow; self: boolean }, version: string): Promise<Response> {
+export async function videosAnswer(context: APIContext, { user, self }: ReadableAccount, version: string): Promise<Response> {
   const sort = parseListSort(context.url.searchParams, ACCOUNT_VIDEO_SORTS);
   if ('error' in sort) return invalidParameter(context, sort.error);
   const paging = parsePaging(context.url.searchParams);

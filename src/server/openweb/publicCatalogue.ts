@@ -6,24 +6,15 @@
  * long before a crawler or feed reader comes back.
  */
 import { isPublicVideo } from '../../lib/publicVideo.ts';
+import type { SitemapVideo } from '../../lib/sitemapEntries.ts';
 import type { Sort } from '../../lib/domain.ts';
 import { openToStrangers } from '../access/strangerViewer.ts';
 import type { Db } from '../db/client.ts';
 import { publicThumbnail, type PublicThumbnail } from '../media/publicThumbnails.ts';
 import { listPublicShowcases, listShowcaseVideos, type VideoWithMedia } from '../showcases/showcaseQueries.ts';
 
-export interface PublicCatalogueVideo {
-  id: number;
-  name: string;
-  description: string;
-  /** Seconds; 0 for a live event. */
-  duration: number;
-  createdAt: Date;
-  plays: number;
-  /** Rated safe: explicit and unrated videos never reach the open web, so this is a guard. */
-  familyFriendly: boolean;
-  /** A live event on the air now. */
-  live: boolean;
+/** A video sitemaps and feeds list: the sitemap's record, with its picture's size for feeds. */
+export interface PublicCatalogueVideo extends SitemapVideo {
   thumbnail: PublicThumbnail | null;
 }
 

@@ -6,6 +6,7 @@ import { normalizeBrandColor } from '../../lib/brandColor.ts';
 import type { ContentLock } from '../../lib/contentGates.ts';
 import type { ContentRating, DownloadQuality, LiveStatus } from '../../lib/domain.ts';
 import { downloadRows, type QualityNames } from '../../lib/downloadQualities.ts';
+import type { DownloadRowInput } from '../../lib/vimeoDownload.ts';
 import { parseLiveRule, scheduleJson, type ScheduleJson } from '../../lib/liveSchedule.ts';
 import { signMediaFolder } from '../delivery/signedFolder.ts';
 import { downloadFileName, signMediaPath } from '../delivery/signedUrl.ts';
@@ -257,16 +258,7 @@ export function albumJson({ showcase, owner, totalVideos }: ShowcaseWithOwner): 
 }
 
 /** One row of the download modal (SPEC §3 "Download config"). */
-export interface DownloadJson {
-  quality: DownloadQuality;
-  publicName: string;
-  width: number | null;
-  height: number | null;
-  size: number;
-  sizeShort: string;
-  /** A signed attachment URL; for a cold file the cold file link that asks for retrieval. */
-  link: string;
-  isCold: boolean;
+export interface DownloadJson extends DownloadRowInput {
   /** A cold file whose retrieval was already asked for. */
   isDefrosting: boolean;
 }

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { readableAccount, videosAnswer } from '../../../server/api/accountAnswers.ts';
+import { beginMeCall, videosAnswer } from '../../../server/api/accountAnswers.ts';
 import { findAccountVideo } from '../../../server/api/apiQueries.ts';
 import { createApiUpload, uploadRequestSchema } from '../../../server/api/apiUpload.ts';
 import { presentOwnVideo } from '../../../server/api/apiVideos.ts';
-import { apiReaderId, apiViewerId } from '../../../server/auth/apiViewer.ts';
+import { apiViewerId } from '../../../server/auth/apiViewer.ts';
 import { getDb } from '../../../server/db/client.ts';
 import { apiOrigins } from '../../../server/http/apiOrigin.ts';
 import { apiJson, beginApiCall } from '../../../server/http/apiResponse.ts';
@@ -11,13 +11,9 @@ import { jsonError } from '../../../server/http/errorResponse.ts';
 
 /** GET /me/videos: every video of the token's user, in any state (sort, direction, page, per_page). */
 export const GET: APIRoute = async (context) => {
-  const call = beginApiCall(context, 'private');
-  if ('error' in call) return call.error;
-  const userId = apiReaderId(context.locals);
-  if (userId === null) return jsonError(context.locals, 401);
-  const account = await readableAccount(context, userId);
-  if ('error' in account) return account.error;
-  return videosAnswer(context, account, call.version);
+  const me = await beginMeCall(context);
+  if ('error' in me) return me.error;
+  return videosAnswer(context, me.account, me.version);
 };
 
 /**
