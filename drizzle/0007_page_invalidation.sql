@@ -1,0 +1,1 @@
+-- What changes a public page tells every app node to forget its cached copies (src/server/http/pageCache.ts).
