@@ -50,8 +50,8 @@ describe('downloadRows', () => {
   });
 
   it('formats sizes for the locale', () => {
-    const [row] = downloadRows([file('hd', 720, 1.5 * GB)], names, 'de-DE');
-    expect(row?.sizeShort).toBe('1,5 GB');
+    const [row] = downloadRows([file('hd', 720, 1.5 * GB)], names, 'fr-FR');
+    expect(row?.sizeShort).toBe('1,5\u202fGo');
   });
 
   it('answers nothing for a video without downloadable files', () => {

@@ -5,7 +5,8 @@
  * B, KB and MB are shown as whole numbers (rounded to nearest). GB and TB show one
  * decimal only when the fractional part is at least 0.1, so 1.05 GB reads '1 GB' and
  * 1.5 GB reads '1.5 GB'. When rounding would print 1024 of a unit, the next unit is used
- * instead ('1 MB', never '1024 KB').
+ * instead ('1 MB', never '1024 KB'). The unit's name and its place are the locale's, through
+ * Intl's unit style: '1,5 GB' in German, '513 ko' in French, '2GB' in Korean.
  */
 
 export const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
@@ -45,18 +46,33 @@ export function sizeParts(bytes: number): SizeParts {
   return { value: rounded, unit };
 }
 
-function numberFormat(locale: string): Intl.NumberFormat {
-  const options: Intl.NumberFormatOptions = { minimumFractionDigits: 0, maximumFractionDigits: 1 };
+/** Intl's sanctioned unit for each of SPEC §9's units. */
+const INTL_UNITS: Record<SizeUnit, string> = {
+  B: 'byte',
+  KB: 'kilobyte',
+  MB: 'megabyte',
+  GB: 'gigabyte',
+  TB: 'terabyte',
+};
+
+function unitFormat(locale: string, unit: SizeUnit): Intl.NumberFormat {
+  const options: Intl.NumberFormatOptions = {
+    style: 'unit',
+    unit: INTL_UNITS[unit],
+    unitDisplay: 'short',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  };
   try {
     return new Intl.NumberFormat(locale, options);
   } catch {
-    // An invalid tag must not break a page; fall back to English digits.
+    // An invalid tag must not break a page; fall back to English.
     return new Intl.NumberFormat('en', options);
   }
 }
 
-/** formatSize(1.5 * 1024 ** 3, 'de-DE') → '1,5 GB'. */
+/** formatSize(1.5 * 1024 ** 3, 'de-DE') → '1,5 GB'; formatSize(513 * 1024, 'fr-FR') → '513 ko'. */
 export function formatSize(bytes: number, locale: string): string {
   const { value, unit } = sizeParts(bytes);
-  return `${numberFormat(locale).format(value)} ${unit}`;
+  return unitFormat(locale, unit).format(value);
 }
