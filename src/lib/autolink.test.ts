@@ -139,8 +139,52 @@ describe('autolink', () => {
     it('matches WWW in capitals', () => {
       expect(links('WWW.EXAMPLE.COM')).toEqual([link('WWW.EXAMPLE.COM', 'https://WWW.EXAMPLE.COM')]);
     });
-    it.each(['www.', 'www.example', 'foo.www.example.com', 'awww.example.com'])('does not link %j', (input) => {
+    it.each(['www.', 'www.example'])('does not link %j', (input) => {
       expect(links(input)).toEqual([]);
+    });
+    it.each(['foo.www.example.com', 'awww.example.com'])('links %j whole, as the host it is', (input) => {
+      expect(links(input)).toEqual([link(input, `https://${input}`)]);
+    });
+  });
+
+  describe('given bare domains', () => {
+    it('links them with https://', () => {
+      expect(autolink('More on example.com.')).toEqual([text('More on '), link('example.com', 'https://example.com'), text('.')]);
+    });
+    it('keeps a subdomain, a port, a path and a query', () => {
+      expect(links('films.example.co.uk:8080/about?x=1')).toEqual([
+        link('films.example.co.uk:8080/about?x=1', 'https://films.example.co.uk:8080/about?x=1'),
+      ]);
+    });
+    it('leaves an unbalanced closing parenthesis out', () => {
+      expect(autolink('(example.org/a)')).toEqual([text('('), link('example.org/a', 'https://example.org/a'), text(')')]);
+    });
+    it('links an internationalised domain name', () => {
+      expect(links('Bei bücher.de bestellen')).toEqual([link('bücher.de', 'https://bücher.de')]);
+      expect(links('сайт пример.рф')).toEqual([link('пример.рф', 'https://пример.рф')]);
+    });
+    it('links a domain that Japanese prose runs into, without the prose', () => {
+      expect(autolink('詳しくはexample.jpまで')).toEqual([text('詳しくは'), link('example.jp', 'https://example.jp'), text('まで')]);
+    });
+    it.each([
+      'README.md',
+      'notes.txt',
+      'clip.mov',
+      'index.html',
+      'script.py',
+      'Node.js',
+      'v1.2.3',
+      'version 2.0.1',
+      '192.168.0.1',
+      'e.g. this',
+      'The end.It was',
+      'ASP.NET',
+    ])('does not link %j', (input) => {
+      expect(links(input)).toEqual([]);
+    });
+    it('does not link a domain glued to a path or an address', () => {
+      expect(links('/var/example.com')).toEqual([]);
+      expect(links('ftp://example.com/file')).toEqual([]);
     });
   });
 
@@ -169,12 +213,47 @@ describe('autolink', () => {
     it('does not link part of an over-long local part', () => {
       expect(links(`${'a'.repeat(70)}@example.com`)).toEqual([]);
     });
+    it('keeps a Unicode local part whole and percent-encodes it in the href', () => {
+      expect(autolink('Write to jürgen@example.de.')).toEqual([
+        text('Write to '),
+        link('jürgen@example.de', 'mailto:j%C3%BCrgen@example.de'),
+        text('.'),
+      ]);
+      expect(links('josé.núñez@example.es')).toEqual([link('josé.núñez@example.es', 'mailto:jos%C3%A9.n%C3%BA%C3%B1ez@example.es')]);
+    });
+    it('gives an internationalised domain in its punycode form', () => {
+      expect(links('jürgen@bücher.de')).toEqual([link('jürgen@bücher.de', 'mailto:j%C3%BCrgen@xn--bcher-kva.de')]);
+    });
+    it('links an address written wholly in another script', () => {
+      expect(links('邮件 用户@例子.中国')).toEqual([link('用户@例子.中国', 'mailto:%E7%94%A8%E6%88%B7@xn--fsqu00a.xn--fiqs8s')]);
+      expect(links('почта@пример.рф')).toEqual([link('почта@пример.рф', 'mailto:%D0%BF%D0%BE%D1%87%D1%82%D0%B0@xn--e1afmkfd.xn--p1ai')]);
+    });
+    it('percent-encodes a % in the local part', () => {
+      expect(links('a%b@example.com')).toEqual([link('a%b@example.com', 'mailto:a%25b@example.com')]);
+    });
+    it('links an address that Japanese or Korean prose runs into, without the prose', () => {
+      expect(autolink('お問い合わせはinfo@example.jpまで')).toEqual([
+        text('お問い合わせは'),
+        link('info@example.jp', 'mailto:info@example.jp'),
+        text('まで'),
+      ]);
+      expect(links('문의는jürgen@example.de로')).toEqual([link('jürgen@example.de', 'mailto:j%C3%BCrgen@example.de')]);
+    });
+    it('links an address whose domain has any top-level domain', () => {
+      expect(links('me@example.photography')).toEqual([link('me@example.photography', 'mailto:me@example.photography')]);
+    });
   });
 
   describe('given a long description', () => {
     it('handles a long run without links (a backtracking pattern would exceed the test time limit)', () => {
       const input = 'a'.repeat(100_000);
       expect(autolink(input)).toEqual([text(input)]);
+    });
+    it('handles a long run of dotted letters and of Unicode letters', () => {
+      const dotted = 'a.'.repeat(50_000);
+      expect(autolink(dotted)).toEqual([text(dotted)]);
+      const unicode = 'ü'.repeat(100_000);
+      expect(autolink(unicode)).toEqual([text(unicode)]);
     });
   });
 
