@@ -176,6 +176,14 @@ export const showcases = pgTable(
     hasChosenThumbnail: boolean('has_chosen_thumbnail').notNull().default(false),
     /** Hosts allowed to frame the showcase's embeds (src/lib/embedDomains.ts); empty: anywhere. */
     embedDomains: text('embed_domains').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Videos a viewer may see in the showcase (showcaseQueries.ts visibleInShowcase), and
+     * those of them rated explicit or unrated: kept by triggers (migration 0008_search_paging)
+     * on every change of membership, status, privacy or rating, so totals and the age gate
+     * never count rows.
+     */
+    videoCount: integer('video_count').notNull().default(0),
+    restrictedVideoCount: integer('restricted_video_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -223,15 +231,23 @@ export const videos = pgTable(
     plays: integer('plays').notNull().default(0),
     likes: integer('likes').notNull().default(0),
     comments: integer('comments').notNull().default(0),
+    /**
+     * Title and description as search compares them, folded by vitrine_search_fold() (lower
+     * case, accents stripped, NFKC; migration 0001_search_index): stored, so a search reads
+     * it instead of folding every row.
+     */
+    searchText: text('search_text').generatedAlwaysAs(sql`vitrine_search_fold(name || ' ' || description)`),
+    /** The title alone, folded alike: a title match ranks before a description match. */
+    searchName: text('search_name').generatedAlwaysAs(sql`vitrine_search_fold(name)`),
     createdAt: createdAt(),
   },
   (t) => [
     index('videos_owner_idx').on(t.ownerId),
-    // Showcase search (src/server/search/): trigram matching of title and description, folded
-    // by vitrine_search_fold() (lower case, accents stripped, NFKC), which the migration
-    // 0001_search_index creates together with the pg_trgm extension. Trigrams need no word
-    // splitting, so Japanese, Korean and Chinese text is searched like any other.
-    index('videos_search_idx').using('gin', sql`vitrine_search_fold(${t.name} || ' ' || ${t.description}) gin_trgm_ops`),
+    // Showcase search (src/server/search/): trigram matching of the folded text. Trigrams
+    // need no word splitting, so Japanese, Korean and Chinese text is searched like any other.
+    index('videos_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The few live videos, for the playable total of a showcase (showcaseQueries.ts).
+    index('videos_live_idx').on(t.id).where(sql`type = 'live'`),
     check('videos_type', oneOf('type', VIDEO_TYPES)),
     check('videos_display_type', oneOf('display_type', DISPLAY_TYPES)),
     check('videos_privacy_view', oneOf('privacy_view', VIDEO_PRIVACY)),
@@ -304,7 +320,12 @@ export const showcaseVideos = pgTable(
     position: integer('position').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.showcaseId, t.videoId] }), index('showcase_videos_order_idx').on(t.showcaseId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.showcaseId, t.videoId] }),
+    index('showcase_videos_order_idx').on(t.showcaseId, t.position),
+    // A video's showcases: deleting a video, and keeping showcases.video_count when it changes.
+    index('showcase_videos_video_idx').on(t.videoId),
+  ],
 );
 
 /** The chat of a live event (live_events.chat_room_id): open or closed, and who may post. */

@@ -44,9 +44,9 @@ export function normalizeSearchQuery(raw: string | null | undefined): string {
   return [...text.replace(/\s+/g, ' ').trim()].slice(0, MAX_SEARCH_QUERY_LENGTH).join('').trim();
 }
 
-/** What is searched: the expression the trigram index videos_search_idx is built on. */
-const searched = sql`vitrine_search_fold(${videos.name} || ' ' || ${videos.description})`;
-const foldedName = sql`vitrine_search_fold(${videos.name})`;
+/** What is searched: the stored folded title and description the trigram index videos_search_idx holds. */
+const searched = videos.searchText;
+const foldedName = videos.searchName;
 
 /**
  * `%text%` for LIKE with the viewer's %, _ and \ taken literally. Escaping happens after

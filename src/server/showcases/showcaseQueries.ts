@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Sort } from '../../lib/domain.ts';
 import { SORT_MAP, type SortSpec } from '../../lib/sortMap.ts';
-import { RESTRICTED_RATINGS } from '../../lib/contentGates.ts';
+import { inPageOrder, pageWindow, type PagedId } from '../../lib/deferredPage.ts';
 import type { Db } from '../db/client.ts';
 import { liveBroadcasts, liveEvents, showcases, showcaseVideos, users, videoFiles, videoPictures, videos } from '../db/schema.ts';
 
@@ -62,7 +62,9 @@ export interface VideoWithMedia {
  * Password-protected or private videos stay out of the showcase for everyone but the owner.
  */
 export function visibleInShowcase(): SQL {
-  return and(eq(videos.status, 'ready'), inArray(videos.privacyView, ['anybody', 'unlisted', 'stock']))!;
+  // Ready, and anybody, unlisted or stock: the SQL function of migration 0008_search_paging,
+  // which also keeps showcases.video_count.
+  return sql`vitrine_shows_in_showcase(${videos.status}, ${videos.privacyView})`;
 }
 
 /** filter=playable (SPEC §7, when upcoming events are hidden): live events not yet live drop out. */
@@ -73,19 +75,10 @@ export function playable(): SQL {
   )!;
 }
 
+/** The showcase and its owner; the totals are the counts kept with the showcase (migration 0008_search_paging). */
 export async function findShowcase(db: Db, id: number): Promise<ShowcaseWithOwner | null> {
-  const [row] = await db
-    .select({
-      showcase: showcases,
-      owner: users,
-      totalVideos: sql<number>`(select count(*)::int from ${showcaseVideos} join ${videos} on ${videos.id} = ${showcaseVideos.videoId} where ${showcaseVideos.showcaseId} = ${showcases.id} and ${visibleInShowcase()})`,
-      hasRestrictedVideos: sql<boolean>`exists (select 1 from ${showcaseVideos} join ${videos} on ${videos.id} = ${showcaseVideos.videoId} where ${showcaseVideos.showcaseId} = ${showcases.id} and ${visibleInShowcase()} and ${inArray(videos.contentRating, [...RESTRICTED_RATINGS])})`,
-    })
-    .from(showcases)
-    .innerJoin(users, eq(users.id, showcases.ownerId))
-    .where(eq(showcases.id, id))
-    .limit(1);
-  return row ? { ...row, totalVideos: Number(row.totalVideos), hasRestrictedVideos: Boolean(row.hasRestrictedVideos) } : null;
+  const [row] = await db.select({ showcase: showcases, owner: users }).from(showcases).innerJoin(users, eq(users.id, showcases.ownerId)).where(eq(showcases.id, id)).limit(1);
+  return row ? { ...row, totalVideos: row.showcase.videoCount, hasRestrictedVideos: row.showcase.restrictedVideoCount > 0 } : null;
 }
 
 export async function findShowcaseByDomain(db: Db, host: string): Promise<number | null> {
@@ -153,30 +146,61 @@ function toItem(row: MediaRow): VideoWithMedia {
 }
 
 /**
- * One page of a showcase's videos matching `where`, in `order`, with the total count riding
- * on every row (one round trip). The plain list and the search both read through here.
+ * The videos of `ids` with their owners and media, in the order of `ids`. Only the rows of a
+ * page come here, so the picture, file and live subqueries never run for skipped rows.
  */
-export async function pageOfShowcaseVideos(db: Db, where: SQL | undefined, order: SQL[], page: number, perPage: number): Promise<{ total: number; items: VideoWithMedia[] }> {
+async function withMedia(db: Db, page: readonly PagedId[]): Promise<VideoWithMedia[]> {
+  if (page.length === 0) return [];
   const rows = await db
-    .select({ video: videos, owner: users, position: showcaseVideos.position, total: sql<number>`count(*) over ()`, ...media })
-    .from(showcaseVideos)
-    .innerJoin(videos, eq(videos.id, showcaseVideos.videoId))
+    .select({ video: videos, owner: users, ...media })
+    .from(videos)
     .innerJoin(users, eq(users.id, videos.ownerId))
-    .where(where)
-    .orderBy(...order)
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  let total = Number(rows[0]?.total ?? 0);
-  // Past the last page there is no row to carry the count.
-  if (rows.length === 0 && page > 1) {
-    const [counted] = await db
+    .where(inArray(videos.id, page.map((p) => p.id)));
+  return inPageOrder(page, rows, (row) => row.video.id).map(([{ position }, row]) => toItem({ ...row, position }));
+}
+
+/**
+ * One page of a showcase's videos matching `where`, in `order` (a deferred join: the page's
+ * ids first, over indexes and bare rows, then the media of those ids alone). The total comes
+ * from `total`, or is counted over the matches when there is none to read.
+ */
+export async function pageOfShowcaseVideos(db: Db, where: SQL | undefined, order: SQL[], page: number, perPage: number, total?: () => Promise<number>): Promise<{ total: number; items: VideoWithMedia[] }> {
+  const { limit, offset } = pageWindow(page, perPage);
+  const counted = () =>
+    db
       .select({ n: count() })
       .from(showcaseVideos)
       .innerJoin(videos, eq(videos.id, showcaseVideos.videoId))
-      .where(where);
-    total = counted?.n ?? 0;
-  }
-  return { total, items: rows.map(toItem) };
+      .where(where)
+      .then(([row]) => row?.n ?? 0);
+  const [ids, n] = await Promise.all([
+    db
+      .select({ id: videos.id, position: showcaseVideos.position })
+      .from(showcaseVideos)
+      .innerJoin(videos, eq(videos.id, showcaseVideos.videoId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    (total ?? counted)(),
+  ]);
+  return { total: n, items: await withMedia(db, ids) };
+}
+
+/**
+ * Visible videos of a showcase, read from its kept count; with filter=playable less the live
+ * events not yet on the air, found through the index of live videos.
+ */
+async function showcaseTotal(db: Db, showcaseId: number, filter: ListOptions['filter']): Promise<number> {
+  const waiting =
+    filter === 'playable'
+      ? sql`(select count(*)::int from ${videos} join ${showcaseVideos} on ${showcaseVideos.videoId} = ${videos.id} and ${showcaseVideos.showcaseId} = ${showcases.id} where ${videos.type} = 'live' and ${visibleInShowcase()} and not ${playable()})`
+      : sql`0`;
+  const [row] = await db
+    .select({ n: sql<number>`${showcases.videoCount} - ${waiting}` })
+    .from(showcases)
+    .where(eq(showcases.id, showcaseId));
+  return Number(row?.n ?? 0);
 }
 
 export async function listShowcaseVideos(db: Db, options: ListOptions): Promise<{ total: number; items: VideoWithMedia[] }> {
@@ -185,7 +209,7 @@ export async function listShowcaseVideos(db: Db, options: ListOptions): Promise<
     visibleInShowcase(),
     options.filter === 'playable' ? playable() : undefined,
   );
-  return pageOfShowcaseVideos(db, where, orderFor(options.sort), options.page, options.perPage);
+  return pageOfShowcaseVideos(db, where, orderFor(options.sort), options.page, options.perPage, () => showcaseTotal(db, options.showcaseId, options.filter));
 }
 
 export async function findShowcaseVideo(db: Db, showcaseId: number, videoId: number): Promise<VideoWithMedia | null> {
