@@ -19,6 +19,29 @@ describe('a cache with a 5 s lifetime', () => {
     expect(await cache.get('a', load)).toBe(2);
   });
 
+  it('counts the lifetime from when a load finishes, not from when it began', async () => {
+    const time = clock();
+    const cache = createTtlCache<number>({ ttlMs: 5_000, max: 10, now: time.now });
+    let loads = 0;
+    let finish = () => {};
+    const slow = () =>
+      new Promise<number>((resolve) => {
+        loads += 1;
+        finish = () => resolve(loads);
+      });
+    const first = cache.get('a', slow);
+    time.advance(8_000);
+    expect(cache.get('a', slow)).toBe(first);
+    finish();
+    expect(await first).toBe(1);
+    time.advance(4_999);
+    expect(await cache.get('a', slow)).toBe(1);
+    time.advance(1);
+    const again = cache.get('a', slow);
+    finish();
+    expect(await again).toBe(2);
+  });
+
   it('shares one load between concurrent misses of a key', async () => {
     const cache = createTtlCache<string>({ ttlMs: 5_000, max: 10 });
     let loads = 0;

@@ -18,6 +18,8 @@ export interface TtlCache<V> {
 }
 
 export function createTtlCache<V>({ ttlMs, max, now = Date.now }: TtlCacheOptions): TtlCache<V> {
+  // A load in flight never expires; its lifetime starts when it resolves, so a slow load is
+  // not already stale when it arrives.
   const entries = new Map<string, { value: Promise<V>; expires: number }>();
   return {
     get(key, load) {
@@ -25,11 +27,17 @@ export function createTtlCache<V>({ ttlMs, max, now = Date.now }: TtlCacheOption
       if (hit && hit.expires > now()) return hit.value;
       entries.delete(key);
       const value = load();
-      entries.set(key, { value, expires: now() + ttlMs });
-      // A failed load is not kept: the next request tries again.
-      value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
-      });
+      const entry = { value, expires: Number.POSITIVE_INFINITY };
+      entries.set(key, entry);
+      value.then(
+        () => {
+          entry.expires = now() + ttlMs;
+        },
+        // A failed load is not kept: the next request tries again.
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
       while (entries.size > max) entries.delete(entries.keys().next().value!);
       return value;
     },

@@ -2,7 +2,7 @@
  * Showcase reads shared by every viewer, kept for a few seconds (src/lib/ttlCache.ts). Only
  * data that is the same for everyone is cached: access is still decided per request on it.
  * Writes to a showcase call forgetShowcaseReads() so this process never serves a stale
- * privacy setting; other processes see changes within READ_TTL_MS.
+ * privacy setting; other processes see changes within READ_TTL_MS of their last read finishing.
  */
 import { createTtlCache } from '../../lib/ttlCache.ts';
 import type { Db } from '../db/client.ts';
