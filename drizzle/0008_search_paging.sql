@@ -1,12 +1,14 @@
 DROP INDEX "videos_search_idx";--> statement-breakpoint
+ALTER TABLE "showcase_videos" ADD COLUMN "shown" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "showcases" ADD COLUMN "video_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "showcases" ADD COLUMN "restricted_video_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "search_text" text GENERATED ALWAYS AS (vitrine_search_fold(name || ' ' || description)) STORED;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "search_name" text GENERATED ALWAYS AS (vitrine_search_fold(name)) STORED;--> statement-breakpoint
+CREATE INDEX "showcase_videos_shown_position_idx" ON "showcase_videos" USING btree ("showcase_id","position","video_id") WHERE shown;--> statement-breakpoint
+CREATE INDEX "showcase_videos_shown_added_idx" ON "showcase_videos" USING btree ("showcase_id","added_at","position","video_id") WHERE shown;--> statement-breakpoint
 CREATE INDEX "showcase_videos_video_idx" ON "showcase_videos" USING btree ("video_id");--> statement-breakpoint
 CREATE INDEX "videos_live_idx" ON "videos" USING btree ("id") WHERE type = 'live';--> statement-breakpoint
-CREATE INDEX "videos_search_idx" ON "videos" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
--- showcases.video_count and restricted_video_count (schema.ts): the videos a viewer may see
+CREATE INDEX "videos_search_idx" ON "videos" USING gist ("search_text" gist_trgm_ops(siglen=256));--> statement-breakpoint-- showcases.video_count and restricted_video_count (schema.ts): the videos a viewer may see
 -- in a showcase, and those of them rated as RESTRICTED_RATINGS in src/lib/contentGates.ts
 -- says. Kept here, on every write path at once; showcaseCounts.test.ts checks them against a
 -- count. The one rule of what a showcase shows, which the queries call too
@@ -60,11 +62,27 @@ CREATE TRIGGER showcase_videos_count_delete AFTER DELETE ON showcase_videos
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_memberships();--> statement-breakpoint
 CREATE TRIGGER showcase_videos_count_update AFTER UPDATE ON showcase_videos
   REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION vitrine_count_memberships();--> statement-breakpoint
--- A video that becomes visible or hidden, or changes rating, moves every showcase holding it.
+-- showcase_videos.shown: a membership takes its video's visibility when it is made.
+CREATE FUNCTION vitrine_membership_shown() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+    BEGIN
+      NEW.shown := coalesce((SELECT vitrine_shows_in_showcase(v.status, v.privacy_view) FROM videos v WHERE v.id = NEW.video_id), false);
+      RETURN NEW;
+    END
+  $$;--> statement-breakpoint
+CREATE TRIGGER showcase_videos_shown BEFORE INSERT OR UPDATE OF video_id ON showcase_videos
+  FOR EACH ROW EXECUTE FUNCTION vitrine_membership_shown();--> statement-breakpoint
+-- A video that becomes visible or hidden, or changes rating, moves every showcase holding it,
+-- and its memberships' shown with it.
 CREATE FUNCTION vitrine_count_video_changes() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
     BEGIN
+      UPDATE showcase_videos sv
+      SET shown = vitrine_shows_in_showcase(a.status, a.privacy_view)
+      FROM added a JOIN removed b ON b.id = a.id
+      WHERE sv.video_id = a.id AND vitrine_shows_in_showcase(a.status, a.privacy_view) <> vitrine_shows_in_showcase(b.status, b.privacy_view);
       UPDATE showcases s
       SET video_count = s.video_count + d.n, restricted_video_count = s.restricted_video_count + d.r
       FROM (
@@ -101,6 +119,7 @@ CREATE FUNCTION vitrine_count_video_deleted() RETURNS trigger
     END
   $$;--> statement-breakpoint
 CREATE TRIGGER videos_count_delete BEFORE DELETE ON videos FOR EACH ROW EXECUTE FUNCTION vitrine_count_video_deleted();--> statement-breakpoint
+UPDATE showcase_videos sv SET shown = vitrine_shows_in_showcase(v.status, v.privacy_view) FROM videos v WHERE v.id = sv.video_id;--> statement-breakpoint
 UPDATE showcases s
 SET video_count = c.n, restricted_video_count = c.r
 FROM (

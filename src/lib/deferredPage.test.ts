@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inPageOrder, pageWindow } from './deferredPage.ts';
+import { inPageOrder, pagesOverMemberships, pageWindow } from './deferredPage.ts';
+import { SORT_MAP } from './sortMap.ts';
 
 describe('pageWindow', () => {
   it('skips the rows of the earlier pages', () => {
@@ -41,5 +42,21 @@ describe('inPageOrder', () => {
 
   it('gives nothing for an empty page', () => {
     expect(inPageOrder([], [{ vid: 1 }], (r) => r.vid)).toEqual([]);
+  });
+});
+
+describe('pagesOverMemberships', () => {
+  it('pages the arranged and added orders over the memberships, either way round', () => {
+    expect(pagesOverMemberships(SORT_MAP.arranged, undefined)).toBe(true);
+    expect(pagesOverMemberships(SORT_MAP.added_first, undefined)).toBe(true);
+    expect(pagesOverMemberships(SORT_MAP.added_last, undefined)).toBe(true);
+    expect(pagesOverMemberships({ by: 'position', direction: 'desc' }, undefined)).toBe(true);
+  });
+
+  it('reads the videos for an order of theirs or a filter on them', () => {
+    for (const sort of ['alphabetical', 'newest', 'oldest', 'likes', 'plays', 'comments'] as const) {
+      expect(pagesOverMemberships(SORT_MAP[sort], undefined)).toBe(false);
+    }
+    expect(pagesOverMemberships(SORT_MAP.arranged, 'playable')).toBe(false);
   });
 });

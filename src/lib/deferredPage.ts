@@ -3,6 +3,7 @@
  * first, in the list's order, over indexes and bare rows; the heavy columns are then read for
  * those ids alone, in whatever order the database returns them, and put back in page order.
  */
+import type { SortSpec } from './sortMap.ts';
 
 /** A row of a page as the first read finds it: the video and its place in the showcase. */
 export interface PagedId {
@@ -27,4 +28,12 @@ export function inPageOrder<P extends { id: number }, R>(page: readonly P[], row
     const row = byId.get(paged.id);
     return row === undefined ? [] : [[paged, row] as [P, R]];
   });
+}
+
+/**
+ * The list can be paged over showcase_videos alone (its partial indexes of shown memberships):
+ * the order's key lives on the membership (arranged, added), and no filter asks about the video.
+ */
+export function pagesOverMemberships(sort: SortSpec, filter: 'playable' | undefined): boolean {
+  return filter === undefined && (sort.by === 'position' || sort.by === 'added');
 }

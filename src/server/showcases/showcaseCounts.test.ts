@@ -52,6 +52,12 @@ async function counts(showcaseId: number) {
     .innerJoin(schema.videos, eq(schema.videos.id, schema.showcaseVideos.videoId))
     .where(and(eq(schema.showcaseVideos.showcaseId, showcaseId), visibleInShowcase()));
   expect(kept).toEqual(counted);
+  // The memberships' copy of visibility, which the arranged and added orders page over.
+  const [shown] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.showcaseVideos)
+    .where(and(eq(schema.showcaseVideos.showcaseId, showcaseId), eq(schema.showcaseVideos.shown, true)));
+  expect(shown?.n).toBe(kept!.n);
   return kept!;
 }
 
@@ -130,6 +136,15 @@ describe('the counts a showcase keeps', () => {
     expect(total).toBe(900);
     expect(items).toHaveLength(12);
     expect(items.at(-1)?.video.name).toBe('bulk 999');
+    // Paged over the memberships alone, or through the videos (a filter on them): the same pages.
+    for (const sort of ['arranged', 'added_last'] as const) {
+      for (const page of [1, 40, 75]) {
+        const options = { showcaseId: showcase!.id, sort, page, perPage: 12 };
+        const alone = await listShowcaseVideos(db, options);
+        const joined = await listShowcaseVideos(db, { ...options, filter: 'playable' });
+        expect(alone.items.map((i) => [i.video.id, i.position])).toEqual(joined.items.map((i) => [i.video.id, i.position]));
+      }
+    }
   });
 
   it('let a showcase go with its videos in it, and the video stay counted elsewhere', async () => {

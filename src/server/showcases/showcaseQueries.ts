@@ -2,10 +2,10 @@
  * Reads of showcases and their videos. The page and the API both call these, so what a
  * browser renders and what an island fetches can never disagree.
  */
-import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Sort } from '../../lib/domain.ts';
 import { SORT_MAP, type SortSpec } from '../../lib/sortMap.ts';
-import { inPageOrder, pageWindow, type PagedId } from '../../lib/deferredPage.ts';
+import { inPageOrder, pagesOverMemberships, pageWindow, type PagedId } from '../../lib/deferredPage.ts';
 import type { Db } from '../db/client.ts';
 import { liveBroadcasts, liveEvents, showcases, showcaseVideos, users, videoFiles, videoPictures, videos } from '../db/schema.ts';
 
@@ -101,9 +101,13 @@ export async function listPublicShowcases(db: Db): Promise<Omit<ShowcaseWithOwne
   return rows;
 }
 
-/** The order of a showcase sort (SPEC §3), or of an order an API call names (vimeoSort.ts). */
-export function orderFor(sort: Sort | SortSpec): SQL[] {
-  const { by, direction } = typeof sort === 'string' ? SORT_MAP[sort] : sort;
+/**
+ * The order of a showcase sort (SPEC §3), or of an order an API call names (vimeoSort.ts).
+ * `id` is the video id the last tie is broken on: the membership's copy when only
+ * showcase_videos is read.
+ */
+export function orderFor(sort: Sort | SortSpec, id: SQLWrapper = videos.id): SQL[] {
+  const { by, direction } = sortSpecOf(sort);
   const dir = direction === 'asc' ? asc : desc;
   const column = {
     name: sql`lower(${videos.name})`,
@@ -116,7 +120,11 @@ export function orderFor(sort: Sort | SortSpec): SQL[] {
     added: showcaseVideos.addedAt,
   }[by];
   // Ties keep the owner's arrangement, then the id, so paging is stable.
-  return [dir(column), asc(showcaseVideos.position), asc(videos.id)];
+  return [dir(column), asc(showcaseVideos.position), asc(id)];
+}
+
+function sortSpecOf(sort: Sort | SortSpec): SortSpec {
+  return typeof sort === 'string' ? SORT_MAP[sort] : sort;
 }
 
 export interface ListOptions {
@@ -204,12 +212,28 @@ async function showcaseTotal(db: Db, showcaseId: number, filter: ListOptions['fi
 }
 
 export async function listShowcaseVideos(db: Db, options: ListOptions): Promise<{ total: number; items: VideoWithMedia[] }> {
+  const total = () => showcaseTotal(db, options.showcaseId, options.filter);
+  if (pagesOverMemberships(sortSpecOf(options.sort), options.filter)) {
+    // The arranged and added orders: one index of showcase_videos holds the page, however far in.
+    const { limit, offset } = pageWindow(options.page, options.perPage);
+    const [ids, n] = await Promise.all([
+      db
+        .select({ id: showcaseVideos.videoId, position: showcaseVideos.position })
+        .from(showcaseVideos)
+        .where(and(eq(showcaseVideos.showcaseId, options.showcaseId), eq(showcaseVideos.shown, true)))
+        .orderBy(...orderFor(options.sort, showcaseVideos.videoId))
+        .limit(limit)
+        .offset(offset),
+      total(),
+    ]);
+    return { total: n, items: await withMedia(db, ids) };
+  }
   const where = and(
     eq(showcaseVideos.showcaseId, options.showcaseId),
     visibleInShowcase(),
     options.filter === 'playable' ? playable() : undefined,
   );
-  return pageOfShowcaseVideos(db, where, orderFor(options.sort), options.page, options.perPage, () => showcaseTotal(db, options.showcaseId, options.filter));
+  return pageOfShowcaseVideos(db, where, orderFor(options.sort), options.page, options.perPage, total);
 }
 
 export async function findShowcaseVideo(db: Db, showcaseId: number, videoId: number): Promise<VideoWithMedia | null> {
