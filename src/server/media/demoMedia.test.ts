@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, truncate } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ async function cacheEntries(): Promise<string[]> {
 }
 
 describe('produceDemoVideo', () => {
-  it('stores a playable source, an sd rendition, its HLS ladder and the four thumbnails', async () => {
+  it('stores a playable source, an sd rendition, their HLS ladder and the four thumbnails', async () => {
     const video = await produceDemoVideo(options());
     expect(video.cached).toBe(false);
     expect(video).toMatchObject({ width: 960, height: 540 });
@@ -48,7 +48,7 @@ describe('produceDemoVideo', () => {
     expect(video.files.map((f) => [f.quality, f.storageKey, f.width, f.height])).toEqual([
       ['source', 'videos/1/source.mp4', 960, 540],
       ['sd', 'videos/1/sd.mp4', 640, 360],
-      ['hls', 'videos/1/hls/master.m3u8', 640, 360],
+      ['hls', 'videos/1/hls/master.m3u8', 960, 540],
     ]);
     for (const file of video.files.filter((f) => f.quality !== 'hls')) {
       expect(file.mime).toBe('video/mp4');
@@ -60,8 +60,10 @@ describe('produceDemoVideo', () => {
     const hls = video.files[2]!;
     expect(hls.mime).toBe('application/vnd.apple.mpegurl');
     const master = await readFile(storage.pathFor(hls.storageKey), 'utf8');
-    expect(master).toMatch(/#EXT-X-STREAM-INF:BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,RESOLUTION=640x360,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"\nsd\.m3u8\n/);
-    const variant = await probeMedia(storage.pathFor('videos/1/hls/sd.m3u8'), { binaries });
+    // The sd rendition and the source itself, each remuxed.
+    expect(master).toMatch(/#EXT-X-STREAM-INF:BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,RESOLUTION=640x360,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"\n360p\.m3u8\n/);
+    expect(master).toMatch(/RESOLUTION=960x540,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"\n540p\.m3u8\n/);
+    const variant = await probeMedia(storage.pathFor('videos/1/hls/360p.m3u8'), { binaries });
     expect(variant).toMatchObject({ videoCodec: 'h264', width: 640, height: 360 });
     expect(variant.durationSeconds).toBeCloseTo(2, 0);
 
@@ -81,19 +83,19 @@ describe('produceDemoVideo', () => {
     expect(video.pictures).toHaveLength(THUMBNAIL_SIZES.length);
   });
 
-  it('adds the HLS ladder to an entry cached before HLS, without encoding again', async () => {
-    const [entry] = await cacheEntries();
-    const manifestPath = path.join(cacheDir, entry!, 'manifest.json');
-    const { hls, ...older } = JSON.parse(await readFile(manifestPath, 'utf8')) as { hls: unknown };
-    expect(hls).toBeDefined();
-    await writeFile(manifestPath, JSON.stringify(older));
-    await rm(path.join(cacheDir, entry!, 'hls'), { recursive: true });
-
-    const video = await produceDemoVideo(options({ key: videoStorageKey(7) }));
-    expect(video.cached).toBe(true);
-    expect(video.files.map((f) => f.quality)).toEqual(['source', 'sd', 'hls']);
-    expect(await storage.exists('videos/7/hls/sd.m3u8')).toBe(true);
-    expect(JSON.parse(await readFile(manifestPath, 'utf8'))).toHaveProperty('hls');
+  it('makes a 1080p clip with a 720p hd rendition and a three-rung ladder', async () => {
+    const video = await produceDemoVideo(options({ key: videoStorageKey(8), seed: 11, width: 1920, height: 1080, hdHeight: 720 }));
+    expect(video.files.map((f) => [f.quality, f.height])).toEqual([
+      ['source', 1080],
+      ['sd', 360],
+      ['hd', 720],
+      ['hls', 1080],
+    ]);
+    const master = await readFile(storage.pathFor('videos/8/hls/master.m3u8'), 'utf8');
+    expect([...master.matchAll(/RESOLUTION=(\d+x\d+)/g)].map((m) => m[1])).toEqual(['640x360', '1280x720', '1920x1080']);
+    // Every rung cut at the same moments, so a player can switch between them at any segment.
+    const segments = async (rung: string) => (await readFile(storage.pathFor(`videos/8/hls/${rung}.m3u8`), 'utf8')).match(/#EXTINF:[\d.]+/g);
+    expect(await segments('1080p')).toEqual(await segments('360p'));
   });
 
   it('makes a new clip for a different seed', async () => {

@@ -1,21 +1,22 @@
 /**
- * Media for the demo catalogue: a real clip per demo video, stored as an upload's ingest
- * would store it (source, a playable rendition and its HLS remux, the thumbnails), so the player, downloads and
- * Range requests are exercised for real. Clips are cached by content: seeding a fresh
- * database again copies finished files instead of running ffmpeg.
+ * Media for the demo catalogue: a real clip per demo video (demoFootage.ts), stored as an
+ * upload's ingest would store it (source, playable renditions, their HLS ladder, the
+ * thumbnails), so the player, downloads and Range requests are exercised for real. Clips are
+ * cached by content: seeding a fresh database again copies finished files instead of running ffmpeg.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { posterSeconds } from '../../lib/demoLook.ts';
 import { THUMBNAIL_SIZES } from '../../lib/domain.ts';
 import { config } from '../config.ts';
 import { ffmpegCapabilities } from './capabilities.ts';
 import { ffmpegBinaries, type FfmpegBinaries } from './ffmpegBinaries.ts';
+import { generateDemoFootage, STILL_FOOTAGE_AFTER_SECONDS } from './demoFootage.ts';
 import { buildHlsLadder, HLS_MASTER, hlsContentType } from './hls.ts';
 import { probeMedia } from './probe.ts';
 import { encodeMp4Rendition } from './renditions.ts';
 import { assertStorageKey, type MediaStorage } from './storage.ts';
-import { generateTestPattern, STILL_STYLE_AFTER_SECONDS } from './testPattern.ts';
 import { extractThumbnails, thumbnailFileName } from './thumbnails.ts';
 
 export interface DemoVideoOptions {
@@ -30,7 +31,7 @@ export interface DemoVideoOptions {
   /** Size of the source; default 960x540. */
   width?: number | undefined;
   height?: number | undefined;
-  /** Also an `hd` rendition of this height (a stock clip's 1080p, sold beside its 4K source). */
+  /** Also an `hd` rendition of this height: a 1080p clip's 720p, a stock clip's 1080p sold beside its 4K source. */
   hdHeight?: number | undefined;
   binaries?: FfmpegBinaries | undefined;
   signal?: AbortSignal | undefined;
@@ -63,9 +64,13 @@ export interface DemoVideo {
   cached: boolean;
 }
 
-/** Bump when the recipe below changes, so old cache entries stop matching. */
-const RECIPE_VERSION = 1;
+/** Bump when the recipe below or the footage (demoFootage.ts, demoLook.ts) changes, so old cache entries stop matching. */
+const RECIPE_VERSION = 2;
 const SD_HEIGHT = 360;
+/** Clips to make at once: ffmpeg's filters run on one core, so two keep both cores of a small machine busy. */
+export const DEMO_RENDER_CONCURRENCY = 2;
+/** The tallest source that is also an HLS rung (remuxed, not encoded); a 4K source is not. */
+const SOURCE_RUNG_MAX_HEIGHT = 1080;
 const MANIFEST = 'manifest.json';
 
 /** What a cache entry holds, with file names relative to its folder. */
@@ -75,11 +80,8 @@ interface Manifest {
   height: number;
   files: { quality: 'source' | 'hd' | 'sd'; file: string; width: number; height: number; size: number }[];
   pictures: { file: string; width: number; height: number; size: number }[];
-  /**
-   * The sd rendition remuxed to HLS, master playlist first. Entries cached before HLS lack it
-   * and gain it on their next use (a remux takes a fraction of a second).
-   */
-  hls?: { width: number; height: number; files: { file: string; size: number }[] } | undefined;
+  /** The HLS ladder, master playlist first, and the size of its tallest rung. */
+  hls: { width: number; height: number; files: { file: string; size: number }[] };
 }
 
 const HLS_DIR = 'hls';
@@ -98,7 +100,7 @@ async function readEntry(dir: string): Promise<Manifest | null> {
     return null;
   }
   // An entry whose files were pruned or damaged by hand is rebuilt, not served.
-  for (const { file, size } of [...manifest.files, ...manifest.pictures, ...(manifest.hls?.files ?? [])]) {
+  for (const { file, size } of [...manifest.files, ...manifest.pictures, ...manifest.hls.files]) {
     const info = await stat(path.join(dir, file)).catch(() => null);
     if (!info || info.size !== size) return null;
   }
@@ -114,12 +116,32 @@ interface Recipe {
   hdHeight: number | null;
 }
 
+interface Rendition {
+  file: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The ladder of every playable rendition and of a source short enough to stream, remuxed (no
+ * re-encoding) into dir/hls, each rung named by its height as an upload's are.
+ */
+async function packageHls(dir: string, rungs: Rendition[], binaries: FfmpegBinaries, signal: AbortSignal | undefined): Promise<Manifest['hls']> {
+  const byHeight = [...new Map(rungs.map((r) => [r.height, r])).values()].sort((a, b) => a.height - b.height);
+  const out = path.join(dir, HLS_DIR);
+  await mkdir(out, { recursive: true });
+  const ladder = await buildHlsLadder(byHeight.map((r) => ({ path: path.join(dir, r.file), name: `${r.height}p` })), out, { binaries, signal });
+  const top = byHeight.at(-1)!;
+  const files = await Promise.all(ladder.files.map(async (file) => ({ file: `${HLS_DIR}/${file}`, size: (await stat(path.join(out, file))).size })));
+  return { width: top.width, height: top.height, files };
+}
+
 async function build(dir: string, recipe: Recipe, binaries: FfmpegBinaries, signal: AbortSignal | undefined): Promise<Manifest> {
-  const source = await generateTestPattern(path.join(dir, 'source.mp4'), {
+  const source = await generateDemoFootage(path.join(dir, 'source.mp4'), {
     durationSeconds: recipe.durationSeconds,
     width: recipe.width,
     height: recipe.height,
-    label: recipe.label || undefined,
+    title: recipe.label || undefined,
     seed: recipe.seed,
     binaries,
     signal,
@@ -137,16 +159,20 @@ async function build(dir: string, recipe: Recipe, binaries: FfmpegBinaries, sign
     // show two different files, as they will for uploads.
     sd = await encodeMp4Rendition(source.path, sdPath, { height: SD_HEIGHT, audio: 'copy', binaries, signal });
   }
+  const durationSeconds = info.durationSeconds ?? recipe.durationSeconds;
   const thumbnails = await extractThumbnails(source.path, path.join(dir, 'pictures'), {
-    durationSeconds: info.durationSeconds,
+    atSeconds: posterSeconds(durationSeconds),
     sizes: THUMBNAIL_SIZES,
     binaries,
     signal,
   });
   const sizeOf = async (file: string): Promise<number> => (await stat(file)).size;
   const hd = recipe.hdHeight === null ? null : await encodeMp4Rendition(source.path, path.join(dir, 'hd.mp4'), { height: recipe.hdHeight, audio: 'copy', binaries, signal });
+  const renditions: Rendition[] = [{ file: 'sd.mp4', ...sd }, ...(hd ? [{ file: 'hd.mp4', ...hd }] : [])];
+  const tallest = Math.max(...renditions.map((r) => r.height));
+  const sourceRung = source.style === 'motion' && info.height > tallest && info.height <= SOURCE_RUNG_MAX_HEIGHT ? [{ file: 'source.mp4', width: info.width, height: info.height }] : [];
   return {
-    durationSeconds: info.durationSeconds ?? recipe.durationSeconds,
+    durationSeconds,
     width: info.width,
     height: info.height,
     files: [
@@ -157,37 +183,13 @@ async function build(dir: string, recipe: Recipe, binaries: FfmpegBinaries, sign
     pictures: await Promise.all(
       thumbnails.map(async (t) => ({ file: `pictures/${thumbnailFileName(t)}`, width: t.width, height: t.height, size: await sizeOf(t.path) })),
     ),
+    hls: await packageHls(dir, [...renditions, ...sourceRung], binaries, signal),
   };
-}
-
-/**
- * Remuxes the entry's sd.mp4 into dir/hls (no re-encoding) and records it in the manifest.
- * Written beside and renamed into place, so a reader never sees half a ladder.
- */
-async function addHls(dir: string, manifest: Manifest, binaries: FfmpegBinaries, signal: AbortSignal | undefined): Promise<Manifest> {
-  const sd = manifest.files.find((f) => f.quality === 'sd')!;
-  const scratch = path.join(dir, `.hls-${randomBytes(4).toString('hex')}`);
-  await mkdir(scratch, { recursive: true });
-  try {
-    const ladder = await buildHlsLadder([{ path: path.join(dir, sd.file), name: 'sd' }], scratch, { binaries, signal });
-    const files = await Promise.all(ladder.files.map(async (file) => ({ file: `${HLS_DIR}/${file}`, size: (await stat(path.join(scratch, file))).size })));
-    await rm(path.join(dir, HLS_DIR), { recursive: true, force: true });
-    await rename(scratch, path.join(dir, HLS_DIR));
-    const withHls: Manifest = { ...manifest, hls: { width: sd.width, height: sd.height, files } };
-    const staged = path.join(dir, `.${MANIFEST}-${randomBytes(4).toString('hex')}`);
-    await writeFile(staged, JSON.stringify(withHls, null, 2));
-    await rename(staged, path.join(dir, MANIFEST));
-    return withHls;
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
-  }
 }
 
 /** Same clips from the same inputs and the same ffmpeg: the hash of those names the entry. */
 function cacheKey(recipe: Recipe, binaries: FfmpegBinaries, drawtext: boolean): string {
-  // A clip without an hd rendition keeps the key it had before there were any.
-  const { hdHeight, ...rest } = recipe;
-  const inputs = { recipe: RECIPE_VERSION, ...rest, ...(hdHeight === null ? {} : { hdHeight }), sdHeight: SD_HEIGHT, stillAfter: STILL_STYLE_AFTER_SECONDS, ffmpeg: binaries.version, drawtext };
+  const inputs = { recipe: RECIPE_VERSION, ...recipe, sdHeight: SD_HEIGHT, sourceRungMax: SOURCE_RUNG_MAX_HEIGHT, stillAfter: STILL_FOOTAGE_AFTER_SECONDS, ffmpeg: binaries.version, drawtext };
   return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 32);
 }
 
@@ -202,9 +204,10 @@ async function buildEntry(cacheDir: string, hash: string, recipe: Recipe, binari
   const scratch = path.join(cacheDir, `.build-${hash}-${randomBytes(4).toString('hex')}`);
   await mkdir(scratch, { recursive: true });
   try {
-    const manifest = await addHls(scratch, await build(scratch, recipe, binaries, signal), binaries, signal);
+    const manifest = await build(scratch, recipe, binaries, signal);
+    await writeFile(path.join(scratch, MANIFEST), JSON.stringify(manifest, null, 2));
     const theirs = await readEntry(dir);
-    if (theirs?.hls) return theirs;
+    if (theirs) return theirs;
     // Whatever is left there is an incomplete entry.
     await rm(dir, { recursive: true, force: true });
     try {
@@ -224,19 +227,18 @@ async function buildEntry(cacheDir: string, hash: string, recipe: Recipe, binari
 async function cachedOrBuilt(cacheDir: string, hash: string, recipe: Recipe, binaries: FfmpegBinaries, signal: AbortSignal | undefined): Promise<{ dir: string; manifest: Manifest; cached: boolean }> {
   const dir = path.join(cacheDir, hash);
   const hit = await readEntry(dir);
-  if (hit?.hls) return { dir, manifest: hit, cached: true };
+  if (hit) return { dir, manifest: hit, cached: true };
 
   let pending = building.get(hash);
   if (!pending) {
-    // An entry encoded before HLS existed only lacks the ladder.
-    pending = hit ? addHls(dir, hit, binaries, signal) : buildEntry(cacheDir, hash, recipe, binaries, signal);
+    pending = buildEntry(cacheDir, hash, recipe, binaries, signal);
     building.set(hash, pending);
     pending.then(
       () => building.delete(hash),
       () => building.delete(hash),
     );
   }
-  return { dir, manifest: await pending, cached: hit !== null };
+  return { dir, manifest: await pending, cached: false };
 }
 
 export async function produceDemoVideo(options: DemoVideoOptions): Promise<DemoVideo> {
@@ -264,14 +266,12 @@ export async function produceDemoVideo(options: DemoVideoOptions): Promise<DemoV
       return { quality: f.quality, mime: 'video/mp4', width: f.width, height: f.height, size: stored.size, storageKey };
     }),
   );
-  if (manifest.hls) {
-    let size = 0;
-    for (const { file } of manifest.hls.files) {
-      size += (await options.storage.put(`${options.key}/${file}`, path.join(dir, file), { contentType: hlsContentType(file) })).size;
-    }
-    const { width, height } = manifest.hls;
-    files.push({ quality: 'hls', mime: 'application/vnd.apple.mpegurl', width, height, size, storageKey: `${options.key}/${HLS_DIR}/${HLS_MASTER}` });
+  let hlsSize = 0;
+  for (const { file } of manifest.hls.files) {
+    hlsSize += (await options.storage.put(`${options.key}/${file}`, path.join(dir, file), { contentType: hlsContentType(file) })).size;
   }
+  const { width, height } = manifest.hls;
+  files.push({ quality: 'hls', mime: 'application/vnd.apple.mpegurl', width, height, size: hlsSize, storageKey: `${options.key}/${HLS_DIR}/${HLS_MASTER}` });
   const pictures = await Promise.all(
     manifest.pictures.map(async (p): Promise<DemoVideoPicture> => {
       const storageKey = `${options.key}/pictures/${p.width}x${p.height}.jpg`;

@@ -52,7 +52,15 @@ export interface DemoVideo {
   likes: number;
   /** Days since the source was last downloaded: 30 or more and the sweep at start archives it. */
   sourceIdleDays?: number;
+  /** Rendered at FULL_HD_RENDER rather than 960×540, so its HLS ladder has three rungs. */
+  fullHd?: boolean;
 }
+
+/** A 1080p source, a 720p `hd` and the 360p `sd`: with the source itself, three HLS rungs. */
+export const FULL_HD_RENDER = { width: 1920, height: 1080, hdHeight: 720 } as const;
+
+/** The reels made at 1080p: short ones (1080p costs four times the pixels), in every public layout. */
+const FULL_HD_REELS = new Set([0, 10, 15, 17]);
 
 const TOPICS = [
   'Harbour at dawn', 'Glass studio', 'Night market', 'Alpine rail', 'Paper cranes', 'Coastal storm', 'Bakery rush',
@@ -80,6 +88,7 @@ export const DEMO_VIDEOS: DemoVideo[] = [
     ...(i === 5 ? { contentRating: 'explicit' as const } : i === 9 ? { contentRating: 'unrated' as const } : {}),
     // Glass studio (reel 2, in the Northwind Showreel, which allows downloads) shows cold storage.
     ...(i === 1 ? { sourceIdleDays: 45 } : {}),
+    ...(FULL_HD_REELS.has(i) ? { fullHd: true } : {}),
   })),
   {
     key: 'conference',

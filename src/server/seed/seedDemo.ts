@@ -25,9 +25,11 @@ import {
 import { logger } from '../logger.ts';
 import type { SeedProgress } from '../startupState.ts';
 import { mediaStorage, produceDemoVideo, type DemoVideo as DemoVideoAssets } from '../media/index.ts';
+import { DEMO_RENDER_CONCURRENCY } from '../media/demoMedia.ts';
 import { demoSsoConnectionFromEnv } from '../sso/demoConnection.ts';
-import { DEMO_ACCOUNTS, DEMO_CHAT, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_TEAM_NAME, DEMO_VIDEOS } from './demoCatalogue.ts';
+import { DEMO_ACCOUNTS, DEMO_CHAT, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_TEAM_NAME, DEMO_VIDEOS, FULL_HD_RENDER } from './demoCatalogue.ts';
 import { seedDemoUploads } from '../quota/demoUploads.ts';
+import { forEachConcurrently } from '../../lib/forEachConcurrently.ts';
 import { seedStock } from './seedStock.ts';
 import { storeDemoCaptions, type CaptionTrack } from './demoCaptions.ts';
 import { demoChatRows, demoLiveEvent } from './demoLiveEvents.ts';
@@ -42,12 +44,13 @@ async function produceMedia(onProgress?: (progress: SeedProgress) => void): Prom
   // Events not yet held have no media; a finished one has its replay.
   const playable = DEMO_VIDEOS.filter((v) => v.duration > 0);
   onProgress?.({ rendered: 0, total: playable.length });
-  for (const [i, video] of playable.entries()) {
+  // Seeds follow the catalogue's order, whatever order the clips finish in.
+  await forEachConcurrently(playable, DEMO_RENDER_CONCURRENCY, async (video, i) => {
     const key = `demo/${video.key}`;
-    const produced = await produceDemoVideo({ key, seed: i + 1, durationSeconds: video.duration, label: video.name, storage });
+    const produced = await produceDemoVideo({ key, seed: i + 1, durationSeconds: video.duration, label: video.name, storage, ...(video.fullHd ? FULL_HD_RENDER : {}) });
     assets.set(video.key, { ...produced, captions: await storeDemoCaptions(storage, key, video) });
-    onProgress?.({ rendered: i + 1, total: playable.length });
-  }
+    onProgress?.({ rendered: assets.size, total: playable.length });
+  });
   return assets;
 }
 

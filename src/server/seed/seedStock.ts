@@ -6,22 +6,24 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { showcases, showcaseVideos, stockClipQualities, stockClips, stockCollectionClips, stockCollections, users, videoFiles, videoPictures, videos } from '../db/schema.ts';
 import { mediaStorage, produceDemoVideo, type DemoVideo as DemoVideoAssets } from '../media/index.ts';
+import { DEMO_RENDER_CONCURRENCY } from '../media/demoMedia.ts';
+import { forEachConcurrently } from '../../lib/forEachConcurrently.ts';
 import { DEMO_ACCOUNTS, DEMO_SHOWCASES } from './demoCatalogue.ts';
 import { DEMO_STOCK_CLIPS, DEMO_STOCK_COLLECTIONS, DEMO_STOCK_QUALITY_SPECS, STOCK_RENDER } from './demoStock.ts';
 
-/** Seeds of the test pattern, apart from the showcase videos' so every clip looks its own. */
-const PATTERN_SEED_BASE = 500;
+/** Footage seeds apart from the showcase videos', so every clip looks its own. */
+const FOOTAGE_SEED_BASE = 500;
 
 async function produceStockMedia(): Promise<Map<string, DemoVideoAssets>> {
   const storage = mediaStorage();
   const assets = new Map<string, DemoVideoAssets>();
-  for (const [i, clip] of DEMO_STOCK_CLIPS.entries()) {
-    // Rendered at the sizes it is sold at: the 4K source and a 1080p H.264 rendition (demoStock.ts).
+  // Rendered at the sizes it is sold at: the 4K source and a 1080p H.264 rendition (demoStock.ts).
+  await forEachConcurrently(DEMO_STOCK_CLIPS, DEMO_RENDER_CONCURRENCY, async (clip, i) => {
     assets.set(
       clip.key,
-      await produceDemoVideo({ key: `demo/stock-${clip.key}`, seed: PATTERN_SEED_BASE + i, durationSeconds: clip.duration, label: clip.title, storage, ...STOCK_RENDER }),
+      await produceDemoVideo({ key: `demo/stock-${clip.key}`, seed: FOOTAGE_SEED_BASE + i, durationSeconds: clip.duration, label: clip.title, storage, ...STOCK_RENDER }),
     );
-  }
+  });
   return assets;
 }
 

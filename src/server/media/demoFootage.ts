@@ -1,0 +1,231 @@
+/**
+ * Footage-like clips for the demo catalogue: a generated motif (src/lib/demoLook.ts) in the
+ * clip's palette, an opening title in a real typeface, fades from and to black, and a soft
+ * chord. H.264 + AAC in MP4 with the moov atom first, as an upload would be after ingest.
+ * Made by ffmpeg's own sources, so nothing is downloaded, and only with filters that the 2018
+ * bundled build has too (no `gradients`, no `xfade`).
+ *
+ * Cheap by construction: the motif is computed at about 200 pixels across and scaled up (it is
+ * soft anyway), and clips past STILL_FOOTAGE_AFTER_SECONDS are a single title slide at 1 fps
+ * over room tone, so the hour-long keynote costs seconds.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { demoLook, fadeSeconds, titleCardTiming, type DemoLook, type Rgb } from '../../lib/demoLook.ts';
+import { ffmpegCapabilities } from './capabilities.ts';
+import { ffmpegBinaries, type FfmpegBinaries } from './ffmpegBinaries.ts';
+import { escapeFilterValue } from './filterGraph.ts';
+import { runBinary } from './run.ts';
+
+export type FootageStyle = 'motion' | 'still';
+
+export const STILL_FOOTAGE_AFTER_SECONDS = 600;
+const FPS = 24;
+/** Width of the generated motif before scaling; its height follows the frame's shape. */
+const BASE_WIDTH = 192;
+
+export interface DemoFootageOptions {
+  durationSeconds: number;
+  /** Even numbers (yuv420p halves chroma). */
+  width: number;
+  height: number;
+  /** Picks the motif, palette and tone (demoLook). */
+  seed: number;
+  /** The opening title, drawn when this ffmpeg can draw text; otherwise left out. */
+  title?: string | undefined;
+  binaries?: FfmpegBinaries | undefined;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+}
+
+export interface DemoFootage {
+  path: string;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  fps: number;
+  style: FootageStyle;
+  look: DemoLook;
+  /** Whether the title was drawn. */
+  titled: boolean;
+  elapsedMs: number;
+}
+
+function assertDimension(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 16 || value > 7680 || value % 2 !== 0) {
+    throw new RangeError(`${name} must be an even integer between 16 and 7680, got ${value}`);
+  }
+}
+
+const hex = ([r, g, b]: Rgb): string => `0x${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+
+/** Maps grey levels through the palette's three stops, one lookup table per channel. */
+function paletteMap(stops: readonly [Rgb, Rgb, Rgb]): string {
+  const [dark, mid, light] = stops;
+  const channel = (i: 0 | 1 | 2) => `'if(lt(val,128),${dark[i]}+${mid[i] - dark[i]}*val/128,${mid[i]}+${light[i] - mid[i]}*(val-128)/127)'`;
+  return `format=rgb24,lutrgb=r=${channel(0)}:g=${channel(1)}:b=${channel(2)}`;
+}
+
+/** Flowing bands of light, as grey levels; `bright` 0..1 scales their strength. */
+function auroraLevels(size: string, duration: number, phase: number, bright: number): string {
+  const p = phase.toFixed(3);
+  const a = Math.round(70 * bright);
+  const b = Math.round(50 * bright);
+  const base = Math.round(128 * bright);
+  return `nullsrc=s=${size}:r=${FPS}:d=${duration},format=gray,geq=lum='${base}+${a}*sin(2*PI*(X/W*1.3+T*0.07+${p}))+${b}*sin(2*PI*(Y/H*0.9-T*0.05+X/W*0.4+${p}))'`;
+}
+
+/** The motif as grey levels at the base size, labelled [levels]. */
+function motifLevels(look: DemoLook, base: { width: number; height: number }, duration: number, seed: number): string {
+  const size = `${base.width}x${base.height}`;
+  const { phase } = look;
+  switch (look.motif) {
+    case 'aurora':
+      return `${auroraLevels(size, duration, phase, 1)}[levels]`;
+    case 'ripples': {
+      const cx = (0.3 + 0.4 * phase).toFixed(3);
+      const r = `hypot(X-W*${cx},Y-H*0.55)`;
+      return `nullsrc=s=${size}:r=${FPS}:d=${duration},format=gray,geq=lum='128+85*sin(${r}/5-T*1.4)*exp(-${r}/(W*0.45))+35*sin(2*PI*(X/W+T*0.05))'[levels]`;
+    }
+    case 'fractal':
+      // The filter's own centre stays on the set's edge all the way in; mincol shades the inside.
+      return (
+        `mandelbrot=s=${size}:r=${FPS}:maxiter=160:start_scale=3:end_scale=0.3:end_pts=${Math.round(duration * FPS)}:` +
+        `outer=normalized_iteration_count:inner=mincol,trim=duration=${duration},format=gray[levels]`
+      );
+    case 'particles':
+      return (
+        `life=s=${size}:r=${FPS}:mold=30:ratio=0.08:seed=${seed}:life_color=white:death_color=black:mold_color=0x383838,` +
+        `trim=duration=${duration},format=gray,gblur=sigma=1[sparks];${auroraLevels(size, duration, phase, 0.5)}[glow];[glow][sparks]blend=all_mode=screen[levels]`
+      );
+    case 'weave': {
+      const rule = [30, 90, 110, 150, 105][Math.floor(phase * 5)]!;
+      return (
+        `cellauto=s=${size}:r=${FPS}:rule=${rule}:random_fill_ratio=0.4:seed=${seed}:scroll=1,trim=duration=${duration},format=gray,gblur=sigma=0.8[cells];` +
+        `${auroraLevels(size, duration, phase, 1)}[light];[cells][light]blend=all_mode=multiply[levels]`
+      );
+    }
+  }
+}
+
+/**
+ * The title's font size: a tenth of the height, smaller for a long title so it fits on one
+ * line (drawtext does not wrap), and cut short only past that.
+ */
+function fitTitle(title: string, width: number, height: number): { text: string; fontSize: number } {
+  const oneLine = title.replace(/\s+/g, ' ').trim();
+  // An average glyph of DejaVu is a little over half its size wide.
+  const glyph = 0.58;
+  const usable = width * 0.86;
+  const fontSize = Math.round(Math.max(height / 24, Math.min(height / 10, usable / (oneLine.length * glyph))));
+  const maxChars = Math.floor(usable / (fontSize * glyph));
+  return { text: oneLine.length <= maxChars ? oneLine : `${oneLine.slice(0, maxChars - 1)}…`, fontSize };
+}
+
+function drawTitle(title: string, look: DemoLook, width: number, height: number, timing: { inSeconds: number; outSeconds: number; fadeSeconds: number } | null): string {
+  const { text, fontSize } = fitTitle(title, width, height);
+  const shadow = Math.max(1, Math.round(fontSize / 24));
+  const options = [
+    `drawtext=font=${escapeFilterValue(look.palette.typeface)}`,
+    `text=${escapeFilterValue(text)}`,
+    'expansion=none',
+    `fontsize=${fontSize}`,
+    'fontcolor=white',
+    'shadowcolor=black@0.45',
+    `shadowx=${shadow}`,
+    `shadowy=${shadow}`,
+    'x=(w-tw)/2',
+    'y=(h-th)/2',
+  ];
+  if (timing) {
+    const { inSeconds: a, outSeconds: d, fadeSeconds: f } = timing;
+    const [b, c] = [a + f, d - f].map((s) => s.toFixed(2));
+    options.push(`alpha='if(lt(t,${b}),(t-${a.toFixed(2)})/${f.toFixed(2)},if(lt(t,${c}),1,(${d.toFixed(2)}-t)/${f.toFixed(2)}))'`, `enable='between(t,${a.toFixed(2)},${d.toFixed(2)})'`);
+  }
+  return options.join(':');
+}
+
+/** Video and audio of a motion clip, as one filter_complex with outputs [v] and [a]. */
+function motionGraph(options: { width: number; height: number; duration: number; seed: number; look: DemoLook; title: string | null }): string {
+  const { width, height, duration, seed, look, title } = options;
+  const base = { width: BASE_WIDTH, height: Math.max(2, Math.round((BASE_WIDTH * height) / width / 2) * 2) };
+  const fade = fadeSeconds(duration);
+  const d = duration.toFixed(3);
+  const video = [
+    paletteMap(look.palette.stops),
+    `fade=t=in:st=0:d=${fade.toFixed(2)}`,
+    `fade=t=out:st=${(duration - fade).toFixed(2)}:d=${fade.toFixed(2)}`,
+    // Scaled in YUV, a third of the bytes of RGB; bicubic keeps the soft motif free of blocks.
+    'format=yuv420p',
+    `scale=${width}:${height}:flags=bicubic`,
+    'setsar=1',
+    ...(title ? [drawTitle(title, look, width, height, titleCardTiming(duration))] : []),
+  ];
+  // A root and its fifth, swelling gently: sine sources are table lookups, far cheaper than an expression per sample.
+  const tone = (hz: number, label: string) => `sine=frequency=${hz}:sample_rate=44100:duration=${d}[${label}]`;
+  const audio = [
+    tone(look.toneHz, 'root'),
+    tone(Math.round(look.toneHz * 1.5), 'fifth'),
+    `[root][fifth]amix=inputs=2,tremolo=f=0.2:d=0.3,afade=t=in:d=${fade.toFixed(2)},afade=t=out:st=${(duration - fade).toFixed(2)}:d=${fade.toFixed(2)}[a]`,
+  ];
+  return [motifLevels(look, base, duration, seed), `[levels]${video.join(',')}[v]`, ...audio].join(';');
+}
+
+/** A title slide at 1 fps over quiet room tone: an hour of it is mostly identical frames. */
+function stillGraph(options: { width: number; height: number; duration: number; look: DemoLook; title: string | null }): string {
+  const { width, height, duration, look, title } = options;
+  const video = [`color=c=${hex(look.palette.stops[0])}:s=${width}x${height}:r=1:d=${duration}`, ...(title ? [drawTitle(title, look, width, height, null)] : [])];
+  return [`${video.join(',')}[v]`, `anoisesrc=color=brown:amplitude=0.2:sample_rate=16000:duration=${duration},lowpass=f=400[a]`].join(';');
+}
+
+export function footageStyle(durationSeconds: number): FootageStyle {
+  return durationSeconds > STILL_FOOTAGE_AFTER_SECONDS ? 'still' : 'motion';
+}
+
+export async function generateDemoFootage(outputPath: string, options: DemoFootageOptions): Promise<DemoFootage> {
+  const { durationSeconds: duration, width, height, seed } = options;
+  if (!Number.isFinite(duration) || duration <= 0) throw new RangeError(`durationSeconds must be a positive number, got ${duration}`);
+  assertDimension('width', width);
+  assertDimension('height', height);
+  const binaries = options.binaries ?? (await ffmpegBinaries());
+  const { drawtext } = await ffmpegCapabilities(binaries.ffmpeg);
+  const look = demoLook(seed);
+  const style = footageStyle(duration);
+  const title = drawtext && options.title?.trim() ? options.title : null;
+  const fps = style === 'still' ? 1 : FPS;
+
+  const graph = style === 'still' ? stillGraph({ width, height, duration, look, title }) : motionGraph({ width, height, duration, seed, look, title });
+  const videoCodec =
+    style === 'still'
+      ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'stillimage', '-g', '30']
+      : // A keyframe every 2 s exactly (no scene cuts): the source is also an HLS rung, and its
+        // segments must start where the renditions' do. superfast: smooth upscaled motifs cost
+        // veryfast twice the time for no visible gain.
+        ['-c:v', 'libx264', '-preset', 'superfast', '-crf', '24', '-g', String(fps * 2), '-keyint_min', String(fps * 2), '-sc_threshold', '0'];
+  // The default AAC coder spends 4x longer on a steady tone for no audible gain here.
+  const audioCodec = ['-c:a', 'aac', '-aac_coder', 'fast', '-ac', '1', '-b:a', style === 'still' ? '24k' : '64k'];
+
+  await mkdir(path.dirname(outputPath), { recursive: true });
+  // Written beside the target and renamed: a crash never leaves a half clip under the real name.
+  const partial = `${outputPath}.partial-${randomBytes(4).toString('hex')}`;
+  try {
+    const { elapsedMs } = await runBinary(
+      binaries.ffmpeg,
+      [
+        '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+        '-filter_complex', graph,
+        '-map', '[v]', '-map', '[a]',
+        ...videoCodec, '-pix_fmt', 'yuv420p',
+        ...audioCodec,
+        '-t', String(duration), '-movflags', '+faststart', '-f', 'mp4', partial,
+      ],
+      { signal: options.signal, timeoutMs: options.timeoutMs },
+    );
+    await rename(partial, outputPath);
+    return { path: outputPath, durationSeconds: duration, width, height, fps, style, look, titled: title !== null, elapsedMs };
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
