@@ -22,6 +22,7 @@ import { CONTENT_RATING_COOKIE, readRatingSelection, THEME_COOKIE } from './lib/
 import { legalRegime } from './lib/legalRegime.ts';
 import { viaApiOrigin } from './server/http/apiOrigin.ts';
 import { isCrossSiteForm } from './lib/crossSiteForm.ts';
+import { pageCacheState } from './server/http/pageCacheState.ts';
 
 export const CSRF_COOKIE = 'xsrft';
 const YEAR = 60 * 60 * 24 * 365;
@@ -125,10 +126,12 @@ const locale = defineMiddleware(async (context, next) => {
 /**
  * Preference forms of every public page: they only set the requester's own cookies, so a
  * forged post changes nothing of value, and the origin check below already refuses cross-site
- * form posts. Exempting them keeps public pages free of per-viewer tokens, hence cacheable.
- * POST /settings is not among them: it writes the account's filter (SPEC §7 sends a token).
+ * form posts. Exempting them keeps public pages free of per-viewer tokens, hence cacheable
+ * (src/server/http/pageCache.ts). POST /settings is one of them for an anonymous viewer, whose
+ * filter is a cookie; a signed-in viewer's writes the account's filter (SPEC §7 sends a token).
  */
 const PREFERENCE_PATHS = new Set(['/settings/set_locale', '/settings/theme', '/age_gate']);
+const isPreference = (path: string, signedIn: boolean) => PREFERENCE_PATHS.has(path) || (path === '/settings' && !signedIn);
 
 /**
  * The OAuth token endpoint authenticates its caller by the app's id and secret and reads no
@@ -140,11 +143,14 @@ const csrf = defineMiddleware(async (context, next) => {
   const { cookies, request, locals, url } = context;
   // A signed-in viewer's token belongs to their session; anonymous viewers get a cookie.
   let token = locals.viewer?.xsrfToken ?? cookies.get(CSRF_COOKIE)?.value;
-  // Created on first use, so pages that render no token send no Set-Cookie and stay cacheable.
+  // Created on first use, so pages that render no token send no Set-Cookie and stay cacheable;
+  // a page that renders one is the viewer's own and is never kept by the page cache.
   Object.defineProperty(locals, 'csrfToken', {
     configurable: true,
     enumerable: true,
     get() {
+      const cacheState = pageCacheState();
+      if (cacheState) cacheState.personal = true;
       if (!token) {
         token = randomBytes(24).toString('base64url');
         cookies.set(CSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: servedOverHttps(url), maxAge: YEAR });
@@ -152,10 +158,6 @@ const csrf = defineMiddleware(async (context, next) => {
       return token;
     },
   });
-  // A cookie can only be set before the page starts streaming, which it does at the first
-  // component that awaits. Under CPRA every page's footer renders the filter form with the
-  // token (such pages are private anyway: cacheControl.ts), so it is made before rendering.
-  if (request.method === 'GET' && !locals.viewer && locals.legal.cpra && !isAsset(locals.path)) void locals.csrfToken;
   // A browser never sends a bearer token on its own, so a call it authenticates cannot be
   // forged. A token that does not verify authenticates nothing: refused, never waved through
   // on the strength of the cookie that rides along, and on the API never read as anonymous.
@@ -174,7 +176,7 @@ const csrf = defineMiddleware(async (context, next) => {
   if (!withBearer && !CLIENT_AUTHENTICATED_PATHS.has(locals.path) && isCrossSiteForm(origin, url.origin)) {
     return wantsJson(request, locals.path) ? jsonError(locals, 403) : next('/error/403');
   }
-  if (UNSAFE.has(request.method) && !PREFERENCE_PATHS.has(locals.path) && !CLIENT_AUTHENTICATED_PATHS.has(locals.path) && !byBearer) {
+  if (UNSAFE.has(request.method) && !isPreference(locals.path, locals.viewer !== null) && !CLIENT_AUTHENTICATED_PATHS.has(locals.path) && !byBearer) {
     const submitted = await readSubmittedToken(request);
     if (!tokensMatch(submitted, locals.viewer?.xsrfToken ?? cookies.get(CSRF_COOKIE)?.value)) {
       return wantsJson(request, locals.path) ? jsonError(locals, 403) : next('/error/403');

@@ -39,8 +39,11 @@ import { closeChatBus } from './chat/chatBus.ts';
 import { UPLOADS_PATH } from './ingest/uploadsPath.ts';
 import { apiOrigin, type Listener } from './http/apiOrigin.ts';
 import { apiCors } from './http/apiCors.ts';
+import { createPageCache } from './http/pageCache.ts';
+import { listenForPageChanges, type PageChanges } from './db/pageChanges.ts';
+import { SESSION_COOKIE } from './auth/sessions.ts';
 
-const { PORT, HOST, WORKER } = config();
+const { PORT, HOST, WORKER, GEO_COUNTRY_HEADER, GEO_REGION_HEADER, BENCH_ROUTES } = config();
 // A site configuration file that cannot be used stops the start with one clear message.
 try {
   siteConfig();
@@ -55,12 +58,22 @@ let astroHandler: NodeHandler = () => {};
 // The node adapter does not compress; HTML, CSS, JS and JSON go out as brotli or gzip.
 const compress = compression({ threshold: 512 }) as unknown as Step;
 
+let pageChanges: PageChanges | null = null;
+// Rendered public pages, kept a minute at most (as long as shared caches may keep them) and
+// forgotten on every change the database reports (src/server/http/pageCache.ts).
+const pageCache = createPageCache({
+  limits: { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 60_000 },
+  settings: { sessionCookie: SESSION_COOKIE, geoCountryHeader: GEO_COUNTRY_HEADER, geoRegionHeader: GEO_REGION_HEADER, benchRoutes: BENCH_ROUTES },
+  caughtUp: () => pageChanges?.caughtUp() ?? Promise.resolve(),
+});
+
 // Probes and scrapes come first and stay out of the access log. Steps after preparingPage
 // run only once the database is migrated and the Astro bundle is loaded.
 // The API origin's paths become /api routes first, so every later step sees the route.
+// A cached page is sent before compression; what Astro writes is recorded after it, uncompressed.
 const handler = (listener: Listener) =>
   pipeline(
-    [apiOrigin(listener), metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, apiCors, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, compress],
+    [apiOrigin(listener), metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, apiCors, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, pageCache.serve, compress, pageCache.capture],
     (req, res) => astroHandler(req, res),
   );
 const server = createServer(handler('site'));
@@ -111,6 +124,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   await worker?.stop();
   await closeRateLimiters();
   await closeChatBus();
+  await pageChanges?.close();
   await stopColdStorageSweep();
   // PGlite must be closed or its sequences jump on the next start.
   await closeDb();
@@ -128,6 +142,7 @@ await prepareDatabase({
 stopColdStorageSweep = startColdStorageSweep();
 worker = WORKER ? await startBackgroundWorker() : null;
 live = await startLiveService({ ingest: true });
+pageChanges = await listenForPageChanges({ onChange: () => pageCache.invalidate(), onGap: () => pageCache.invalidate() });
 
 // The adapter would otherwise start its own server on import.
 process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';

@@ -1,14 +1,16 @@
 /**
  * Whether a page or a media file may be kept by browsers and CDNs. A page is shared only
  * when every anonymous viewer in the same region is sent the same bytes: never for a
- * signed-in viewer, never where the footer's mature filter renders the viewer's CSRF token
- * (the CPRA regime), never for a viewer whose own theme, filter or age confirmation shaped
- * it. Shared pages therefore need no `Vary: Cookie` (src/middleware.ts).
+ * signed-in viewer, never for a viewer whose own theme, filter or age confirmation shaped
+ * it. Shared pages therefore need no `Vary: Cookie` (src/middleware.ts). The server's own page
+ * cache keys on those cookies (src/lib/pageCache.ts), so it may keep any anonymous viewer's
+ * page of shareable content.
  */
 import type { AstroCookies } from 'astro';
 import { AGE_CONFIRMED_COOKIE } from '../../lib/contentGates.ts';
 import { CONTENT_RATING_COOKIE, THEME_COOKIE } from '../../lib/footerPreferences.ts';
 import { isLivePlaylistKey } from '../media/storage.ts';
+import { pageCacheState } from './pageCacheState.ts';
 
 /**
  * Shared caches keep a page a minute; a browser asks again each time, because without
@@ -21,11 +23,13 @@ export const PRIVATE_PAGE = 'private, no-store';
 export const PERSONAL_COOKIES = [THEME_COOKIE, CONTENT_RATING_COOKIE, AGE_CONFIRMED_COOKIE] as const;
 
 function isPersonalPage(locals: App.Locals, cookies: AstroCookies): boolean {
-  return locals.viewer !== null || locals.legal.cpra || PERSONAL_COOKIES.some((name) => cookies.has(name));
+  return locals.viewer !== null || PERSONAL_COOKIES.some((name) => cookies.has(name));
 }
 
 /** `shareable`: the content itself is public (a public showcase, the stock catalogue…). */
 export function pageCacheControl(locals: App.Locals, cookies: AstroCookies, shareable: boolean): string {
+  const cacheState = pageCacheState();
+  if (cacheState && shareable && locals.viewer === null) cacheState.storable = true;
   return shareable && !isPersonalPage(locals, cookies) ? SHARED_PAGE : PRIVATE_PAGE;
 }
 

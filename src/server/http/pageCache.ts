@@ -1,0 +1,205 @@
+/**
+ * Rendered public pages kept in memory and served like static files: brotli, gzip and plain
+ * bytes computed once, a strong ETag answering If-None-Match with 304. Two steps of the request
+ * pipeline: `serve` before compression answers from the cache or marks a miss; `capture` after
+ * compression records what Astro writes, uncompressed, and stores it once the response has
+ * finished, if it may be shared: a GET answered 200 with HTML and no Set-Cookie, which the
+ * renderer declared the same for every anonymous viewer of its class (pageCacheState.ts; a
+ * `public` Cache-Control says so too) and into which nothing of the viewer's own was rendered.
+ *
+ * Which requests share an entry is src/lib/pageCache.ts. Every change of what public pages show
+ * reaches every node as a database notification (drizzle/0007_page_invalidation.sql,
+ * src/server/db/pageChanges.ts) and forgets every entry. A state-changing request's answer waits
+ * until this node has received the notifications of everything committed before it, so the
+ * page the browser asks for next already shows the change.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { chooseEncoding, pageCacheKey, type PageCacheSettings, type StoredEncoding } from '../../lib/pageCache.ts';
+import { createPageCacheStore, type PageCacheLimits, type PageCacheStore } from '../../lib/pageCacheStore.ts';
+import { logger } from '../logger.ts';
+import { withPageCacheState, type PageCacheState } from './pageCacheState.ts';
+import type { Step } from './requestPipeline.ts';
+
+export const CACHE_STATUS_HEADER = 'x-vitrine-cache';
+
+export interface CachedPage {
+  headers: OutgoingHttpHeaders;
+  /** The strong validator of the plain bytes; each encoding's ETag adds its suffix. */
+  tag: string;
+  body: Record<StoredEncoding, Buffer>;
+  bytes: number;
+}
+
+export interface PageCacheOptions {
+  limits: PageCacheLimits;
+  settings: PageCacheSettings;
+  /** Resolves once this node has received every change committed before it was called. */
+  caughtUp: () => Promise<void>;
+}
+
+export interface PageCache {
+  serve: Step;
+  capture: Step;
+  /** Forgets every page: what they show has changed. */
+  invalidate(): void;
+  readonly store: PageCacheStore<CachedPage>;
+}
+
+interface Capture {
+  key: string;
+  generation: number;
+  state: PageCacheState;
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Headers of the rendered response that belong to one transfer, not to the page. */
+const TRANSFER_HEADERS = ['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', CACHE_STATUS_HEADER];
+/** What a 304 repeats of the 200 it stands for (RFC 9110 §15.4.5). */
+const NOT_MODIFIED_HEADERS = ['cache-control', 'content-location', 'expires', 'vary'];
+const ETAG_SUFFIX: Record<StoredEncoding, string> = { br: '-br', gzip: '-gz', identity: '' };
+
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+export function createPageCache({ limits, settings, caughtUp }: PageCacheOptions): PageCache {
+  const store = createPageCacheStore<CachedPage>(limits);
+  const captures = new WeakMap<IncomingMessage, Capture>();
+
+  const serve: Step = (req, res, next) => {
+    const key = pageCacheKey({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }, settings);
+    if (key === null) return next();
+    const page = store.get(key);
+    if (page) return send(req, res, page);
+    const state: PageCacheState = { storable: false, personal: false };
+    if (req.method === 'GET') captures.set(req, { key, generation: store.generation, state });
+    res.setHeader(CACHE_STATUS_HEADER, 'miss');
+    withPageCacheState(state, next);
+  };
+
+  // After compression, so that a held answer reaches compression only once released.
+  const capture: Step = (req, res, next) => {
+    if (UNSAFE.has(req.method ?? '')) {
+      holdUntil(res, caughtUp);
+      return next();
+    }
+    const pending = captures.get(req);
+    if (!pending) return next();
+    const chunks: Buffer[] = [];
+    let headers: OutgoingHttpHeaders | null = null;
+    let candidate = true;
+    const collect = (chunk: unknown, encoding: unknown) => {
+      if (!candidate || chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
+    };
+    const { writeHead, write, end } = res;
+    res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+      const given = (typeof rest[0] === 'string' ? rest[1] : rest[0]) as OutgoingHttpHeaders | undefined;
+      // The page's own headers: those set on `res` before, such as the request id, are this request's.
+      headers = lowerCased(given);
+      candidate = status === 200;
+      return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+    } as ServerResponse['writeHead'];
+    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as ServerResponse['write'];
+    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    } as ServerResponse['end'];
+    res.once('finish', () => {
+      if (!headers || !candidate || res.statusCode !== 200 || !mayStore(headers, pending.state)) return;
+      remember(pending, headers, Buffer.concat(chunks)).catch((err: unknown) => logger.error({ err, url: req.url }, 'page cache: could not store a page'));
+    });
+    next();
+  };
+
+  async function remember({ key, generation }: Capture, headers: OutgoingHttpHeaders, identity: Buffer): Promise<void> {
+    const [br, gz] = await Promise.all([
+      compressBrotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      compressGzip(identity, { level: constants.Z_BEST_COMPRESSION }),
+    ]);
+    const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !TRANSFER_HEADERS.includes(name)));
+    const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+    store.put(key, { headers: kept, tag, body: { br, gzip: gz, identity }, bytes: br.length + gz.length + identity.length }, generation);
+  }
+
+  return { serve, capture, invalidate: () => store.invalidate(), store };
+}
+
+function lowerCased(headers: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+function mayStore(headers: OutgoingHttpHeaders, state: PageCacheState): boolean {
+  if (headers['set-cookie'] !== undefined || state.personal) return false;
+  if (!String(headers['content-type'] ?? '').startsWith('text/html')) return false;
+  return state.storable || String(headers['cache-control'] ?? '').startsWith('public');
+}
+
+/** Whether an If-None-Match header names one of `tags` (weak comparison, RFC 9110 §13.1.2). */
+function matches(ifNoneMatch: string | undefined, tags: string[]): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '');
+    return tag === '*' || tags.includes(tag);
+  });
+}
+
+function send(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  const etag = `"${page.tag}${ETAG_SUFFIX[encoding]}"`;
+  const vary = [page.headers['vary'], 'Accept-Encoding'].filter(Boolean).join(', ');
+  if (matches(req.headers['if-none-match'], Object.values(ETAG_SUFFIX).map((suffix) => `"${page.tag}${suffix}"`))) {
+    const kept = Object.fromEntries(NOT_MODIFIED_HEADERS.filter((name) => page.headers[name] !== undefined).map((name) => [name, page.headers[name]]));
+    res.writeHead(304, { ...kept, vary, etag, [CACHE_STATUS_HEADER]: 'hit' });
+    res.end();
+    return;
+  }
+  const body = page.body[encoding];
+  res.writeHead(200, {
+    ...page.headers,
+    vary,
+    etag,
+    'content-length': body.length,
+    ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+    [CACHE_STATUS_HEADER]: 'hit',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Holds a response until `ready` resolves: the status, headers and body are written then, in
+ * the order they were given. A state-changing request's answer thus reaches the browser only
+ * after this node has forgotten the pages its write changed.
+ */
+function holdUntil(res: ServerResponse, ready: () => Promise<void>): void {
+  const { writeHead, write, end } = res;
+  const queued: (() => void)[] = [];
+  let waiting: Promise<void> | null = null;
+  const release = () => {
+    res.writeHead = writeHead;
+    res.write = write;
+    res.end = end;
+    for (const call of queued.splice(0)) call();
+  };
+  const defer = (call: () => void) => {
+    queued.push(call);
+    waiting ??= ready().then(release, release);
+  };
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    defer(() => (writeHead as (...a: unknown[]) => void).apply(res, args));
+    return res;
+  } as ServerResponse['writeHead'];
+  res.write = function (...args: unknown[]) {
+    defer(() => (write as (...a: unknown[]) => void).apply(res, args));
+    return true;
+  } as ServerResponse['write'];
+  res.end = function (...args: unknown[]) {
+    defer(() => (end as (...a: unknown[]) => void).apply(res, args));
+    return res;
+  } as ServerResponse['end'];
+}

@@ -1,0 +1,118 @@
+/**
+ * The server's page cache (src/server/http/pageCache.ts): an anonymous visitor's second view of
+ * a public page comes from the cache, with an ETag that a revalidation answers with 304; a
+ * signed-in viewer's pages are never cached; and a write in the studio (a video added, a video
+ * renamed, the showcase made password-private) shows on the public pages at once.
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, showcaseId, test } from './fixtures.ts';
+import { signIn } from './session.ts';
+
+const grid = `/showcase/${showcaseId('grid')}`;
+
+/** Asks for `path` until the cache answers it: the first view is rendered and then stored. */
+async function cached(request: APIRequestContext, path: string): Promise<string> {
+  await expect.poll(async () => (await request.get(path)).headers()['x-vitrine-cache'], { message: `${path} from the cache` }).toBe('hit');
+  return (await request.get(path)).text();
+}
+
+async function createShowcase(page: Page, name: string): Promise<number> {
+  await page.goto('/manage/showcases');
+  await page.getByLabel('New showcase name').fill(name);
+  await page.getByRole('button', { name: 'Create showcase' }).click();
+  await expect(page.getByTestId('studio-notice')).toHaveText('Showcase created. Add videos and choose its settings.');
+  return Number(/\/manage\/showcases\/(\d+)/.exec(page.url())![1]);
+}
+
+async function addFromLibrary(page: Page, name: string): Promise<void> {
+  await page.getByLabel('Search your library').fill(name);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('checkbox', { name }).check();
+  await page.getByRole('button', { name: 'Add chosen videos' }).click();
+  await expect(page.getByTestId('studio-notice')).toHaveText('Videos added.');
+}
+
+async function renameVideo(page: Page, from: string, to: string): Promise<void> {
+  await page.goto(`/manage/videos?q=${encodeURIComponent(from)}`);
+  await page.getByRole('link', { name: from, exact: true }).click();
+  await page.getByLabel('Title', { exact: true }).fill(to);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByTestId('studio-notice')).toHaveText('Settings saved.');
+}
+
+async function visitor(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+test.describe('the page cache', () => {
+  test('serves an anonymous visitor’s second view from the cache, and answers its ETag with 304', async ({ request }) => {
+    const body = await cached(request, grid);
+    const hit = await request.get(grid, { headers: { 'accept-encoding': 'br' } });
+    expect(hit.headers()['content-encoding']).toBe('br');
+    expect(await hit.text()).toBe(body);
+    const etag = hit.headers()['etag']!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(hit.headers()['vary']).toContain('Accept-Encoding');
+    const again = await request.get(grid, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.status()).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(hit.headers()['set-cookie']).toBeUndefined();
+  });
+
+  test('keeps the theme a visitor chose apart from the default', async ({ request }) => {
+    const plain = await cached(request, grid);
+    const dark = await request.get(grid, { headers: { cookie: 'theme=dark' } });
+    expect(await dark.text()).toContain('data-theme="dark"');
+    expect(plain).not.toContain('data-theme="dark"');
+  });
+
+  test('never caches a signed-in viewer’s pages', async ({ page }) => {
+    await signIn(page, 'owner@vitrine.test');
+    for (let view = 0; view < 3; view += 1) {
+      const response = await page.request.get(grid);
+      expect(response.headers()['x-vitrine-cache']).toBeUndefined();
+      expect(response.headers()['cache-control']).toBe('private, no-store');
+    }
+  });
+
+  test('shows a video added, a video renamed and a password set in the studio at once', async ({ page, browser, request }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'owner@vitrine.test');
+    const albumId = await createShowcase(page, 'Cache proof');
+    await addFromLibrary(page, 'Kite festival');
+    const showcase = `/showcase/${albumId}`;
+    expect(await cached(request, showcase)).toContain('Kite festival');
+    const reader = await visitor(browser);
+    await reader.goto(showcase);
+    await expect(reader.getByRole('link', { name: /Kite festival/ }).first()).toBeVisible();
+
+    await page.goto(`/manage/showcases/${albumId}`);
+    await addFromLibrary(page, 'Neon signs');
+    await reader.reload();
+    await expect(reader.getByRole('link', { name: /Neon signs/ }).first()).toBeVisible();
+
+    expect(await cached(request, showcase)).toContain('Neon signs');
+    await renameVideo(page, 'Neon signs', 'Neon signs after rain');
+    try {
+      await reader.reload();
+      await expect(reader.getByRole('link', { name: /Neon signs after rain/ }).first()).toBeVisible();
+      expect(await cached(request, showcase)).toContain('Neon signs after rain');
+    } finally {
+      await renameVideo(page, 'Neon signs after rain', 'Neon signs');
+    }
+    expect(await (await request.get(showcase)).text()).not.toContain('Neon signs after rain');
+
+    await cached(request, showcase);
+    await page.goto(`/manage/showcases/${albumId}`);
+    await page.getByRole('radio', { name: 'People with the password' }).check();
+    await page.getByLabel('Password', { exact: true }).fill('lighthouse');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByTestId('studio-notice')).toHaveText('Settings saved.');
+    await reader.reload();
+    await expect(reader.getByRole('heading', { name: 'This showcase is private' })).toBeVisible();
+    const locked = await request.get(showcase);
+    expect(locked.status()).toBe(401);
+    expect(await locked.text()).not.toContain('Kite festival');
+    await reader.context().close();
+  });
+});
