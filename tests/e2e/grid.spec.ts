@@ -51,6 +51,28 @@ test.describe('the public grid showcase', () => {
     expect(image.headers()['content-type']).toBe('image/jpeg');
   });
 
+  test('loads the first row at once, the first card first, at stable addresses, and the rest when near', async ({ page }) => {
+    await page.goto(grid);
+    const images = page.getByRole('main').getByRole('article').locator('img');
+    await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+    for (const i of [0, 4]) await expect(images.nth(i)).toHaveAttribute('loading', 'eager');
+    for (const i of [1, 4, 11]) await expect(images.nth(i)).not.toHaveAttribute('fetchpriority', /./);
+    for (const i of [5, 11]) await expect(images.nth(i)).toHaveAttribute('loading', 'lazy');
+    // Public videos of a public showcase: the same address for everybody, nothing signed.
+    await expect(images.first()).toHaveAttribute('src', /^\/thumbnails\/\d+-[\w-]{16}-640\.jpg$/);
+  });
+
+  for (const deviceScaleFactor of [2, 3]) {
+    test(`takes the 640 w picture on a 390 px phone at ${deviceScaleFactor}×`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 390, height: 844 }, deviceScaleFactor, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      await page.goto(grid);
+      const first = page.getByRole('main').getByRole('article').first().locator('img');
+      await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-640\.jpg$/);
+      await context.close();
+    });
+  }
+
   test('makes links in the description clickable without letting HTML through', async ({ page }) => {
     await page.goto(grid);
     await expect(page.getByRole('link', { name: 'https://example.org/northwind' })).toHaveAttribute('href', 'https://example.org/northwind');

@@ -11,6 +11,7 @@
 import { useCallback, useEffect, useRef, useState, type ComponentPropsWithoutRef, type MouseEvent } from 'react';
 import { apiQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
 import { autolink } from '../../lib/autolink.ts';
+import { cardImage } from '../../lib/cardImage.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
 import { listenForPlayerEnded } from '../../lib/playerMessages.ts';
 import { afterPlayerEnded, listUrlToReplace, playerNext, previousIndex, type PlayerStep } from '../../lib/videoNavigation.ts';
@@ -259,7 +260,7 @@ export default function PlayerShowcase({
             {strings.videosHeading}
           </h2>
           <ul ref={rowList} className="m-0 grid list-none gap-4 p-0 grid-cols-[repeat(auto-fill,minmax(200px,1fr))]">
-            {videos.map((video) => {
+            {videos.map((video, i) => {
               const isCurrent = playing?.id === video.id;
               return (
                 <li key={video.id} data-locked={video.lock?.kind}>
@@ -267,11 +268,11 @@ export default function PlayerShowcase({
                     <LockedRowItem video={video} lock={video.lock} linkTarget={linkTarget} />
                   ) : linkTitles ? (
                     <a href={video.href} data-video={video.id} aria-current={isCurrent ? 'true' : undefined} onClick={(e) => start(e, video)} className="focus-ring group flex flex-col gap-2 rounded-lg no-underline">
-                      <RowItemContent video={video} isCurrent={isCurrent} nowPlaying={strings.nowPlaying} />
+                      <RowItemContent video={video} index={i} isCurrent={isCurrent} nowPlaying={strings.nowPlaying} />
                     </a>
                   ) : (
                     <button type="button" data-video={video.id} aria-current={isCurrent ? 'true' : undefined} onClick={(e) => start(e, video)} className="focus-ring group flex w-full flex-col gap-2 rounded-lg border-0 bg-transparent p-0 text-left text-ink">
-                      <RowItemContent video={video} isCurrent={isCurrent} nowPlaying={strings.nowPlaying} />
+                      <RowItemContent video={video} index={i} isCurrent={isCurrent} nowPlaying={strings.nowPlaying} />
                     </button>
                   )}
                 </li>
@@ -297,7 +298,8 @@ export default function PlayerShowcase({
 }
 
 /** A video's picture, duration, title and 'Now playing' in the row. */
-function RowItemContent({ video, isCurrent, nowPlaying }: { video: PlayerItem; isCurrent: boolean; nowPlaying: string }) {
+function RowItemContent({ video, index, isCurrent, nowPlaying }: { video: PlayerItem; index: number; isCurrent: boolean; nowPlaying: string }) {
+  const loading = cardImage(index, 'row', { belowHero: true });
   return (
     <>
       <span className={`relative block aspect-video overflow-hidden rounded-lg bg-bg ${isCurrent ? 'outline-3 outline-solid outline-brand' : ''}`}>
@@ -305,12 +307,13 @@ function RowItemContent({ video, isCurrent, nowPlaying }: { video: PlayerItem; i
           <img
             src={video.thumbnail.src}
             srcSet={video.thumbnail.srcset}
-            sizes="(max-width: 767px) 50vw, 300px"
+            sizes={loading.sizes}
             width={video.thumbnail.width}
             height={video.thumbnail.height}
             alt=""
-            loading="lazy"
-            decoding="async"
+            loading={loading.loading}
+            fetchPriority={loading.fetchpriority}
+            decoding={loading.decoding}
             className="h-full w-full object-cover"
           />
         )}

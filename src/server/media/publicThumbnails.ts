@@ -39,8 +39,28 @@ export const PUBLIC_THUMBNAIL_CACHE = 'public, max-age=31536000, immutable';
 /** Link previews ask for about 1200 pixels across (Open Graph, Twitter cards). */
 const PREVIEW_WIDTH = 1200;
 
+/** Digests by picture: a list page names dozens of pictures on every render, and a picture's digest never changes. */
+const digests = new Map<string, string>();
+/** About a megabyte of digests; past it the memo starts afresh rather than tracking use. */
+const MAX_DIGESTS = 10_000;
+
 function digestOf(videoId: number, storageKey: string): string {
-  return createHmac('sha256', secret('media')).update(`thumbnail:${videoId}:${storageKey}`).digest('base64url').slice(0, DIGEST_LENGTH);
+  const memoKey = `${videoId}:${storageKey}`;
+  const known = digests.get(memoKey);
+  if (known !== undefined) return known;
+  const digest = createHmac('sha256', secret('media')).update(`thumbnail:${videoId}:${storageKey}`).digest('base64url').slice(0, DIGEST_LENGTH);
+  if (digests.size >= MAX_DIGESTS) digests.clear();
+  digests.set(memoKey, digest);
+  return digest;
+}
+
+/**
+ * The stable address of one picture of a video the caller knows to be public, root-relative:
+ * the same for every viewer and every render, so pages naming it stay cacheable and the
+ * browser keeps the picture across pages.
+ */
+export function publicPicturePath(videoId: number, picture: { width: number; storageKey: string }): string {
+  return thumbnailPath({ videoId, digest: digestOf(videoId, picture.storageKey), width: picture.width });
 }
 
 export interface ThumbnailChoice {
@@ -62,8 +82,7 @@ export function publicThumbnail({ video, pictures }: ThumbnailSource, origin: st
   const bySize = pictures.filter((p) => fits(p, within)).sort((a, b) => a.width - b.width);
   const picture = bySize.find((p) => p.width >= width) ?? bySize.at(-1);
   if (!picture) return null;
-  const path = thumbnailPath({ videoId: video.id, digest: digestOf(video.id, picture.storageKey), width: picture.width });
-  return { url: new URL(path, origin).href, width: picture.width, height: picture.height };
+  return { url: new URL(publicPicturePath(video.id, picture), origin).href, width: picture.width, height: picture.height };
 }
 
 /** The stable pictures of the public ones among `videoIds`, by video id, read in one query. */

@@ -1,6 +1,6 @@
 /**
- * Live events as the API answers them, read through the showcase query against a real
- * database (PGlite in a temporary folder, or the PostgreSQL of DATABASE_URL).
+ * Live events and pictures as the API answers them, read through the showcase query against
+ * a real database (PGlite in a temporary folder, or the PostgreSQL of DATABASE_URL).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../db/testDatabase.ts';
@@ -27,9 +27,19 @@ async function addEvent(name: string, live: Omit<typeof schema.liveEvents.$infer
   return video!.id;
 }
 
-async function json(name: string) {
+async function json(name: string, sharedMedia = true) {
   const item = await findShowcaseVideo(await getDb(), showcaseId, ids.get(name)!);
-  return videoJson(item!, showcaseId, null, true);
+  return videoJson(item!, showcaseId, null, sharedMedia);
+}
+
+async function addVideo(name: string, facts: Partial<typeof schema.videos.$inferInsert> = {}) {
+  const db = await getDb();
+  const [owner] = await db.select().from(schema.users).limit(1);
+  const [video] = await db.insert(schema.videos).values({ ownerId: owner!.id, name, ...facts }).returning();
+  const id = video!.id;
+  await db.insert(schema.videoPictures).values([640, 960].map((width) => ({ videoId: id, width, height: (width * 9) / 16, storageKey: `videos/${id}/pictures/a1-${width}.jpg` })));
+  await db.insert(schema.showcaseVideos).values({ showcaseId, videoId: id, position: ids.size + 1 });
+  ids.set(name, id);
 }
 
 beforeAll(async () => {
@@ -51,6 +61,10 @@ beforeAll(async () => {
   await addEvent('no date yet', { status: 'unavailable' });
   const over = await addEvent('over', { status: 'done', startTime: new Date('2026-01-10T18:00:00Z'), archivedTime: new Date('2026-01-10T20:00:00Z') });
   await db.insert(schema.videoFiles).values({ videoId: over, quality: 'hd', mime: 'video/mp4', width: 1280, height: 720, size: 1000, storageKey: `videos/${over}/hd.mp4` });
+
+  await addVideo('public');
+  await addVideo('unlisted', { privacyView: 'unlisted' });
+  await addVideo('mature', { contentRating: 'explicit' });
 });
 
 describe('a streaming event', () => {
@@ -88,5 +102,26 @@ describe('an event that is over', () => {
     const video = await json('over');
     expect(video.play.progressive.map((file) => file.height)).toEqual([720]);
     expect(video.live).toMatchObject({ status: 'done', start_time: '2026-01-10T18:00:00.000Z', archived_time: '2026-01-10T20:00:00.000Z' });
+  });
+});
+
+describe('pictures', () => {
+  const stable = (id: number, width: number) => expect.stringMatching(new RegExp(`^/thumbnails/${id}-[A-Za-z0-9_-]{16}-${width}\\.jpg$`));
+  const signed = (id: number, width: number) => expect.stringMatching(new RegExp(`^/media/videos/${id}/pictures/a1-${width}\\.jpg\\?exp=\\d+&sig=`));
+
+  it('of a public video in a public showcase are at stable addresses, the same on every render', async () => {
+    const id = ids.get('public')!;
+    const { pictures } = await json('public');
+    expect(pictures.sizes).toEqual([
+      { width: 640, height: 360, link: stable(id, 640) },
+      { width: 960, height: 540, link: stable(id, 960) },
+    ]);
+    expect((await json('public')).pictures).toEqual(pictures);
+  });
+
+  it('of a video a stranger may not watch, or of one shown where strangers may not look, are signed', async () => {
+    expect((await json('public', false)).pictures.sizes.map((s) => s.link)).toEqual([signed(ids.get('public')!, 640), signed(ids.get('public')!, 960)]);
+    expect((await json('unlisted')).pictures.sizes.map((s) => s.link)).toEqual([signed(ids.get('unlisted')!, 640), signed(ids.get('unlisted')!, 960)]);
+    expect((await json('mature')).pictures.sizes.map((s) => s.link)).toEqual([signed(ids.get('mature')!, 640), signed(ids.get('mature')!, 960)]);
   });
 });

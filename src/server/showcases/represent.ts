@@ -1,6 +1,7 @@
 /**
  * The JSON representations of SPEC §3 (Album, Video, User), as the API answers them and as
- * pages and islands read them. Media links are signed here and nowhere else.
+ * pages and islands read them. Media links are signed here and nowhere else; a public
+ * video's pictures have stable addresses instead.
  */
 import { normalizeBrandColor } from '../../lib/brandColor.ts';
 import type { ContentLock } from '../../lib/contentGates.ts';
@@ -8,9 +9,11 @@ import type { ContentRating, DownloadQuality, LiveStatus } from '../../lib/domai
 import { downloadRows, type QualityNames } from '../../lib/downloadQualities.ts';
 import type { DownloadRowInput } from '../../lib/vimeoDownload.ts';
 import { parseLiveRule, scheduleJson, type ScheduleJson } from '../../lib/liveSchedule.ts';
+import { isPublicVideo } from '../../lib/publicVideo.ts';
 import { signMediaFolder } from '../delivery/signedFolder.ts';
 import { downloadFileName, signMediaPath } from '../delivery/signedUrl.ts';
 import { LIVE_MASTER, LIVE_POSTER, LIVE_POSTER_SIZE } from '../live/packagerArgs.ts';
+import { publicPicturePath } from '../media/publicThumbnails.ts';
 import { liveStorageKey } from '../media/storage.ts';
 import { secret } from '../secrets.ts';
 import type { LiveRef, ShowcaseWithOwner, UserRow, VideoWithMedia } from './showcaseQueries.ts';
@@ -166,6 +169,17 @@ function readableRule(rrule: string | null): boolean {
   }
 }
 
+/**
+ * A video's stored pictures. A public video's (anybody may watch it, in a showcase anybody
+ * may open) are at their stable addresses (publicThumbnails.ts): the same for every viewer
+ * and render, so pages naming them may be cached and browsers keep the pictures across
+ * pages. Any other video's stay behind signed, expiring links.
+ */
+function pictureSizes(item: VideoWithMedia, sharedMedia: boolean): PictureSize[] {
+  const stable = sharedMedia && isPublicVideo(item.video);
+  return item.pictures.map((p) => ({ width: p.width, height: p.height, link: stable ? publicPicturePath(item.video.id, p) : sign(p.storageKey, sharedMedia) }));
+}
+
 /** The broadcast's renewed still while an event is on the air (it has no thumbnails of its own yet). */
 function livePoster(item: VideoWithMedia, sharedMedia: boolean): PictureSize[] {
   const broadcastId = item.live?.status === 'streaming' ? item.live.broadcastId : null;
@@ -221,7 +235,7 @@ export function videoJson(item: VideoWithMedia, showcaseId: number, lock: Conten
     content_lock: null,
     pictures: {
       type: 'default',
-      sizes: [...item.pictures.map((p) => ({ width: p.width, height: p.height, link: sign(p.storageKey, sharedMedia) })), ...livePoster(item, sharedMedia)],
+      sizes: [...pictureSizes(item, sharedMedia), ...livePoster(item, sharedMedia)],
     },
     play: playJson(item, sharedMedia),
     live: item.live ? liveJson(item.live, new Date()) : null,

@@ -1,0 +1,51 @@
+/**
+ * How the picture of a card in a list loads: the cards of the first row (as many as fit
+ * across the widest page) start at once and the first of them ahead of everything else,
+ * since one of them is the largest paint on every screen; the rest wait until they near the
+ * viewport. `sizes` tells the browser how wide the card shows before layout, so it fetches
+ * one picture of the ones offered (640, 960, 1280 and 1680 pixels wide).
+ */
+
+/** The grid of showcases and stock (cards at least 280 px wide) or the player layout's row (200 px). */
+export type CardList = 'grid' | 'row';
+
+export interface CardImageAttributes {
+  loading: 'eager' | 'lazy';
+  fetchpriority: 'high' | undefined;
+  decoding: 'async';
+  sizes: string;
+}
+
+/** Columns of the first row across the widest page (1600 px of content). */
+export const FIRST_ROW: Record<CardList, number> = { grid: 5, row: 7 };
+
+/**
+ * Below 920 px a grid has one or two columns, each up to half the width: a phone's single
+ * column is named half its width too, so a 2–3× phone takes the 640 w picture (1.6–1.8
+ * device pixels per CSS pixel on a 360–430 px screen, sharp enough for a card) rather than
+ * the 960 or 1280 w at twice to four times the bytes. The row's cards are narrower still.
+ */
+const SIZES: Record<CardList, string> = {
+  grid: '(max-width: 919px) 50vw, (max-width: 1223px) 33vw, (max-width: 1527px) 25vw, 300px',
+  row: '(max-width: 767px) 50vw, 300px',
+};
+
+/**
+ * The attributes of the card at `index` of its list (null: a list further down its page).
+ * Under a hero picture (the featured layout), the hero is the largest paint and goes first.
+ */
+/**
+ * The featured layout's hero: the page's width on a phone (named half of it, as a phone's
+ * single grid column is), three fifths of it beside the title from 768 px.
+ */
+export const HERO_SIZES = '(max-width: 767px) 50vw, (max-width: 1599px) 60vw, 930px';
+
+export function cardImage(index: number | null, list: CardList, { belowHero = false } = {}): CardImageAttributes {
+  const firstRow = index !== null && index < FIRST_ROW[list];
+  return {
+    loading: firstRow ? 'eager' : 'lazy',
+    fetchpriority: index === 0 && !belowHero ? 'high' : undefined,
+    decoding: 'async',
+    sizes: SIZES[list],
+  };
+}
