@@ -41,6 +41,7 @@ import { apiOrigin, type Listener } from './http/apiOrigin.ts';
 import { apiCors } from './http/apiCors.ts';
 import { createPageCache } from './http/pageCache.ts';
 import { listenForPageChanges, type PageChanges } from './db/pageChanges.ts';
+import { onPagesChanged, pagesChanged } from './db/pageChangeSignal.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
 
 const { PORT, HOST, WORKER, GEO_COUNTRY_HEADER, GEO_REGION_HEADER, BENCH_ROUTES } = config();
@@ -142,7 +143,8 @@ await prepareDatabase({
 stopColdStorageSweep = startColdStorageSweep();
 worker = WORKER ? await startBackgroundWorker() : null;
 live = await startLiveService({ ingest: true });
-pageChanges = await listenForPageChanges({ onChange: () => pageCache.invalidate(), onGap: () => pageCache.invalidate() });
+onPagesChanged(() => pageCache.invalidate());
+pageChanges = await listenForPageChanges({ onChange: pagesChanged, onGap: pagesChanged });
 
 // The adapter would otherwise start its own server on import.
 process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';

@@ -2,10 +2,16 @@
  * The server's page cache (src/server/http/pageCache.ts): an anonymous visitor's second view of
  * a public page comes from the cache, with an ETag that a revalidation answers with 304; a
  * signed-in viewer's pages are never cached; and a write in the studio (a video added, a video
- * renamed, the showcase made password-private) shows on the public pages at once.
+ * renamed, the showcase made password-private) shows on the public pages at once. Across app
+ * nodes: two servers on one PostgreSQL database of the test's own, a page cached by one forgotten
+ * when the other writes (PostgreSQL notifications).
  */
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import postgres from 'postgres';
 import { expect, showcaseId, test } from './fixtures.ts';
+import { freePort, startVitrine, stopVitrine } from './ownServer.ts';
 import { signIn } from './session.ts';
 
 const grid = `/showcase/${showcaseId('grid')}`;
@@ -114,5 +120,49 @@ test.describe('the page cache', () => {
     expect(locked.status()).toBe(401);
     expect(await locked.text()).not.toContain('Kite festival');
     await reader.context().close();
+  });
+});
+
+test.describe('the page cache across app nodes', () => {
+  const adminUrl = process.env['PG_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = `vitrine_test_pagecache_${randomBytes(3).toString('hex')}`;
+  const nodes: ChildProcess[] = [];
+  const origins: string[] = [];
+  const onServer = async (run: (sql: postgres.Sql) => Promise<unknown>) => {
+    const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    try {
+      await run(sql);
+    } finally {
+      await sql.end();
+    }
+  };
+
+  test.beforeAll(async () => {
+    test.setTimeout(600_000);
+    await onServer((sql) => sql`create database ${sql(database)}`);
+    const databaseUrl = new URL(adminUrl);
+    databaseUrl.pathname = `/${database}`;
+    for (const [index, seed] of [true, false].entries()) {
+      const port = await freePort();
+      origins.push(`http://127.0.0.1:${port}`);
+      nodes.push(await startVitrine({ port, dataDir: `${process.env['DATA_DIR'] ?? '.data/e2e'}-pagecache-node${index}`, env: { DATABASE_URL: databaseUrl.href, DEMO_LIVE: 'off' }, seed }));
+    }
+  });
+
+  test.afterAll(async () => {
+    await Promise.all(nodes.map(stopVitrine));
+    await onServer((sql) => sql`drop database if exists ${sql(database)} with (force)`);
+  });
+
+  test('a video renamed on one node is no longer served from the other node’s cache', async ({ browser, playwright }) => {
+    const [writer, reader] = origins as [string, string];
+    const readerRequest = await playwright.request.newContext({ baseURL: reader });
+    expect(await cached(readerRequest, grid)).toContain('Glass studio');
+    const owner = await (await browser.newContext({ baseURL: writer })).newPage();
+    await signIn(owner, 'owner@vitrine.test');
+    await renameVideo(owner, 'Glass studio', 'Glass studio by night');
+    await expect.poll(async () => (await readerRequest.get(grid)).text()).toContain('Glass studio by night');
+    await owner.context().close();
+    await readerRequest.dispose();
   });
 });

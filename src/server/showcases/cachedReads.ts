@@ -2,10 +2,12 @@
  * Showcase reads shared by every viewer, kept for a few seconds (src/lib/ttlCache.ts). Only
  * data that is the same for everyone is cached: access is still decided per request on it.
  * Writes to a showcase call forgetShowcaseReads() so this process never serves a stale
- * privacy setting; other processes see changes within READ_TTL_MS of their last read finishing.
+ * privacy setting, and every change the database reports to any node forgets them too
+ * (pageChangeSignal.ts), so a page rendered for the page cache is not made of stale reads.
  */
 import { createTtlCache } from '../../lib/ttlCache.ts';
 import type { Db } from '../db/client.ts';
+import { onPagesChanged } from '../db/pageChangeSignal.ts';
 import { findShowcase, listShowcaseVideos, type ListOptions, type ShowcaseWithOwner, type VideoWithMedia } from './showcaseQueries.ts';
 
 export const READ_TTL_MS = 3_000;
@@ -27,3 +29,5 @@ export function forgetShowcaseReads(): void {
   showcases.clear();
   lists.clear();
 }
+
+onPagesChanged(forgetShowcaseReads);
