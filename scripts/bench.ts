@@ -1,8 +1,12 @@
-// `npm run bench`: builds and starts the server, then measures the demo grid showcase next
-// to a bare Astro page served by the same server: compressed HTML bytes, JavaScript loaded
-// before any interaction, and requests per second and p99 latency under autocannon; and the
-// player frame: its JavaScript and the time to the first video frame, on Chromium's own HLS
-// and through hls.js; then live streaming (benchLive.ts) and live chat (benchChat.ts).
+// `npm run bench`: builds and starts the server, then measures the public pages (grid, player,
+// featured, dark, video view, stock, home): brotli HTML bytes, JavaScript on a phone before and
+// after the first interaction, requests per second and p99 under autocannon served from the
+// page cache and rendered every time (x-bench-uncached), beside a bare Astro page and the grid
+// page's own bytes served as a static file by a minimal Node server (benchCache.ts); the player
+// frame: its JavaScript, the media an idle frame fetches, the time to the first video frame on
+// Chromium's own HLS and through hls.js; LCP under Lighthouse's mobile settings (benchLcp.ts);
+// search and paging at 20,000 videos beside the demo (benchScale.ts); then live streaming
+// (benchLive.ts) and live chat (benchChat.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,12 +16,18 @@ import { resolveChromium } from '../tests/e2e/chromium.mjs';
 import { BROWSER_ARGS, withoutNativeHls } from './benchBrowser.ts';
 import { benchChat, chatSummary } from './benchChat.ts';
 import { benchLive, liveSummary } from './benchLive.ts';
+import { staticBaseline } from './benchCache.ts';
+import { benchLcp, lcpSummary } from './benchLcp.ts';
+import { benchScale, scaleSummary } from './benchScale.ts';
+import { BENCH_UNCACHED_HEADER, type StoredEncoding } from '../src/lib/pageCache.ts';
+import { DEMO_SHOWCASES } from '../src/server/seed/demoCatalogue.ts';
 
 const port = Number(process.env['BENCH_PORT'] ?? 4466);
 const origin = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const rtmpPort = Number(process.env['BENCH_RTMP_PORT'] ?? 4467);
 const connections = 50;
+const staticPort = Number(process.env['BENCH_STATIC_PORT'] ?? 4469);
 
 if (!process.argv.includes('--no-build')) {
   const built = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
@@ -46,24 +56,32 @@ async function waitForServer(): Promise<void> {
   throw new Error('server did not start');
 }
 
-async function htmlBytes(url: string) {
-  const sizes: Record<string, number> = {};
-  for (const encoding of ['identity', 'gzip', 'br']) {
-    // fetch() would decode; a raw request reports the bytes on the wire.
+/** The page's bytes as they go on the wire in each encoding (fetch() would decode them). */
+async function wireBytes(url: string): Promise<Record<StoredEncoding, Buffer>> {
+  const { get } = await import('node:http');
+  const bytes = {} as Record<StoredEncoding, Buffer>;
+  for (const encoding of ['identity', 'gzip', 'br'] as const) {
     const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
-      import('node:http').then(({ get }) => get(url, { headers: { 'Accept-Encoding': encoding } }, resolve).on('error', reject));
+      get(url, { headers: { 'Accept-Encoding': encoding } }, resolve).on('error', reject);
     });
-    let total = 0;
-    for await (const chunk of response) total += (chunk as Buffer).length;
-    sizes[encoding] = total;
+    const chunks: Buffer[] = [];
+    for await (const chunk of response) chunks.push(chunk as Buffer);
+    bytes[encoding] = Buffer.concat(chunks);
   }
-  return sizes;
+  return bytes;
 }
 
+const sizesOf = (bytes: Record<StoredEncoding, Buffer>) => ({ identity: bytes.identity.length, gzip: bytes.gzip.length, br: bytes.br.length });
+
+/** A phone, as the JavaScript and first-interaction figures are taken. */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+type Interaction = (page: import('@playwright/test').Page) => Promise<void>;
+
 /** JavaScript the page loads before any interaction, and in all once `interact` has run. */
-async function scriptBytes(url: string, executablePath: string, interact?: (page: import('@playwright/test').Page) => Promise<void>) {
+async function scriptBytes(url: string, executablePath: string, interact?: Interaction) {
   const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
-  const page = await browser.newPage();
+  const page = await browser.newPage(PHONE);
   let bytes = 0;
   let count = 0;
   const pending: Promise<void>[] = [];
@@ -79,10 +97,25 @@ async function scriptBytes(url: string, executablePath: string, interact?: (page
     // Everything a first play needs has loaded once it plays; the network never goes idle
     // after that under continuous play, which moves on to the next video.
     await interact(page);
+    await page.waitForTimeout(500);
     await Promise.all(pending);
   }
   await browser.close();
   return { before, after: { count, bytes } };
+}
+
+/** The first interaction on a page without a player: typing into its search box. */
+async function searchFirst(page: import('@playwright/test').Page) {
+  const box = page.getByRole('searchbox').first();
+  await box.focus();
+  await box.pressSequentially('re');
+  await page.waitForLoadState('networkidle');
+}
+
+/** The first interaction on the stock page: reaching for a clip's Add to cart. */
+async function reachForCart(page: import('@playwright/test').Page) {
+  await page.getByRole('button', { name: /Add to cart/ }).first().focus();
+  await page.waitForLoadState('networkidle');
 }
 
 /** The first play: in the player frame of the page, wherever it sits. */
@@ -93,6 +126,23 @@ async function playFirstVideo(page: import('@playwright/test').Page) {
     video.muted = true;
     return video.play();
   });
+}
+
+/** Bytes of media (playlists, segments, video files) an idle player frame fetches before play. */
+async function mediaBeforePlay(url: string, executablePath: string) {
+  const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
+  const page = await browser.newPage();
+  let bytes = 0;
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'media' && !/\.(m3u8|ts|m4s|mp4)(\?|$)/.test(new URL(response.url()).pathname)) return;
+    pending.push(response.body().then((body) => void (bytes += body.length)).catch(() => undefined));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  await browser.close();
+  return bytes;
 }
 
 /** Median milliseconds from navigation to the first presented video frame, over `runs` loads. */
@@ -122,39 +172,78 @@ async function timeToFirstFrame(url: string, executablePath: string, forceHlsJs:
   return { stream, medianMs: Math.round(times[Math.floor(times.length / 2)]!), runs };
 }
 
-async function load(url: string) {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { 'Accept-Encoding': 'br, gzip' } });
+/** Requests per second and p99 under load; `uncached` makes the server render every request. */
+async function load(url: string, uncached = false) {
+  const headers: Record<string, string> = { 'Accept-Encoding': 'br, gzip', ...(uncached ? { [BENCH_UNCACHED_HEADER]: '1' } : {}) };
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return { rps: Math.round(result.requests.average), p99ms: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** Demo showcase ids by their names in the seed, read back from the public API. */
+async function showcaseIds(): Promise<Map<string, number>> {
+  const wanted = new Map(DEMO_SHOWCASES.map((showcase) => [showcase.name, showcase.key]));
+  const ids = new Map<string, number>();
+  for (let id = 1; id <= DEMO_SHOWCASES.length + 5 && ids.size < wanted.size; id++) {
+    const response = await fetch(`${origin}/api/albums/${id}`);
+    if (!response.ok) continue;
+    const key = wanted.get(((await response.json()) as { name: string }).name);
+    if (key) ids.set(key, id);
+  }
+  return ids;
 }
 
 try {
   await waitForServer();
   const executablePath = await resolveChromium();
-  const gridUrl = `${origin}/showcase/1`;
+  const ids = await showcaseIds();
+  const showcaseUrl = (key: string) => `${origin}/showcase/${ids.get(key)}`;
   const bareUrl = `${origin}/bench/bare`;
-  const playerUrl = `${origin}/showcase/2`;
-  const first = (await (await fetch(`${origin}/api/albums/1/videos?per_page=1&fields=uri`)).json()) as { data: { uri: string }[] };
-  const videoUrl = `${origin}/showcase/1/video/${first.data[0]!.uri.split('/').pop()}`;
-  // Warm every route so the first measurement does not pay for module loading.
-  for (let i = 0; i < 20; i++) await Promise.all([gridUrl, bareUrl, playerUrl, videoUrl].map((u) => fetch(u)));
-
-  const measure = async (url: string, interact?: (page: import('@playwright/test').Page) => Promise<void>) => ({
-    html: await htmlBytes(url),
-    js: await scriptBytes(url, executablePath, interact),
-    load: await load(url),
-  });
-  const pages = {
-    grid: await measure(gridUrl),
-    player: await measure(playerUrl, playFirstVideo),
-    videoView: await measure(videoUrl, playFirstVideo),
+  const first = (await (await fetch(`${origin}/api/albums/${ids.get('grid')}/videos?per_page=1&fields=uri`)).json()) as { data: { uri: string }[] };
+  const videoUrl = `${showcaseUrl('grid')}/video/${first.data[0]!.uri.split('/').pop()}`;
+  const urls = {
+    grid: showcaseUrl('grid'),
+    player: showcaseUrl('player'),
+    featured: showcaseUrl('featured'),
+    dark: showcaseUrl('dark'),
+    videoView: videoUrl,
+    stock: `${origin}/stock`,
+    home: `${origin}/`,
   };
-  const bare = { html: await htmlBytes(bareUrl), load: await load(bareUrl) };
+  const interactions: Record<keyof typeof urls, Interaction> = {
+    grid: searchFirst,
+    player: playFirstVideo,
+    featured: playFirstVideo,
+    dark: searchFirst,
+    videoView: playFirstVideo,
+    stock: reachForCart,
+    home: searchFirst,
+  };
+  // Warm every route so the first measurement does not pay for module loading.
+  for (let i = 0; i < 20; i++) await Promise.all([...Object.values(urls), bareUrl].map((u) => fetch(u)));
+
+  const pages = {} as Record<keyof typeof urls, { html: ReturnType<typeof sizesOf>; js: Awaited<ReturnType<typeof scriptBytes>>; load: Awaited<ReturnType<typeof load>>; uncached: Awaited<ReturnType<typeof load>> }>;
+  for (const [name, url] of Object.entries(urls) as [keyof typeof urls, string][]) {
+    pages[name] = {
+      html: sizesOf(await wireBytes(url)),
+      js: await scriptBytes(url, executablePath, interactions[name]),
+      load: await load(url),
+      uncached: await load(url, true),
+    };
+  }
+  const bare = { html: sizesOf(await wireBytes(bareUrl)), load: await load(bareUrl, true) };
+  // The cached grid page's own bytes, served as a static file by a minimal Node server.
+  const baseline = await staticBaseline(await wireBytes(urls.grid), staticPort);
+  const staticFile = await load(baseline.url).finally(() => baseline.close());
   const frameUrl = `${videoUrl}/embed?autoplay=1`;
+  const idleFrameUrl = `${videoUrl}/embed`;
   const frame = {
     js: (await scriptBytes(frameUrl, executablePath)).before,
+    idleMediaBytes: await mediaBeforePlay(idleFrameUrl, executablePath),
     ttffNative: await timeToFirstFrame(frameUrl, executablePath, false),
     ttffHlsJs: await timeToFirstFrame(frameUrl, executablePath, true),
   };
+  const lcp = await benchLcp({ urls: { grid: urls.grid, featured: urls.featured, player: urls.player, 'video view': urls.videoView, stock: urls.stock, home: urls.home }, executablePath });
+  const scale = await benchScale({ origin });
   const live = await benchLive({ origin, serverPid: server.pid!, executablePath, rtmpPort });
   const chat = await benchChat({ origin }).catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
   const report = {
@@ -162,25 +251,34 @@ try {
     node: process.version,
     pages,
     bare,
+    staticFile,
     frame,
+    lcp,
+    scale,
     live,
     chat,
-    ratio: { rps: +(pages.grid.load.rps / bare.load.rps).toFixed(2), p99: +(pages.grid.load.p99ms / Math.max(bare.load.p99ms, 1)).toFixed(2) },
+    ratio: {
+      cachedGridToStatic: +(pages.grid.load.rps / staticFile.rps).toFixed(2),
+      uncachedGridToBare: +(pages.grid.uncached.rps / bare.load.rps).toFixed(2),
+    },
   };
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(path.join('bench-results', 'latest.json'), JSON.stringify(report, null, 2));
+  const cell = (value: number | string, width: number) => String(value).padStart(width);
   const row = (name: string, m: (typeof pages)['grid']) =>
-    `  ${name.padEnd(12)} ${String(m.html['br']).padStart(7)} ${String(m.js.before.bytes).padStart(9)} ${String(m.js.after.bytes).padStart(9)} ${String(m.load.rps).padStart(6)} ${String(m.load.p99ms).padStart(8)}`;
+    `  ${name.padEnd(11)}${cell(m.html.br, 8)}${cell(m.js.before.bytes, 10)}${cell(m.js.after.bytes, 9)}${cell(m.load.rps, 8)}${cell(m.load.p99ms, 7)}${cell(m.uncached.rps, 8)}${cell(m.uncached.p99ms, 7)}`;
   console.log(`
-${seconds} s × ${connections} connections per page; bytes are brotli HTML and decoded JavaScript
-  page         HTML br  JS before  JS after  req/s  p99 ms
-${row('grid', pages.grid)}
-${row('player', pages.player)}
-${row('video view', pages.videoView)}
-  bare page    ${String(bare.html['br']).padStart(7)}         0         0 ${String(bare.load.rps).padStart(6)} ${String(bare.load.p99ms).padStart(8)}
-  grid ÷ bare: ${report.ratio.rps}× the requests per second, ${report.ratio.p99}× the p99 latency
-  player frame: ${frame.js.bytes} B of JavaScript before playing; first frame after ${frame.ttffNative.medianMs} ms (${frame.ttffNative.stream}), ${frame.ttffHlsJs.medianMs} ms (${frame.ttffHlsJs.stream}), medians of ${frame.ttffNative.runs} loads
-  errors: ${[...Object.values(pages).map((p) => p.load.errors), bare.load.errors].join(', ')}
+${seconds} s × ${connections} connections per measure; HTML bytes brotli; JavaScript decoded, on a phone, before and after the page's first interaction
+  page        HTML br JS before JS after  cached req/s p99  render req/s p99
+${Object.entries(pages).map(([name, m]) => row(name, m)).join('\n')}
+  bare page  ${cell(bare.html.br, 8)}${cell(0, 10)}${cell(0, 9)}${cell('', 8)}${cell('', 7)}${cell(bare.load.rps, 8)}${cell(bare.load.p99ms, 7)}
+  static file (the grid page's bytes): ${staticFile.rps} req/s, p99 ${staticFile.p99ms} ms
+  cached grid ÷ static file: ${report.ratio.cachedGridToStatic}× the requests per second (goal ≥ 0.5×, p99 ≤ 50 ms: ${pages.grid.load.p99ms} ms)
+  rendered grid ÷ bare page: ${report.ratio.uncachedGridToBare}× the requests per second (goal ≥ 0.5×)
+  player frame: ${frame.js.bytes} B of JavaScript before playing; ${frame.idleMediaBytes} B of media fetched by an idle frame; first frame after ${frame.ttffNative.medianMs} ms (${frame.ttffNative.stream}), ${frame.ttffHlsJs.medianMs} ms (${frame.ttffHlsJs.stream}), medians of ${frame.ttffNative.runs} loads
+  errors: ${[...Object.values(pages).flatMap((p) => [p.load.errors, p.uncached.errors]), bare.load.errors, staticFile.errors].join(', ')}
+${lcpSummary(lcp)}
+${scaleSummary(scale)}
 ${liveSummary(live)}
 ${chatSummary(chat)}
 (written to bench-results/latest.json)`);
