@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { demoLook, fadeSeconds, titleCardTiming, type DemoLook, type Rgb } from '../../lib/demoLook.ts';
+import { demoLook, fadeSeconds, titleCardTiming, type DemoLook, type Rgb, type TitleCardTiming } from '../../lib/demoLook.ts';
 import { ffmpegCapabilities } from './capabilities.ts';
 import { ffmpegBinaries, type FfmpegBinaries } from './ffmpegBinaries.ts';
 import { escapeFilterValue } from './filterGraph.ts';
@@ -123,7 +123,8 @@ function fitTitle(title: string, width: number, height: number): { text: string;
   return { text: oneLine.length <= maxChars ? oneLine : `${oneLine.slice(0, maxChars - 1)}…`, fontSize };
 }
 
-function drawTitle(title: string, look: DemoLook, width: number, height: number, timing: { inSeconds: number; outSeconds: number; fadeSeconds: number } | null): string {
+/** The title centred in the frame; with `timing` it fades in and out, without it stays. */
+function drawTitle(title: string, look: DemoLook, width: number, height: number, timing: TitleCardTiming | null): string {
   const { text, fontSize } = fitTitle(title, width, height);
   const shadow = Math.max(1, Math.round(fontSize / 24));
   const options = [
