@@ -40,6 +40,11 @@ const SIZES: Record<CardList, string> = {
  */
 export const HERO_SIZES = '(max-width: 767px) 50vw, (max-width: 1599px) 60vw, 930px';
 
+/** The srcset of a picture's sizes: one string for the image and its preload, which must match to share a download. */
+export function srcsetOf(sizes: readonly { link: string; width: number }[]): string {
+  return sizes.map((s) => `${s.link} ${s.width}w`).join(', ');
+}
+
 export function cardImage(index: number | null, list: CardList, { belowHero = false } = {}): CardImageAttributes {
   const firstRow = index !== null && index < FIRST_ROW[list];
   return {

@@ -15,3 +15,16 @@ export interface PublicVideoFacts {
 export function isPublicVideo({ privacyView, status, contentRating }: PublicVideoFacts): boolean {
   return privacyView === 'anybody' && status === 'ready' && !RESTRICTED_RATINGS.includes(contentRating as ContentRating);
 }
+
+/**
+ * A stock clip on sale: not a video of the open web (no oEmbed, feed or sitemap entry), but
+ * anybody may browse the catalogue, so its pictures are as public as a public video's.
+ */
+export function isListedStockClip({ privacyView, status }: Pick<PublicVideoFacts, 'privacyView' | 'status'>): boolean {
+  return privacyView === 'stock' && status === 'ready';
+}
+
+/** Whether anybody may see a video's pictures, at their stable addresses (publicThumbnails.ts). */
+export function hasPublicPictures(video: PublicVideoFacts): boolean {
+  return isPublicVideo(video) || isListedStockClip(video);
+}

@@ -108,6 +108,16 @@ describe('given a video that is not public', () => {
     expect(await resolve(url)).not.toBeNull();
   });
 
+  it('resolves the address of a stock clip on sale, whose pictures the catalogue shows anybody', async () => {
+    const db = await getDb();
+    const { url } = publicThumbnail({ video: await videoRow(), pictures: PICTURES }, ORIGIN)!;
+    await db.update(schema.videos).set({ privacyView: 'stock', type: 'stock' }).where(eq(schema.videos.id, videoId));
+    expect(await resolve(url)).toBe('videos/1/pictures/a1-1280x700.jpg');
+    await db.update(schema.videos).set({ status: 'processing' }).where(eq(schema.videos.id, videoId));
+    expect(await resolve(url)).toBeNull();
+    await db.update(schema.videos).set({ privacyView: 'anybody', type: 'video', status: 'ready' }).where(eq(schema.videos.id, videoId));
+  });
+
   it('stops resolving the old address once the picture is replaced', async () => {
     const db = await getDb();
     const { url } = publicThumbnail({ video: await videoRow(), pictures: PICTURES }, ORIGIN)!;

@@ -13,7 +13,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { EmbedBounds } from '../../lib/oembedSize.ts';
-import { isPublicVideo, type PublicVideoFacts } from '../../lib/publicVideo.ts';
+import { hasPublicPictures, isPublicVideo, type PublicVideoFacts } from '../../lib/publicVideo.ts';
 import { DIGEST_LENGTH, thumbnailPath, type ThumbnailAddress } from '../../lib/thumbnailAddress.ts';
 import type { Db } from '../db/client.ts';
 import { videoPictures, videos } from '../db/schema.ts';
@@ -100,7 +100,7 @@ export async function publicThumbnailsOf(db: Db, videoIds: readonly number[], or
   );
 }
 
-/** The storage key an address stands for, while its video is public and the picture current; else null. */
+/** The storage key an address stands for, while its video is public (or a stock clip on sale) and the picture current; else null. */
 export async function publicThumbnailKey(db: Db, { videoId, digest, width }: ThumbnailAddress): Promise<string | null> {
   const [row] = await db
     .select({ storageKey: videoPictures.storageKey, privacyView: videos.privacyView, status: videos.status, contentRating: videos.contentRating })
@@ -108,7 +108,7 @@ export async function publicThumbnailKey(db: Db, { videoId, digest, width }: Thu
     .innerJoin(videos, eq(videos.id, videoPictures.videoId))
     .where(and(eq(videoPictures.videoId, videoId), eq(videoPictures.width, width)))
     .limit(1);
-  if (!row || !isPublicVideo(row)) return null;
+  if (!row || !hasPublicPictures(row)) return null;
   const expected = Buffer.from(digestOf(videoId, row.storageKey));
   const given = Buffer.from(digest);
   return expected.length === given.length && timingSafeEqual(expected, given) ? row.storageKey : null;

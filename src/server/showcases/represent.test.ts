@@ -65,6 +65,7 @@ beforeAll(async () => {
   await addVideo('public');
   await addVideo('unlisted', { privacyView: 'unlisted' });
   await addVideo('mature', { contentRating: 'explicit' });
+  await addVideo('stock clip', { privacyView: 'stock', type: 'stock' });
 });
 
 describe('a streaming event', () => {
@@ -123,5 +124,10 @@ describe('pictures', () => {
     expect((await json('public', false)).pictures.sizes.map((s) => s.link)).toEqual([signed(ids.get('public')!, 640), signed(ids.get('public')!, 960)]);
     expect((await json('unlisted')).pictures.sizes.map((s) => s.link)).toEqual([signed(ids.get('unlisted')!, 640), signed(ids.get('unlisted')!, 960)]);
     expect((await json('mature')).pictures.sizes.map((s) => s.link)).toEqual([signed(ids.get('mature')!, 640), signed(ids.get('mature')!, 960)]);
+  });
+
+  it('of a stock clip on sale are at stable addresses wherever it is shown: anybody may browse the catalogue', async () => {
+    const id = ids.get('stock clip')!;
+    expect((await json('stock clip', false)).pictures.sizes.map((s) => s.link)).toEqual([stable(id, 640), stable(id, 960)]);
   });
 });

@@ -9,14 +9,14 @@ import type { ContentRating, DownloadQuality, LiveStatus } from '../../lib/domai
 import { downloadRows, type QualityNames } from '../../lib/downloadQualities.ts';
 import type { DownloadRowInput } from '../../lib/vimeoDownload.ts';
 import { parseLiveRule, scheduleJson, type ScheduleJson } from '../../lib/liveSchedule.ts';
-import { isPublicVideo } from '../../lib/publicVideo.ts';
+import { isListedStockClip, isPublicVideo, type PublicVideoFacts } from '../../lib/publicVideo.ts';
 import { signMediaFolder } from '../delivery/signedFolder.ts';
 import { downloadFileName, signMediaPath } from '../delivery/signedUrl.ts';
 import { LIVE_MASTER, LIVE_POSTER, LIVE_POSTER_SIZE } from '../live/packagerArgs.ts';
 import { publicPicturePath } from '../media/publicThumbnails.ts';
 import { liveStorageKey } from '../media/storage.ts';
 import { secret } from '../secrets.ts';
-import type { LiveRef, ShowcaseWithOwner, UserRow, VideoWithMedia } from './showcaseQueries.ts';
+import type { LiveRef, PictureRef, ShowcaseWithOwner, UserRow, VideoWithMedia } from './showcaseQueries.ts';
 
 export interface PictureSize {
   width: number;
@@ -171,13 +171,13 @@ function readableRule(rrule: string | null): boolean {
 
 /**
  * A video's stored pictures. A public video's (anybody may watch it, in a showcase anybody
- * may open) are at their stable addresses (publicThumbnails.ts): the same for every viewer
- * and render, so pages naming them may be cached and browsers keep the pictures across
- * pages. Any other video's stay behind signed, expiring links.
+ * may open) and a stock clip's on sale are at their stable addresses (publicThumbnails.ts):
+ * the same for every viewer and render, so pages naming them may be cached and browsers
+ * keep the pictures across pages. Any other video's stay behind signed, expiring links.
  */
-function pictureSizes(item: VideoWithMedia, sharedMedia: boolean): PictureSize[] {
-  const stable = sharedMedia && isPublicVideo(item.video);
-  return item.pictures.map((p) => ({ width: p.width, height: p.height, link: stable ? publicPicturePath(item.video.id, p) : sign(p.storageKey, sharedMedia) }));
+export function pictureSizes(video: PublicVideoFacts & { id: number }, pictures: readonly PictureRef[], sharedMedia: boolean): PictureSize[] {
+  const stable = (sharedMedia && isPublicVideo(video)) || isListedStockClip(video);
+  return pictures.map((p) => ({ width: p.width, height: p.height, link: stable ? publicPicturePath(video.id, p) : sign(p.storageKey, sharedMedia) }));
 }
 
 /** The broadcast's renewed still while an event is on the air (it has no thumbnails of its own yet). */
@@ -235,7 +235,7 @@ export function videoJson(item: VideoWithMedia, showcaseId: number, lock: Conten
     content_lock: null,
     pictures: {
       type: 'default',
-      sizes: [...pictureSizes(item, sharedMedia), ...livePoster(item, sharedMedia)],
+      sizes: [...pictureSizes(item.video, item.pictures, sharedMedia), ...livePoster(item, sharedMedia)],
     },
     play: playJson(item, sharedMedia),
     live: item.live ? liveJson(item.live, new Date()) : null,

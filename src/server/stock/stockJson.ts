@@ -1,10 +1,11 @@
 /**
  * The stock metadata of SPEC §3 (title, description, clip_uri, pictures, qualities,
  * page_uri), as GET /stocks/clips and the purchase answer it. Prices are integers in minor
- * units beside their display per locale; media links are signed by represent.ts.
+ * units beside their display per locale; media links come from represent.ts (a clip on sale
+ * has its pictures at stable addresses, its preview behind a signed link).
  */
 import { formatPrice } from '../../lib/stockPrice.ts';
-import { sign, type PictureSize } from '../showcases/represent.ts';
+import { pictureSizes, sign, type PictureSize } from '../showcases/represent.ts';
 import type { StockClip, StockQualityRow } from './stockQueries.ts';
 
 export interface StockQualityJson {
@@ -61,7 +62,7 @@ export function stockClipJson(clip: StockClip, locale: string): StockClipJson {
     page_uri: `/${video.id}`,
     is_free: video.isFree,
     duration: video.duration,
-    pictures: { sizes: clip.pictures.map((p) => ({ width: p.width, height: p.height, link: sign(p.storageKey) })) },
+    pictures: { sizes: pictureSizes(video, clip.pictures, false) },
     preview: preview ? { link: sign(preview.storageKey), mime: preview.mime } : null,
     qualities: clip.qualities.map((q) => qualityJson(q, clip.currencyCode, locale)),
     user: { uri: `/users/${clip.creator.id}`, name: clip.creator.name, link: `/user/${clip.creator.id}` },
