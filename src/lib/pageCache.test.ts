@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, pageCacheKey, parseCookies, type PageRequest } from './pageCache.ts';
+import { chooseEncoding, pageCacheKey, parseCookies, type PageCacheSettings, type PageRequest } from './pageCache.ts';
 
-const settings = { sessionCookie: 'vsid', geoCountryHeader: 'cf-ipcountry', geoRegionHeader: 'x-region', benchRoutes: false };
+const settings: PageCacheSettings = { sessionCookie: 'vsid', geoCountryHeader: 'cf-ipcountry', geoRegionHeader: 'x-region', benchRoutes: false };
 const get = (url: string, headers: PageRequest['headers'] = {}, method = 'GET'): PageRequest => ({
   method,
   url,

@@ -43,7 +43,7 @@ export async function listenForPageChanges(handlers: PageChangeHandlers): Promis
 
   let stop: () => Promise<void>;
   if ((await dbKind()) === 'pglite') {
-    const client = (await getDb()).$client as PGlite;
+    const client = ((await getDb()) as unknown as { $client: PGlite }).$client;
     stop = await client.listen(PAGE_CHANGES_CHANNEL, receive);
   } else {
     const listener = postgres(config().DATABASE_URL ?? '', { max: 1, onnotice: () => {} });

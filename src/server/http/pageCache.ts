@@ -89,7 +89,8 @@ export function createPageCache({ limits, settings, caughtUp }: PageCacheOptions
     if (!pending) return next();
     const chunks: Buffer[] = [];
     let headers: OutgoingHttpHeaders | null = null;
-    let candidate = true;
+    // Only an HTML page is recorded; media and assets stream past untouched.
+    let candidate = false;
     const collect = (chunk: unknown, encoding: unknown) => {
       if (!candidate || chunk === undefined || chunk === null || typeof chunk === 'function') return;
       chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
@@ -99,7 +100,7 @@ export function createPageCache({ limits, settings, caughtUp }: PageCacheOptions
       const given = (typeof rest[0] === 'string' ? rest[1] : rest[0]) as OutgoingHttpHeaders | undefined;
       // The page's own headers: those set on `res` before, such as the request id, are this request's.
       headers = lowerCased(given);
-      candidate = status === 200;
+      candidate = status === 200 && String(headers['content-type'] ?? '').startsWith('text/html');
       return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
     } as ServerResponse['writeHead'];
     res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
