@@ -1,5 +1,5 @@
 /**
- * Hydrates an island inside its lazy-island element (lazyIsland.ts) with the props the server
+ * Hydrates an island inside its lazy host (lazyLoader.ts) with the props the server
  * rendered it with (data-props), so React adopts the existing markup instead of replacing
  * it: focus and anything already typed stay where they are.
  */

@@ -4,7 +4,7 @@ import { answerCall, readApiCall, timing, type PlayerSurface } from './playerApi
 function media(overrides: Partial<PlayerSurface> = {}): PlayerSurface {
   return { currentTime: 0, duration: 20, paused: true, ended: false, volume: 1, muted: false, play: () => Promise.resolve(), pause: () => undefined, ...overrides };
 }
-const facts = { videoId: 7, title: 'Dawn', url: 'https://films.example.com/showcase/1/video/7' };
+const facts = { videoId: 7, title: 'Dawn', url: 'https://films.example.com/showcase/1/video/7', duration: 20 };
 
 describe('player API wire', () => {
   it("reads Vimeo's calls, as objects or JSON strings", () => {
@@ -32,6 +32,14 @@ describe('player API calls', () => {
     expect(await answerCall(surface, facts, { method: 'getDuration' }, listening)).toEqual({ method: 'getDuration', value: 20 });
     expect(await answerCall(surface, facts, { method: 'getVideoId' }, listening)).toEqual({ method: 'getVideoId', value: 7 });
     expect(await answerCall(surface, facts, { method: 'getPaused' }, listening)).toEqual({ method: 'getPaused', value: true });
+  });
+
+  it('knows the duration and its range before the media has loaded anything', async () => {
+    const idle = media({ duration: Number.NaN });
+    const listening = new Set<string>();
+    expect(await answerCall(idle, facts, { method: 'getDuration' }, listening)).toEqual({ method: 'getDuration', value: 20 });
+    expect(await answerCall(idle, facts, { method: 'setCurrentTime', value: 30 }, listening)).toMatchObject({ event: 'error', data: { name: 'RangeError' } });
+    expect(await answerCall(idle, facts, { method: 'setCurrentTime', value: 5 }, listening)).toEqual({ method: 'setCurrentTime', value: 5 });
   });
 
   it('refuses values out of range with the error Vimeo sends', async () => {

@@ -55,6 +55,8 @@ export interface PlayerFacts {
   title: string;
   /** The video's page on this site. */
   url: string;
+  /** Its length in seconds as the catalogue knows it: the media's own is unknown until played (nothing is fetched before). */
+  duration: number;
 }
 
 /** Timing data of play, pause, timeupdate, seeked… as Vimeo sends it. */
@@ -95,14 +97,14 @@ export async function answerCall(media: PlayerSurface, facts: PlayerFacts, call:
     case 'getCurrentTime':
       return { method, value: media.currentTime };
     case 'setCurrentTime': {
-      const duration = Number.isFinite(media.duration) ? media.duration : Infinity;
+      const duration = Number.isFinite(media.duration) ? media.duration : facts.duration > 0 ? facts.duration : Infinity;
       if (!finiteNumber(value)) return error(method, 'TypeError', 'Seconds must be a number.');
       if (value < 0 || value > duration) return error(method, 'RangeError', 'Seconds must be more than or equal to 0 and less than the duration of the video.');
       media.currentTime = value;
       return { method, value };
     }
     case 'getDuration':
-      return { method, value: Number.isFinite(media.duration) ? media.duration : 0 };
+      return { method, value: Number.isFinite(media.duration) ? media.duration : facts.duration };
     case 'getPaused':
       return { method, value: media.paused };
     case 'getEnded':

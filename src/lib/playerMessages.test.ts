@@ -96,6 +96,15 @@ describe('the frame side', () => {
     expect(parent.posted).toEqual([{ message: { event: PLAYER_ENDED }, targetOrigin: PARENT_ORIGIN }]);
   });
 
+  it('posts PLAYER_ENDED at once when the media had ended before the parent first attached', () => {
+    const { parent, frame } = frameWindow();
+    const media = Object.assign(fakeMedia(), { ended: true });
+    attachPlayerEvents(frame, media);
+    frame.receive({ method: ATTACH_EVENTS }, PARENT_ORIGIN, parent);
+    frame.receive({ method: ATTACH_EVENTS }, PARENT_ORIGIN, parent);
+    expect(parent.posted).toEqual([{ message: { event: PLAYER_ENDED }, targetOrigin: PARENT_ORIGIN }]);
+  });
+
   it('posts nothing when the parent never attached', () => {
     const { parent, frame } = frameWindow();
     const media = fakeMedia();

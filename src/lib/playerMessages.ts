@@ -80,14 +80,16 @@ export function parentOrigin(win: FrameWindow): string | null {
 export interface PlayerMedia extends EventTarget {
   currentTime: number;
   duration: number;
+  ended?: boolean;
 }
 
 /**
  * Frame side. Once its parent sends attach-events, tells that parent — at its origin only —
  * each time the media ends, and where it is playing: on `timeupdate` at most
  * TIME_UPDATES_PER_SECOND times a second, and at once after every seek. Messages from any
- * other window or origin are ignored, and nothing is ever sent before the parent asked.
- * `now` is a clock in milliseconds. Returns a function that detaches.
+ * other window or origin are ignored, and nothing is ever sent before the parent asked. A
+ * media that ended before the parent first asked (the frame's code arrives when it is played)
+ * is reported at once. `now` is a clock in milliseconds. Returns a function that detaches.
  */
 export function attachPlayerEvents(win: FrameWindow, media: PlayerMedia, now: () => number = () => performance.now()): () => void {
   const expected = parentOrigin(win);
@@ -99,7 +101,9 @@ export function attachPlayerEvents(win: FrameWindow, media: PlayerMedia, now: ()
     if (event.source !== (win.parent as unknown) || win.parent === (win as MessageWindow)) return;
     if (expected !== null && event.origin !== expected) return;
     if (!isAttachEvents(event.data)) return;
+    const first = target === null;
     target = event.origin;
+    if (first && media.ended) onEnded();
   };
   const onEnded = () => {
     if (target !== null) win.parent.postMessage({ event: PLAYER_ENDED } satisfies PlayerEndedMessage, target);

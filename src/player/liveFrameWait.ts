@@ -1,8 +1,10 @@
 /**
  * A player frame showing a sentence instead of a picture (an event not on the air yet, a
  * stream about to start, a replay being prepared) asks about its event at the live poll's
- * pace (SPEC §9) and reloads once it has something to play (src/lib/liveFrame.ts).
+ * pace (SPEC §9) and reloads once it has something to play (src/lib/liveFrame.ts). Loaded
+ * with such a frame only (lazyLoader.ts, `data-lazy-on="now"`).
  */
+import { provideLazy } from '../islands/provideLazy.ts';
 import { apiAcceptHeader } from '../lib/apiAccept.ts';
 import { frameShouldReload, type LiveFrameState } from '../lib/liveFrame.ts';
 import { livePollInterval } from '../lib/livePolling.ts';
@@ -14,7 +16,7 @@ interface PolledBody {
   play?: { hls?: unknown } | null;
 }
 
-export function waitForLiveChange(element: HTMLElement): void {
+function waitForLiveChange(element: HTMLElement): void {
   const { album, video, state, status = '', start = null, query = '{}' } = element.dataset;
   if (!album || !video || !state) return;
   const shown = { state: state as LiveFrameState, status };
@@ -41,3 +43,5 @@ export function waitForLiveChange(element: HTMLElement): void {
   const schedule = () => setTimeout(() => void poll(), livePollInterval(status, start, new Date()));
   schedule();
 }
+
+provideLazy('live-wait', waitForLiveChange);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_VIDEOS } from '../../src/server/seed/demoCatalogue.ts';
-import { expect, expectAccessible, hydrated, showcaseId, test } from './fixtures.ts';
+import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
 
 /**
  * SPEC §2 "Live hero", §4 live status, §9 live constants: the demo's live showcase as a viewer
@@ -36,6 +36,7 @@ async function onTheAir(request: APIRequestContext): Promise<LiveEvent> {
 }
 
 const hero = (page: Page) => page.getByTestId('live-hero');
+const heroHydrated = (page: Page) => expect(page.locator('vitrine-live-status[data-hydrated]')).toHaveCount(1);
 
 test.describe('the live showcase with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
@@ -85,7 +86,8 @@ test.describe('the live showcase', () => {
     const start = new Date(soon.live!.start_time!).getTime();
     await page.clock.install({ time: start - 20 * 60_000 });
     await page.goto(`${live}?video=${soon.id}`);
-    await hydrated(page);
+    // A ticking countdown takes the island over at once, before any interaction.
+    await heroHydrated(page);
     await page.clock.pauseAt(start - 902_000);
 
     const countdown = hero(page).getByRole('timer', { name: 'Starts in' });
@@ -104,8 +106,9 @@ test.describe('the live showcase', () => {
     const event = await onTheAir(request);
     await page.clock.install();
     await page.goto(live);
-    await hydrated(page);
+    // The island of an event on the air takes over when its first poll is due (8 s).
     await page.clock.pauseAt(Date.now() + 60_000);
+    await heroHydrated(page);
 
     await hero(page).getByRole('link', { name: 'Watch now' }).click();
     const splash = page.getByTestId('event-starting');
@@ -133,10 +136,9 @@ test.describe('the live showcase', () => {
       await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
       const page = await context.newPage();
       await page.goto(live);
-      await hydrated(page);
       await expectAccessible(page);
       await page.goto(`${live}?video=${soon.id}`);
-      await hydrated(page);
+      await heroHydrated(page);
       await expect(hero(page).getByTestId('live-badge')).toHaveText('UPCOMING');
       await expectAccessible(page);
       await context.close();
@@ -147,7 +149,6 @@ test.describe('the live showcase', () => {
     await onTheAir(request);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(live);
-    await hydrated(page);
     const watch = hero(page).getByRole('link', { name: 'Watch now' });
     await expect(watch).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

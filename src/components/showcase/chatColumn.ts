@@ -1,10 +1,12 @@
 /**
- * The video view's chat column, loaded only on pages that have one: the toggle (shown only
- * with JavaScript) applies and remembers the viewer's choice, and a replay's chat follows the
- * video, its player's position relayed to the chat frame at this page's origin only.
+ * The video view's chat column, loaded only on pages that have one, when someone reaches for
+ * its toggle or the player first speaks (lazyLoader.ts): the toggle (shown before paint, see
+ * src/lib/chatColumnPrePaint.ts) applies and remembers the viewer's choice, and a replay's chat
+ * follows the video, its player's position relayed to the chat frame at this page's origin only.
  */
 import { chatColumnOpen, rememberChatColumn } from '../../lib/chatToggle.ts';
 import { listenForPlayerTime, TIME_UPDATE, type TimeUpdateMessage } from '../../lib/playerMessages.ts';
+import { provideLazy } from '../../islands/provideLazy.ts';
 
 function choiceStorage(): Storage | null {
   try {
@@ -15,9 +17,9 @@ function choiceStorage(): Storage | null {
   }
 }
 
-export function enhanceChatColumn(): void {
+function enhanceChatColumn(view: HTMLElement): void {
   const storage = choiceStorage();
-  for (const toggle of document.querySelectorAll<HTMLButtonElement>('button[data-chat-toggle]')) {
+  for (const toggle of view.querySelectorAll<HTMLButtonElement>('button[data-chat-toggle]')) {
     const column = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
     if (!column) continue;
     const show = (open: boolean) => {
@@ -33,9 +35,11 @@ export function enhanceChatColumn(): void {
     });
   }
 
-  const player = document.querySelector<HTMLIFrameElement>('iframe[data-player-frame]');
-  const replayChat = document.querySelector<HTMLIFrameElement>('iframe[data-chat-frame][data-chat-mode="replay"]');
+  const player = view.querySelector<HTMLIFrameElement>('iframe[data-player-frame]');
+  const replayChat = view.querySelector<HTMLIFrameElement>('iframe[data-chat-frame][data-chat-mode="replay"]');
   if (player && replayChat) {
     listenForPlayerTime(window, player, (time) => replayChat.contentWindow?.postMessage({ event: TIME_UPDATE, data: time } satisfies TimeUpdateMessage, location.origin));
   }
 }
+
+provideLazy('chat-column', enhanceChatColumn);

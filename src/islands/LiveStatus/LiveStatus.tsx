@@ -2,7 +2,8 @@
  * The live hero's changing part (SPEC §2 "Live hero", §4 live status, §9): the status badge,
  * the event's name and start, the countdown under 12 h, 'Starting soon...' at 900 s or less,
  * and 'Watch now' (on the air) or 'Watch'. Rendered on the server as it stands at that moment,
- * with a plain link; hydrated at once (client:load), it ticks the countdown each second, polls
+ * with a plain link; hydrated when a countdown must tick, when the first poll is due, or on the
+ * first interaction (src/lib/liveHeroWake.ts), it ticks the countdown each second, polls
  * the status (useLiveStatus.ts) and, for 'Watch now', shows the 'Event is starting' splash for
  * 2 s before the video view plays the stream.
  *
@@ -81,7 +82,7 @@ const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey
 
 export default function LiveStatus(props: LiveStatusProps) {
   const { id, albumId, videoId, apiQuery, name, locale, renderedAt, href, newTab, strings } = props;
-  const live = useLiveStatus({ albumId, videoId, apiQuery }, { status: props.status, startTime: props.startTime, timeZone: props.timeZone });
+  const live = useLiveStatus({ albumId, videoId, apiQuery }, { status: props.status, startTime: props.startTime, timeZone: props.timeZone }, renderedAt);
   const badge = liveBadgeFor(live.status);
   const streaming = live.status === 'streaming';
   const now = useNow(renderedAt, badge === 'upcoming' && live.startTime !== null);

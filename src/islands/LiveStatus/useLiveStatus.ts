@@ -34,8 +34,11 @@ async function pollOnce({ albumId, videoId, apiQuery }: LiveSource, signal: Abor
   return readLivePollAnswer(response.status, body);
 }
 
-/** The event's status, start and zone: first as the server rendered them, then as polled. */
-export function useLiveStatus(source: LiveSource, initial: LiveSnapshot): LiveSnapshot {
+/**
+ * The event's status, start and zone: first as the server rendered them, then as polled. The
+ * first poll is due one interval after `renderedAt` (the island may take over later than that).
+ */
+export function useLiveStatus(source: LiveSource, initial: LiveSnapshot, renderedAt: number): LiveSnapshot {
   const [live, setLive] = useState(initial);
   const current = useRef(initial);
   const sourceRef = useRef(source);
@@ -61,11 +64,13 @@ export function useLiveStatus(source: LiveSource, initial: LiveSnapshot): LiveSn
       }
       schedule();
     };
-    const schedule = () => {
-      timer = setTimeout(() => void poll(), livePollInterval(current.current.status, current.current.startTime, new Date()));
+    const schedule = (since = Date.now()) => {
+      const interval = livePollInterval(current.current.status, current.current.startTime, new Date());
+      // Counted from `since`, and never longer than one interval whatever the two clocks say.
+      timer = setTimeout(() => void poll(), Math.min(interval, Math.max(0, since + interval - Date.now())));
     };
 
-    schedule();
+    schedule(renderedAt);
     return () => {
       abort.abort();
       clearTimeout(timer);

@@ -1,7 +1,6 @@
-/** The player layout's entry for <vitrine-player-showcase> (playerShowcaseElement.ts). */
+/** The player layout's module: hydrates each `data-lazy="player-showcase"` host on first interaction (lazyLoader.ts). */
 import { hydrateIsland } from '../hydrateIsland.tsx';
+import { provideLazy } from '../provideLazy.ts';
 import PlayerShowcase from './PlayerShowcase.tsx';
 
-export function mount(host: HTMLElement): void {
-  hydrateIsland(host, PlayerShowcase);
-}
+provideLazy('player-showcase', (host) => hydrateIsland(host, PlayerShowcase));

@@ -1,7 +1,6 @@
-/** The search island's entry for <vitrine-search> (searchElement.ts). */
+/** The search island's module: hydrates each `data-lazy="search"` host on first interaction (lazyLoader.ts). */
 import { hydrateIsland } from '../hydrateIsland.tsx';
+import { provideLazy } from '../provideLazy.ts';
 import Search from './Search.tsx';
 
-export function mount(host: HTMLElement): void {
-  hydrateIsland(host, Search);
-}
+provideLazy('search', (host) => hydrateIsland(host, Search));

@@ -1,7 +1,6 @@
-/** The share dialog's entry for <vitrine-share> (shareElement.ts). */
+/** The share dialog's module: hydrates each `data-lazy="share"` host on first interaction (lazyLoader.ts). */
 import { hydrateIsland } from '../hydrateIsland.tsx';
+import { provideLazy } from '../provideLazy.ts';
 import ShareDialog from './ShareDialog.tsx';
 
-export function mount(host: HTMLElement): void {
-  hydrateIsland(host, ShareDialog);
-}
+provideLazy('share', (host) => hydrateIsland(host, ShareDialog));

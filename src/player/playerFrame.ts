@@ -1,0 +1,31 @@
+/**
+ * The player frame's behaviour (src/pages/showcase/[albumId]/video/[videoId]/embed.astro),
+ * loaded when the frame is first used: its video starts, a key, a pointer, or a message from
+ * the page that frames it (lazyLoader.ts); at once under autoplay. Until then the frame shows
+ * the poster and fetches no media (preload="none").
+ */
+import { AUTOPAUSE_CHANNEL, linkPlayers } from '../lib/autopause.ts';
+import { attachPlayerEvents } from '../lib/playerMessages.ts';
+import { provideLazy } from '../islands/provideLazy.ts';
+import { servePlayerApi } from './playerApiFrame.ts';
+import { listenForPlayerKeys } from './keyboardControls.ts';
+import { startStream } from './startStream.ts';
+
+provideLazy('player-frame', (body) => {
+  const media = body.querySelector<HTMLVideoElement>('video[data-player]');
+  if (!media) return;
+  void startStream(media, media.dataset['hls']);
+  listenForPlayerKeys(body, media);
+  // SPEC §7: PLAYER_ENDED goes to the framing page once it sent attach-events. A live stream
+  // has no end to move on from (continuous play skips it).
+  if (window.parent !== window && media.dataset['live'] === undefined) attachPlayerEvents(window, media);
+  // The player API of Vimeo's player.js, for the page that frames this one.
+  if (window.parent !== window) {
+    const { videoId, videoTitle = '', videoUrl = '', videoDuration } = media.dataset;
+    servePlayerApi(window, media, { videoId: Number(videoId), title: videoTitle, url: videoUrl, duration: Number(videoDuration) || 0 });
+  }
+  // SPEC §2: another player of this site starting pauses this one, unless autopause=0.
+  if ('BroadcastChannel' in window) {
+    linkPlayers(media, new BroadcastChannel(AUTOPAUSE_CHANNEL), crypto.randomUUID(), media.dataset['autopause'] !== '0');
+  }
+});

@@ -1,0 +1,108 @@
+/**
+ * Public pages fetch no JavaScript before someone interacts with them, on a phone: the inline
+ * loader (src/islands/lazyLoader.ts) fetches a page's behaviour on first use, and the player
+ * frame fetches neither script nor media until it is played. The first interaction still does
+ * what it would have done with everything loaded upfront.
+ */
+import type { Page } from '@playwright/test';
+import { expect, showcaseId, test } from './fixtures.ts';
+
+const grid = `/showcase/${showcaseId('grid')}`;
+const player = `/showcase/${showcaseId('player')}`;
+const featured = `/showcase/${showcaseId('featured')}`;
+const dark = `/showcase/${showcaseId('dark')}`;
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+/** Records the page's (and its frames') script and media responses from now on. */
+function watchFetches(page: Page): { scripts: string[]; media: string[] } {
+  const seen = { scripts: [] as string[], media: [] as string[] };
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type === 'script') seen.scripts.push(response.url());
+    if (type === 'media' || /\.(m3u8|ts|m4s|mp4)(\?|$)/.test(new URL(response.url()).pathname)) seen.media.push(response.url());
+  });
+  return seen;
+}
+
+/** Loads a page and lets it settle: every frame loaded, the network quiet. */
+async function settle(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'networkidle' });
+}
+
+async function firstVideoView(page: Page): Promise<string> {
+  await page.goto(grid);
+  return new URL((await page.locator('main a[href*="/video/"]').first().getAttribute('href'))!, page.url()).pathname;
+}
+
+test.describe('before the first interaction, on a phone', () => {
+  for (const [name, path] of [
+    ['the home page', '/'],
+    ['a grid showcase', grid],
+    ['a player showcase', player],
+    ['a featured showcase', featured],
+    ['a dark showcase', dark],
+    ['the stock pages', '/stock'],
+  ] as const) {
+    test(`${name} fetches no script`, async ({ page }) => {
+      const fetched = watchFetches(page);
+      await settle(page, path);
+      expect(fetched.scripts).toEqual([]);
+    });
+  }
+
+  test('the video view fetches no script, and its player frame no media', async ({ page }) => {
+    const view = await firstVideoView(page);
+    const fetched = watchFetches(page);
+    await settle(page, view);
+    expect(fetched.scripts).toEqual([]);
+    expect(fetched.media).toEqual([]);
+    await expect(page.frameLocator('iframe[data-player-frame]').locator('video')).toHaveAttribute('poster', /.+/);
+  });
+});
+
+test.describe('the first interaction, on a phone', () => {
+  test('typing a search shows results', async ({ page }) => {
+    const fetched = watchFetches(page);
+    await settle(page, grid);
+    await page.getByRole('searchbox', { name: 'Search this showcase' }).fill('reel');
+    await expect(page.getByRole('region', { name: 'Results for “reel”' })).toBeVisible();
+    await expect(page.locator('vitrine-search[data-hydrated]')).toHaveCount(1);
+    expect(fetched.scripts.length).toBeGreaterThan(0);
+  });
+
+  test('a tap on Start watching before anything loaded plays in place', async ({ page }) => {
+    await page.goto(player, { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Start watching' }).tap();
+    await expect(page.getByTestId('now-playing')).toBeVisible();
+    await expect(page).toHaveURL(player);
+  });
+
+  test('playing the video view’s player fetches its behaviour and plays', async ({ page }) => {
+    const view = await firstVideoView(page);
+    await settle(page, view);
+    const fetched = watchFetches(page);
+    const video = page.frameLocator('iframe[data-player-frame]').locator('video');
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect(video).toHaveAttribute('data-stream', /^(native-hls|hls\.js)$/);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.3);
+    expect(fetched.scripts.length).toBeGreaterThan(0);
+    expect(fetched.media.length).toBeGreaterThan(0);
+  });
+
+  test('the first key pressed in the player frame acts once its behaviour arrived', async ({ page }) => {
+    const view = await firstVideoView(page);
+    const src = await (async () => {
+      await page.goto(view);
+      return page.locator('iframe[data-player-frame]').getAttribute('src');
+    })();
+    await settle(page, src!);
+    const video = page.locator('video');
+    await video.evaluate((v: HTMLVideoElement) => (v.muted = true));
+    await page.locator('main').press('k');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+  });
+});
