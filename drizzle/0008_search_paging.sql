@@ -2,13 +2,15 @@ DROP INDEX "videos_search_idx";--> statement-breakpoint
 ALTER TABLE "showcase_videos" ADD COLUMN "shown" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "showcases" ADD COLUMN "video_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "showcases" ADD COLUMN "restricted_video_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "showcases" ADD COLUMN "order_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "search_text" text GENERATED ALWAYS AS (vitrine_search_fold(name || ' ' || description)) STORED;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "search_name" text GENERATED ALWAYS AS (vitrine_search_fold(name)) STORED;--> statement-breakpoint
 CREATE INDEX "showcase_videos_shown_position_idx" ON "showcase_videos" USING btree ("showcase_id","position","video_id") WHERE shown;--> statement-breakpoint
 CREATE INDEX "showcase_videos_shown_added_idx" ON "showcase_videos" USING btree ("showcase_id","added_at","position","video_id") WHERE shown;--> statement-breakpoint
 CREATE INDEX "showcase_videos_video_idx" ON "showcase_videos" USING btree ("video_id");--> statement-breakpoint
 CREATE INDEX "videos_live_idx" ON "videos" USING btree ("id") WHERE type = 'live';--> statement-breakpoint
-CREATE INDEX "videos_search_idx" ON "videos" USING gist ("search_text" gist_trgm_ops(siglen=256));--> statement-breakpoint-- showcases.video_count and restricted_video_count (schema.ts): the videos a viewer may see
+CREATE INDEX "videos_search_idx" ON "videos" USING gist ("search_text" gist_trgm_ops(siglen=256));--> statement-breakpoint
+-- showcases.video_count and restricted_video_count (schema.ts): the videos a viewer may see
 -- in a showcase, and those of them rated as RESTRICTED_RATINGS in src/lib/contentGates.ts
 -- says. Kept here, on every write path at once; showcaseCounts.test.ts checks them against a
 -- count. The one rule of what a showcase shows, which the queries call too
@@ -36,16 +38,19 @@ CREATE FUNCTION vitrine_shift_showcase_counts(showcase_ids integer[], video_ids 
   $$;--> statement-breakpoint
 -- One statement's memberships at once, so seeding thousands of rows updates each showcase once.
 -- A membership that ends because its video is deleted finds no video here: the video's own
--- trigger below has counted it.
+-- trigger below has counted it. Any change of membership, place or shown moves order_version.
 CREATE FUNCTION vitrine_count_memberships() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN
         PERFORM vitrine_shift_showcase_counts(array_agg(showcase_id), array_agg(video_id), array_agg(1)) FROM added;
+        UPDATE showcases SET order_version = order_version + 1 WHERE id IN (SELECT showcase_id FROM added);
       ELSIF TG_OP = 'DELETE' THEN
         PERFORM vitrine_shift_showcase_counts(array_agg(showcase_id), array_agg(video_id), array_agg(-1)) FROM removed;
+        UPDATE showcases SET order_version = order_version + 1 WHERE id IN (SELECT showcase_id FROM removed);
       ELSE
+        UPDATE showcases SET order_version = order_version + 1 WHERE id IN (SELECT showcase_id FROM added UNION SELECT showcase_id FROM removed);
         PERFORM vitrine_shift_showcase_counts(array_agg(showcase_id), array_agg(video_id), array_agg(sign))
         FROM (
           (SELECT showcase_id, video_id, 1 AS sign FROM added EXCEPT ALL SELECT showcase_id, video_id, 1 FROM removed)

@@ -184,6 +184,12 @@ export const showcases = pgTable(
      */
     videoCount: integer('video_count').notNull().default(0),
     restrictedVideoCount: integer('restricted_video_count').notNull().default(0),
+    /**
+     * Bumped by the same triggers whenever a membership is made, ended, moved or shown or
+     * hidden: a showcase's order read at one version is its order until the next
+     * (src/server/showcases/orderDirectory.ts).
+     */
+    orderVersion: integer('order_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

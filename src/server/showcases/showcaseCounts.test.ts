@@ -147,6 +147,41 @@ describe('the counts a showcase keeps', () => {
     }
   });
 
+  it('show a late page as it is after each change, though its order is held between changes', async () => {
+    const db = await getDb();
+    const [showcase] = await db.insert(schema.showcases).values({ ownerId, name: 'Late pages' }).returning();
+    await db.execute(sql`
+      with made as (insert into videos (owner_id, name) select ${ownerId}, 'late ' || n from generate_series(1, 600) n returning id)
+      insert into showcase_videos (showcase_id, video_id, position) select ${showcase!.id}, id, row_number() over (order by id) from made`);
+    const version = async () => (await db.select({ v: schema.showcases.orderVersion }).from(schema.showcases).where(eq(schema.showcases.id, showcase!.id)))[0]!.v;
+    const lastPage = async () => {
+      const { total, items } = await listShowcaseVideos(db, { showcaseId: showcase!.id, sort: 'arranged', page: 50, perPage: 12 });
+      return { total, names: items.map((i) => i.video.name) };
+    };
+    expect((await lastPage()).names.at(-1)).toBe('late 600');
+    const [last] = await db.select({ id: schema.videos.id }).from(schema.videos).where(eq(schema.videos.name, 'late 600'));
+    let seen = await version();
+    const moved = async () => {
+      const now = await version();
+      expect(now).toBeGreaterThan(seen);
+      seen = now;
+    };
+    await db.update(schema.videos).set({ privacyView: 'nobody' }).where(eq(schema.videos.id, last!.id));
+    await moved();
+    expect(await lastPage()).toMatchObject({ total: 599, names: expect.not.arrayContaining(['late 600']) });
+    await db.update(schema.videos).set({ privacyView: 'anybody' }).where(eq(schema.videos.id, last!.id));
+    await moved();
+    await db.update(schema.showcaseVideos).set({ position: 0 }).where(and(eq(schema.showcaseVideos.showcaseId, showcase!.id), eq(schema.showcaseVideos.videoId, last!.id)));
+    await moved();
+    expect((await lastPage()).names.at(-1)).toBe('late 599');
+    await db.delete(schema.videos).where(eq(schema.videos.name, 'late 599'));
+    await moved();
+    expect(await lastPage()).toMatchObject({ total: 599 });
+    expect((await lastPage()).names.at(-1)).toBe('late 598');
+    await db.update(schema.videos).set({ plays: 5 }).where(eq(schema.videos.id, last!.id));
+    expect(await version()).toBe(seen);
+  });
+
   it('let a showcase go with its videos in it, and the video stay counted elsewhere', async () => {
     const db = await getDb();
     const [gone] = await db.insert(schema.showcases).values({ ownerId, name: 'Gone' }).returning();

@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL, type
 import type { Sort } from '../../lib/domain.ts';
 import { SORT_MAP, type SortSpec } from '../../lib/sortMap.ts';
 import { inPageOrder, pagesOverMemberships, pageWindow, type PagedId } from '../../lib/deferredPage.ts';
+import { createDirectoryCache, sliceDirectory, toDirectory, usesDirectory } from '../../lib/orderDirectory.ts';
 import type { Db } from '../db/client.ts';
 import { liveBroadcasts, liveEvents, showcases, showcaseVideos, users, videoFiles, videoPictures, videos } from '../db/schema.ts';
 
@@ -211,21 +212,29 @@ async function showcaseTotal(db: Db, showcaseId: number, filter: ListOptions['fi
   return Number(row?.n ?? 0);
 }
 
+/** The arranged and added orders of the showcases read lately, for their late pages. */
+const directories = createDirectoryCache(32);
+
 export async function listShowcaseVideos(db: Db, options: ListOptions): Promise<{ total: number; items: VideoWithMedia[] }> {
   const total = () => showcaseTotal(db, options.showcaseId, options.filter);
-  if (pagesOverMemberships(sortSpecOf(options.sort), options.filter)) {
-    // The arranged and added orders: one index of showcase_videos holds the page, however far in.
+  const spec = sortSpecOf(options.sort);
+  if (pagesOverMemberships(spec, options.filter)) {
+    // The arranged and added orders: an index of showcase_videos alone holds the page; a late
+    // page is cut from the whole order, read once per order version.
     const { limit, offset } = pageWindow(options.page, options.perPage);
-    const [ids, n] = await Promise.all([
-      db
-        .select({ id: showcaseVideos.videoId, position: showcaseVideos.position })
-        .from(showcaseVideos)
-        .where(and(eq(showcaseVideos.showcaseId, options.showcaseId), eq(showcaseVideos.shown, true)))
-        .orderBy(...orderFor(options.sort, showcaseVideos.videoId))
-        .limit(limit)
-        .offset(offset),
-      total(),
-    ]);
+    const memberships = db
+      .select({ id: showcaseVideos.videoId, position: showcaseVideos.position })
+      .from(showcaseVideos)
+      .where(and(eq(showcaseVideos.showcaseId, options.showcaseId), eq(showcaseVideos.shown, true)))
+      .orderBy(...orderFor(spec, showcaseVideos.videoId));
+    if (usesDirectory(offset)) {
+      const [head] = await db.select({ total: showcases.videoCount, version: showcases.orderVersion }).from(showcases).where(eq(showcases.id, options.showcaseId));
+      if (!head) return { total: 0, items: [] };
+      const key = `${options.showcaseId}:${spec.by}.${spec.direction}`;
+      const directory = await directories.get(key, head.version, async () => toDirectory(head.version, await memberships));
+      return { total: head.total, items: await withMedia(db, sliceDirectory(directory, offset, limit)) };
+    }
+    const [ids, n] = await Promise.all([memberships.limit(limit).offset(offset), total()]);
     return { total: n, items: await withMedia(db, ids) };
   }
   const where = and(
