@@ -131,6 +131,24 @@ describe('given a showcase of videos titled in several languages', () => {
   });
 });
 
+describe('the folded text stored with each video', () => {
+  it('is the title and description folded, and follows them when they change', async () => {
+    const db = await getDb();
+    const { eq } = await import('drizzle-orm');
+    const [owner] = await db.select().from(schema.users).limit(1);
+    const [video] = await db.insert(schema.videos).values({ ownerId: owner!.id, name: 'Jürgen’s ＦＩＬＭ', description: 'Œuvre' }).returning();
+    await db.insert(schema.showcaseVideos).values({ showcaseId, videoId: video!.id, position: 100 });
+    expect(video).toMatchObject({ searchText: 'jurgen’s film oeuvre', searchName: 'jurgen’s film' });
+    expect(await names('jurgen')).toEqual(['Jürgen’s ＦＩＬＭ']);
+    expect(await names('oeuvre')).toEqual(['Jürgen’s ＦＩＬＭ']);
+    const [renamed] = await db.update(schema.videos).set({ name: 'Ærøskøbing' }).where(eq(schema.videos.id, video!.id)).returning();
+    expect(renamed).toMatchObject({ searchText: 'aeroskobing oeuvre', searchName: 'aeroskobing' });
+    expect(await names('jurgen')).toEqual([]);
+    expect(await names('aeroskobing')).toEqual(['Ærøskøbing']);
+    await db.delete(schema.videos).where(eq(schema.videos.id, video!.id));
+  });
+});
+
 describe('normalizeSearchQuery', () => {
   it('reads NUL and other control characters as spaces, since no database text holds a NUL', () => {
     expect(normalizeSearchQuery('gl\u0000ass')).toBe('gl ass');
