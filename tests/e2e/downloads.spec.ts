@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, hydrated, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
 
@@ -22,6 +22,16 @@ async function videoIdNamed(request: APIRequestContext, album: number, name: str
   return Number(video.uri.split('/').at(-1));
 }
 
+/** The button that opens the download modal. */
+function opener(page: Page): Locator {
+  return page.getByTestId('download').getByRole('button', { name: 'Download' });
+}
+
+/** Whether the element with focus sits inside the open modal (or nowhere: Tab past its end leaves for the browser's own controls). */
+async function focusInside(page: Page, dialog: Locator): Promise<boolean> {
+  return dialog.evaluate((element) => document.activeElement === document.body || element.contains(document.activeElement));
+}
+
 async function downloadsOf(request: APIRequestContext, album: number, video: number): Promise<Download[]> {
   const response = await request.get(`/api/albums/${album}/videos/${video}?fields=download,privacy.download`);
   expect(response.status()).toBe(200);
@@ -41,20 +51,21 @@ test.describe('the download modal', () => {
     expect(heights).toEqual([...heights].sort((a, b) => a - b));
 
     await page.goto(`/showcase/${grid}/video/${video}`);
-    const summary = page.getByTestId('download').locator(':scope > summary');
-    await summary.focus();
+    await opener(page).focus();
     await page.keyboard.press('Enter');
-    const modal = page.getByRole('region', { name: 'Download' });
+    const modal = page.getByRole('dialog', { name: 'Download' });
     await expect(modal).toBeVisible();
     const rows = modal.getByTestId('download-files').locator('li');
     await expect(rows).toHaveCount(files.length);
     for (const [i, file] of files.entries()) {
       await expect(rows.nth(i)).toContainText(file.public_name);
       await expect(rows.nth(i).getByTestId('download-size')).toHaveText(file.size_short);
-      expect(file.size_short).toMatch(/^\d+(\.\d)? (B|KB|MB|GB|TB)$/);
+      // Intl's short unit names for English.
+      expect(file.size_short).toMatch(/^[\d,]+(\.\d)? (byte|kB|MB|GB|TB)$/);
     }
     await expect(rows.first()).toContainText('Original');
-    // The first download link is reached by keyboard from the disclosure.
+    // The first download link is reached by keyboard from the dialog's Close button.
+    await expect(modal.getByRole('button', { name: 'Close' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(modal.getByRole('link', { name: 'Download Original' })).toBeFocused();
     await expectAccessible(page);
@@ -65,6 +76,77 @@ test.describe('the download modal', () => {
     expect(download.headers()['content-disposition']).toMatch(/^attachment; filename="Harbour-at-dawn-source\.mp4"/);
     expect((await download.body()).length).toBe(files[0]!.size);
   });
+
+  test('is a modal the keyboard opens, walks and leaves, with focus back on its button', async ({ page, request }) => {
+    const video = await videoIdNamed(request, grid, 'Harbour at dawn');
+    await page.goto(`/showcase/${grid}/video/${video}`);
+    const modal = page.getByRole('dialog', { name: 'Download' });
+    await expect(modal).toBeHidden();
+    // Closed, it covers nothing: the description's links and the footer's stay clickable.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).last().click({ trial: true });
+
+    for (const key of ['Enter', 'Space']) {
+      await opener(page).focus();
+      await page.keyboard.press(key);
+      await expect(modal).toBeVisible();
+      await expect(modal.getByRole('button', { name: 'Close' })).toBeFocused();
+      // Modal: the page behind takes no focus, neither by Tab nor by script.
+      const links = await modal.getByRole('link').count();
+      for (let i = 0; i < links + 2; i++) {
+        await page.keyboard.press('Tab');
+        expect(await focusInside(page, modal)).toBe(true);
+      }
+      const behind = page.getByRole('contentinfo').getByRole('link').first();
+      await behind.evaluate((link: HTMLElement) => link.focus());
+      await expect(behind).not.toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(modal).toBeHidden();
+      await expect(opener(page)).toBeFocused();
+    }
+
+    // Close and a click outside close it too, and give the focus back.
+    await opener(page).click();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await expect(modal).toBeHidden();
+    await expect(opener(page)).toBeFocused();
+    await opener(page).click();
+    await page.mouse.click(5, 5);
+    await expect(modal).toBeHidden();
+  });
+
+  test('opens with JavaScript off', async ({ browser, request }) => {
+    const video = await videoIdNamed(request, grid, 'Harbour at dawn');
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/showcase/${grid}/video/${video}`);
+    await opener(page).click();
+    const modal = page.getByRole('dialog', { name: 'Download' });
+    await expect(modal.getByRole('link', { name: 'Download Original' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await context.close();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`passes axe open in Korean and French, sizes named as each says them, in the ${theme} theme`, async ({ browser, request }) => {
+      const video = await videoIdNamed(request, grid, 'Harbour at dawn');
+      const context = await browser.newContext();
+      await context.addCookies([{ name: 'theme', value: theme, url: test.info().project.use.baseURL! }]);
+      const page = await context.newPage();
+      for (const [locale, name, unit] of [
+        ['ko-KR', '다운로드', /^[\d,]+(\.\d)?(byte|kB|MB|GB|TB)$/],
+        ['fr-FR', 'Télécharger', /^[\d\u202f]+(,\d)?\u202f(o|ko|Mo|Go|To)$/],
+      ] as const) {
+        await page.goto(`/${locale}/showcase/${grid}/video/${video}`);
+        await page.getByTestId('download').getByRole('button', { name, exact: true }).click();
+        const modal = page.getByRole('dialog', { name, exact: true });
+        await expect(modal).toBeVisible();
+        for (const size of await modal.getByTestId('download-size').allTextContents()) expect(size).toMatch(unit);
+        await expectAccessible(page);
+      }
+      await context.close();
+    });
+  }
 
   test('refuses a download link whose signature or file name was tampered with', async ({ request }) => {
     const video = await videoIdNamed(request, grid, 'Harbour at dawn');
@@ -101,7 +183,7 @@ test.describe('the download modal', () => {
     const video = await videoIdNamed(request, player, 'Harbour at dawn');
     await signIn(page, 'owner@vitrine.test');
     await page.goto(`/showcase/${player}/video/${video}`);
-    await page.getByTestId('download').locator(':scope > summary').click();
+    await opener(page).click();
     const notice = page.getByTestId('download-creator-only');
     await expect(notice).toHaveText('Only you (the creator) can download this video Settings');
     await expect(notice.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', `/manage/videos/${video}/privacy`);
@@ -117,7 +199,7 @@ test.describe('a cold source file', () => {
     expect(source).toMatchObject({ quality: 'source', is_cold: true });
 
     await page.goto(`/showcase/${grid}/video/${video}`);
-    await page.getByTestId('download').locator(':scope > summary').click();
+    await opener(page).click();
     const row = page.locator('[data-quality="source"]');
     await hydrated(page);
     await row.getByText('Fetch').click();
@@ -136,7 +218,7 @@ test.describe('a cold source file', () => {
     // The e2e server retrieves a file at its next sweep (COLD_RESTORE_DELAY 0).
     await expect.poll(async () => (await downloadsOf(request, grid, video))[0]!.is_cold).toBe(false);
     await page.reload();
-    await page.getByTestId('download').locator(':scope > summary').click();
+    await opener(page).click();
     const href = await page.locator('[data-quality="source"]').getByRole('link', { name: 'Download Original' }).getAttribute('href');
     const download = await request.get(href!);
     expect(download.status()).toBe(200);

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
 
@@ -32,6 +33,80 @@ test.describe('the full footer on a desktop', () => {
     const hreflangs = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => l.getAttribute('hreflang')));
     expect(hreflangs).toEqual(['en', 'es', 'de-DE', 'fr-FR', 'ja-JP', 'ko-KR', 'pt-BR', 'zh-CN', 'x-default']);
   });
+});
+
+test.describe('the language picker', () => {
+  const opener = (page: Page, name = 'Language: English') => page.getByRole('contentinfo').getByRole('button', { name, exact: true });
+
+  test('is a modal the keyboard opens, walks and leaves, with focus back on its button', async ({ page }) => {
+    await page.goto(grid);
+    const dialog = page.getByRole('dialog', { name: 'Choose a language' });
+    await expect(dialog).toBeHidden();
+    // Closed, it covers none of the footer's links.
+    for (const name of ['Terms', 'Privacy', 'Cookie Policy', 'Copyright (DMCA)']) await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).last().click({ trial: true });
+
+    for (const key of ['Enter', 'Space']) {
+      await opener(page).focus();
+      await page.keyboard.press(key);
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+      // Tab walks the dialog only: the page behind is inert while it is open.
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('Tab');
+        expect(await dialog.evaluate((element) => document.activeElement === document.body || element.contains(document.activeElement))).toBe(true);
+      }
+      const behind = page.getByRole('main').getByRole('link').first();
+      await behind.evaluate((link: HTMLElement) => link.focus());
+      await expect(behind).not.toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(opener(page)).toBeFocused();
+    }
+
+    // The legal pane, then a language, chosen with the keyboard alone.
+    await opener(page).press('Enter');
+    await dialog.locator('summary').filter({ hasText: 'Legal' }).press('Enter');
+    await expect(dialog.getByRole('link', { name: 'Terms', exact: true })).toBeVisible();
+    await dialog.locator('summary').filter({ hasText: /^Language/ }).press('Enter');
+    await dialog.getByRole('button', { name: 'Deutsch' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/de-DE${grid}`);
+    await expect(opener(page, 'Sprache: Deutsch')).toBeVisible();
+    await opener(page, 'Sprache: Deutsch').click();
+    await page.getByRole('dialog', { name: 'Sprache auswählen' }).getByRole('button', { name: 'English' }).click();
+    await expect(page).toHaveURL(grid);
+  });
+
+  test('sets the language with JavaScript off', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(grid);
+    await opener(page).click();
+    await page.getByRole('dialog', { name: 'Choose a language' }).getByRole('button', { name: 'Français' }).click();
+    await expect(page).toHaveURL(`/fr-FR${grid}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+    await context.close();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`passes axe open, and the grid with its pager closed, in Korean and French in the ${theme} theme`, async ({ browser }) => {
+      const context = await browser.newContext();
+      await context.addCookies([{ name: 'theme', value: theme, url: test.info().project.use.baseURL! }]);
+      const page = await context.newPage();
+      for (const [locale, button, title] of [
+        ['ko-KR', '언어: 한국어', '언어 선택'],
+        ['fr-FR', 'Langue : Français', 'Choisissez une langue'],
+      ] as const) {
+        await page.goto(`/${locale}${grid}?page=2`);
+        await expect(page.locator('nav a[href$="page=3"]')).toBeVisible();
+        await expectAccessible(page);
+        await opener(page, button).click();
+        await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+        await expectAccessible(page);
+      }
+      await context.close();
+    });
+  }
 });
 
 test.describe('the footer on a 375 px phone', () => {
