@@ -174,6 +174,24 @@ test.describe('a basic account', () => {
     await emptyCart(page);
   });
 
+  test('keeps the keyboard on Add to cart while the cart refuses, and hands it to View cart once the clip is in', async ({ page }) => {
+    await signIn(page, 'member@vitrine.test');
+    await emptyCart(page);
+    await openClip(page, 'Ocean swell from above');
+    await hydrated(page);
+    const add = page.getByRole('button', { name: 'Add to cart' });
+    await page.route('**/api/cart/stock', (route) => route.fulfill({ status: 500, body: '' }));
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert')).toContainText('This clip could not be added to the cart.');
+    await expect(add).toBeFocused();
+    await page.unroute('**/api/cart/stock');
+    // Try again sends the keyboard back to the button it retries, which then gives way to View cart.
+    await page.getByRole('button', { name: 'Try again.' }).press('Enter');
+    await expect(page.getByTestId('stock-in-cart').getByRole('link', { name: 'View cart' })).toBeFocused();
+    await emptyCart(page);
+  });
+
   test('gets no button for a free clip, and no download of a clip it does not own', async ({ page }) => {
     await signIn(page, 'member@vitrine.test');
     const clipId = await openClip(page, 'Morning fog in the valley');

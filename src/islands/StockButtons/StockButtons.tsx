@@ -87,6 +87,9 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
   // The pressed button is gone once the clip is in the cart: its View cart link takes the focus.
   const [cartedHere, setCartedHere] = useState(false);
   const viewCart = useRef<HTMLAnchorElement>(null);
+  const addToCart = useRef<HTMLButtonElement>(null);
+  // Busy buttons stay enabled, so the focus stays on them; a press while busy is dropped here.
+  const busy = useRef(false);
   useEffect(() => {
     if (cartedHere) viewCart.current?.focus();
   }, [cartedHere]);
@@ -95,6 +98,8 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
   const id = useId();
 
   async function add(action: Action) {
+    if (busy.current) return;
+    busy.current = true;
     setState({ busy: true, error: null, detail: null, failed: null });
     const headers: Record<string, string> = { 'X-XSRF-Token': token, Accept: 'application/json' };
     try {
@@ -116,6 +121,8 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
       const error = action === 'cart' ? strings.cartFailed : cause instanceof HTTPError ? strings.purchaseFailed : strings.accountFailed;
       const detail = action === 'cart' && reply?.error?.message && reply.error.message !== strings.cartFailed ? reply.error.message : null;
       setState({ busy: false, error, detail, failed: action });
+    } finally {
+      busy.current = false;
     }
   }
 
@@ -170,12 +177,12 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
           </p>
         )}
         {showCart && carted === null && (
-          <button type="submit" name="add" value="cart" className="btn-brand" disabled={state.busy} aria-describedby={state.error ? `${id}-error` : undefined}>
+          <button ref={addToCart} type="submit" name="add" value="cart" className="btn-brand" aria-disabled={state.busy || undefined} aria-describedby={state.error ? `${id}-error` : undefined}>
             {strings.addToCart}
           </button>
         )}
         {showAccount && (
-          <button type="submit" name="add" value="account" formAction={accountAction} className="btn" disabled={state.busy} aria-describedby={state.error ? `${id}-error` : undefined}>
+          <button type="submit" name="add" value="account" formAction={accountAction} className="btn" aria-disabled={state.busy || undefined} aria-describedby={state.error ? `${id}-error` : undefined}>
             {strings.addToAccount}
           </button>
         )}
@@ -186,7 +193,15 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
             {state.error}
             {state.detail && <span>{state.detail}</span>}
             {state.failed === 'cart' && (
-              <button type="button" className="btn px-2 py-0.5 text-sm" onClick={() => void add('cart')}>
+              <button
+                type="button"
+                className="btn px-2 py-0.5 text-sm"
+                onClick={() => {
+                  // Try again goes with the error it answers: the keyboard goes back to Add to cart.
+                  addToCart.current?.focus();
+                  void add('cart');
+                }}
+              >
                 {strings.tryAgain}
               </button>
             )}
