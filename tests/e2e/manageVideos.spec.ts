@@ -259,6 +259,12 @@ test.describe('editing a video', () => {
       await expectAccessible(page);
       await page.goto('/manage/videos?status=ready&page=2');
       await expectAccessible(page);
+      // Each row's links and checkbox carry their visible text in their names in every language.
+      for (const locale of ['ko-KR', 'fr-FR']) {
+        await page.goto(`/${locale}/manage/videos?status=ready&page=2`);
+        await expect(page.getByTestId('library-row').first()).toBeVisible();
+        await expectAccessible(page);
+      }
       await page.goto(`/manage/videos/${videoId}`);
       await page.getByLabel('Title', { exact: true }).fill('');
       await page.getByRole('button', { name: 'Save settings' }).click();
