@@ -98,7 +98,7 @@ test.describe('the language picker', () => {
         ['fr-FR', 'Langue : Français', 'Choisissez une langue'],
       ] as const) {
         await page.goto(`/${locale}${grid}?page=2`);
-        await expect(page.locator('nav a[href$="page=3"]')).toBeVisible();
+        await expect(page.locator('nav a[aria-label][href$="page=3"]')).toBeVisible();
         await expectAccessible(page);
         await opener(page, button).click();
         await expect(page.getByRole('dialog', { name: title })).toBeVisible();
