@@ -40,6 +40,9 @@ const SIZES: Record<CardList, string> = {
  */
 export const HERO_SIZES = '(max-width: 767px) 50vw, (max-width: 1599px) 60vw, 930px';
 
+/** The player layout's title card, the page's largest paint: as wide as the page up to 1280 px, half of it named on a phone. */
+export const TITLE_CARD_SIZES = '(max-width: 767px) 50vw, min(100vw, 1280px)';
+
 /** The srcset of a picture's sizes: one string for the image and its preload, which must match to share a download. */
 export function srcsetOf(sizes: readonly { link: string; width: number }[]): string {
   return sizes.map((s) => `${s.link} ${s.width}w`).join(', ');

@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useRef, useState, type ComponentPropsWithoutRef, type MouseEvent } from 'react';
 import { apiQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
 import { autolink } from '../../lib/autolink.ts';
-import { cardImage } from '../../lib/cardImage.ts';
+import { cardImage, TITLE_CARD_SIZES } from '../../lib/cardImage.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
 import { listenForPlayerEnded } from '../../lib/playerMessages.ts';
 import { afterPlayerEnded, listUrlToReplace, playerNext, previousIndex, type PlayerStep } from '../../lib/videoNavigation.ts';
@@ -235,7 +235,7 @@ export default function PlayerShowcase({
         ) : (
           <div className="relative overflow-hidden rounded-xl border border-line bg-surface" data-testid="title-card">
             {titleCardPicture && (
-              <img src={titleCardPicture.src} srcSet={titleCardPicture.srcset} sizes="100vw" width={titleCardPicture.width} height={titleCardPicture.height} alt="" className="absolute inset-0 h-full w-full object-cover opacity-15" />
+              <img src={titleCardPicture.src} srcSet={titleCardPicture.srcset} sizes={TITLE_CARD_SIZES} width={titleCardPicture.width} height={titleCardPicture.height} alt="" loading="eager" fetchPriority="high" className="absolute inset-0 h-full w-full object-cover opacity-15" />
             )}
             <div className="relative flex min-h-[clamp(14rem,40vw,28rem)] flex-col items-start justify-end gap-4 p-6 sm:p-10">
               <h1 id="player-showcase-title" className="m-0 text-3xl font-bold leading-tight sm:text-4xl">
