@@ -137,10 +137,14 @@ test.describe('the mature-content filter', () => {
     await second.context().close();
   });
 
-  test('refuses a missing token, unknown ratings and a tampered cookie with a clear answer', async ({ request, baseURL, browser }) => {
+  test('refuses another site’s post, unknown ratings and a tampered cookie with a clear answer', async ({ request, baseURL, browser }) => {
+    // A signed-out viewer's filter is their own cookie: the site's own form needs no token
+    // (pages stay free of per-viewer tokens, hence cacheable); a form from another site is refused.
     const noToken = await request.post('/settings', { form: { content_rating: 'safest', return_to: grid }, headers: { Origin: baseURL! }, maxRedirects: 0 });
-    expect(noToken.status()).toBe(403);
-    expect(await noToken.text()).toContain('Permission Denied');
+    expect(noToken.status()).toBe(303);
+    const crossSite = await request.post('/settings', { form: { content_rating: 'safest', return_to: grid }, headers: { Origin: 'https://elsewhere.example' }, maxRedirects: 0 });
+    expect(crossSite.status()).toBe(403);
+    expect(await crossSite.text()).toContain('Permission Denied');
 
     const token = await csrfTokenFrom(request, `/showcase/${showcaseId('password')}`);
     const unknown = await request.post('/settings', { form: { token, content_rating: 'adult', return_to: grid }, headers: { Origin: baseURL! }, maxRedirects: 0 });

@@ -18,7 +18,7 @@ const grid = `/showcase/${showcaseId('grid')}`;
 
 /** Asks for `path` until the cache answers it: the first view is rendered and then stored. */
 async function cached(request: APIRequestContext, path: string): Promise<string> {
-  await expect.poll(async () => (await request.get(path)).headers()['x-vitrine-cache'], { message: `${path} from the cache` }).toBe('hit');
+  await expect.poll(async () => (await request.get(path)).headers()['x-vitrine-cache'], { message: `${path} from the cache`, timeout: 30_000 }).toBe('hit');
   return (await request.get(path)).text();
 }
 
