@@ -60,11 +60,12 @@ interface Seeded {
 }
 
 async function seed(origin: string): Promise<Seeded> {
-  // The POST passes the CSRF check as a page's script would: the token in a header and its cookie.
+  // The POST passes the CSRF checks as a page's script would: same origin, JSON, the token in a header and its cookie.
   const token = 'bench-scale';
   const response = await fetch(`${origin}/bench/scale`, {
     method: 'POST',
-    headers: { 'x-xsrf-token': token, cookie: `xsrft=${token}` },
+    headers: { origin, 'content-type': 'application/json', 'x-xsrf-token': token, cookie: `xsrft=${token}` },
+    body: '{}',
     signal: AbortSignal.timeout(SEED_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`POST /bench/scale: HTTP ${response.status}`);

@@ -170,8 +170,8 @@ async function withMedia(db: Db, page: readonly PagedId[]): Promise<VideoWithMed
 
 /**
  * One page of a showcase's videos matching `where`, in `order` (a deferred join: the page's
- * ids first, over indexes and bare rows, then the media of those ids alone). The total comes
- * from `total`, or is counted over the matches when there is none to read.
+ * ids first, over indexes and bare rows, then the media of those ids alone). The total is
+ * `total`'s (a showcase's kept count) when given, else a count of the matches.
  */
 export async function pageOfShowcaseVideos(db: Db, where: SQL | undefined, order: SQL[], page: number, perPage: number, total?: () => Promise<number>): Promise<{ total: number; items: VideoWithMedia[] }> {
   const { limit, offset } = pageWindow(page, perPage);
