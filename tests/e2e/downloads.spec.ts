@@ -28,7 +28,7 @@ function opener(page: Page): Locator {
 }
 
 /** Whether the element with focus sits inside the open modal (or nowhere: Tab past its end leaves for the browser's own controls). */
-async function focusInside(page: Page, dialog: Locator): Promise<boolean> {
+async function focusInside(dialog: Locator): Promise<boolean> {
   return dialog.evaluate((element) => document.activeElement === document.body || element.contains(document.activeElement));
 }
 
@@ -94,7 +94,7 @@ test.describe('the download modal', () => {
       const links = await modal.getByRole('link').count();
       for (let i = 0; i < links + 2; i++) {
         await page.keyboard.press('Tab');
-        expect(await focusInside(page, modal)).toBe(true);
+        expect(await focusInside(modal)).toBe(true);
       }
       const behind = page.getByRole('contentinfo').getByRole('link').first();
       await behind.evaluate((link: HTMLElement) => link.focus());

@@ -50,14 +50,20 @@ test.describe('the language picker', () => {
       await page.keyboard.press(key);
       await expect(dialog).toBeVisible();
       await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
-      // Tab walks the dialog only: the page behind is inert while it is open.
-      for (let i = 0; i < 12; i++) {
+      if (key === 'Enter') {
+        // Tab walks the dialog only: past its last control it leaves for the browser, then comes back in.
         await page.keyboard.press('Tab');
-        expect(await dialog.evaluate((element) => document.activeElement === document.body || element.contains(document.activeElement))).toBe(true);
+        await expect(dialog.locator('summary').first()).toBeFocused();
+        for (let i = 0; i < 9; i++) await page.keyboard.press('Tab');
+        await expect(dialog.locator('summary').last()).toBeFocused();
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Tab');
+        await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+        // The page behind is inert while it is open.
+        const behind = page.getByRole('main').getByRole('link').first();
+        await behind.evaluate((link: HTMLElement) => link.focus());
+        await expect(behind).not.toBeFocused();
       }
-      const behind = page.getByRole('main').getByRole('link').first();
-      await behind.evaluate((link: HTMLElement) => link.focus());
-      await expect(behind).not.toBeFocused();
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(opener(page)).toBeFocused();

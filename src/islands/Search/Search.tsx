@@ -8,6 +8,7 @@
 import { useEffect, useRef, type KeyboardEvent, type SubmitEvent } from 'react';
 import { withQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
 import { lockActionPath } from '../../lib/contentGates.ts';
+import { formatCount, rangeNumbers } from '../../lib/localeNumber.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
 import { SEARCH_PAGE_SIZE, pageCount } from '../../lib/pagination.ts';
 import { connectSearch, useSearch, type SearchHit } from '../../stores/search.ts';
@@ -35,6 +36,8 @@ export interface SearchProps {
   action: string;
   /** '' for English, else '/{locale}': result links stay in the viewer's language. */
   localePrefix: string;
+  /** The page's locale, which writes the numbers shown. */
+  locale: string;
   /** The showcase address's carried query (share hash, offsite markers, referrer, is_embed): searches and links keep it. */
   carried: CarriedQuery;
   /** Id of the element the results view replaces (the grid). */
@@ -44,7 +47,7 @@ export interface SearchProps {
   strings: SearchStrings;
 }
 
-export default function Search({ id, albumId, action, localePrefix, carried, hides, newTab, strings }: SearchProps) {
+export default function Search({ id, albumId, action, localePrefix, locale, carried, hides, newTab, strings }: SearchProps) {
   const { query, status, results, open, input, submit, changePage, close } = useSearch();
   const field = useRef<HTMLInputElement>(null);
   const wasOpen = useRef(false);
@@ -103,7 +106,7 @@ export default function Search({ id, albumId, action, localePrefix, carried, hid
   const announcement = {
     idle: '',
     searching: strings.searching,
-    results: fillMessage(strings.range, { from: (results.page - 1) * SEARCH_PAGE_SIZE + 1, to: Math.min(results.page * SEARCH_PAGE_SIZE, results.total), total: results.total }),
+    results: fillMessage(strings.range, rangeNumbers({ from: (results.page - 1) * SEARCH_PAGE_SIZE + 1, to: Math.min(results.page * SEARCH_PAGE_SIZE, results.total), total: results.total }, locale)),
     empty: strings.noResults,
     error: `${strings.errorTitle}. ${strings.errorBody}`,
   }[status];
@@ -146,6 +149,7 @@ export default function Search({ id, albumId, action, localePrefix, carried, hid
           total={results.total}
           page={results.page}
           perPage={SEARCH_PAGE_SIZE}
+          locale={locale}
           hrefFor={hrefFor}
           lockHrefFor={lockHrefFor}
           newTab={newTab}
@@ -161,7 +165,7 @@ export default function Search({ id, albumId, action, localePrefix, carried, hid
               <button type="button" className="btn" disabled={results.page <= 1} onClick={() => goToPage(results.page - 1)}>
                 {strings.previousPage}
               </button>
-              <span className="text-sm tabular-nums">{fillMessage(strings.pageOf, { page: results.page, count })}</span>
+              <span className="text-sm tabular-nums">{fillMessage(strings.pageOf, { page: formatCount(results.page, locale), count: formatCount(count, locale) })}</span>
               <button type="button" className="btn" disabled={results.page >= count} onClick={() => goToPage(results.page + 1)}>
                 {strings.nextPage}
               </button>

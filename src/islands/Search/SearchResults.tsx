@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { formatDuration } from '../../lib/formatDuration.ts';
+import { rangeNumbers } from '../../lib/localeNumber.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
 import type { SearchStatus } from '../../lib/searchState.ts';
 import type { SearchHit } from '../../stores/search.ts';
@@ -39,6 +40,8 @@ export interface SearchResultsProps {
   total: number;
   page: number;
   perPage: number;
+  /** The page's locale, which writes the range's numbers. */
+  locale: string;
   /** The link of a result: its video page, localized, carrying the share hash. */
   hrefFor: (hit: SearchHit) => string;
   /** The link of a locked result: the filter page or the log-in page, localized. */
@@ -52,7 +55,7 @@ export interface SearchResultsProps {
   children?: ReactNode;
 }
 
-export function SearchResults({ id, status, query, items, total, page, perPage, hrefFor, lockHrefFor, newTab = false, strings, close, children }: SearchResultsProps) {
+export function SearchResults({ id, status, query, items, total, page, perPage, locale, hrefFor, lockHrefFor, newTab = false, strings, close, children }: SearchResultsProps) {
   const linkTarget = newTab ? { target: '_blank', rel: 'noopener' } : {};
   const from = (page - 1) * perPage + 1;
   const to = Math.min(page * perPage, total);
@@ -65,7 +68,7 @@ export function SearchResults({ id, status, query, items, total, page, perPage, 
           </h2>
           {status === 'results' && (
             <p className="m-0 text-sm text-muted tabular-nums" data-testid="search-range">
-              {fillMessage(strings.range, { from, to, total })}
+              {fillMessage(strings.range, rangeNumbers({ from, to, total }, locale))}
             </p>
           )}
         </div>
