@@ -1,8 +1,8 @@
 /**
  * A player frame showing a sentence instead of a picture (an event not on the air yet, a
  * stream about to start, a replay being prepared) asks about its event at the live poll's
- * pace (SPEC §9) and reloads once it has something to play (src/lib/liveFrame.ts). Loaded
- * with such a frame only (lazyLoader.ts, `data-lazy-on="now"`).
+ * pace (SPEC §9) and reloads once it has something to play (src/lib/liveFrame.ts). Such a
+ * frame alone fetches it, when its first poll is due (lazyLoader.ts, `data-lazy-after`).
  */
 import { provideLazy } from '../islands/provideLazy.ts';
 import { apiAcceptHeader } from '../lib/apiAccept.ts';
@@ -41,7 +41,8 @@ function waitForLiveChange(element: HTMLElement): void {
     schedule();
   };
   const schedule = () => setTimeout(() => void poll(), livePollInterval(status, start, new Date()));
-  schedule();
+  // The frame fetched this when its first poll was due.
+  void poll();
 }
 
 provideLazy('live-wait', waitForLiveChange);

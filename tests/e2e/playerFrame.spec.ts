@@ -104,8 +104,12 @@ test.describe('the player frame', () => {
       const host = window as unknown as { ended: unknown[]; times: unknown[] };
       host.ended = [];
       host.times = [];
-      // Position reports (player.js's timeupdate) come beside PLAYER_ENDED.
-      window.addEventListener('message', (event) => ((event.data as { event?: unknown } | null)?.event === 'timeupdate' ? host.times : host.ended).push(event.data));
+      // Position reports (player.js's timeupdate) come beside PLAYER_ENDED; the player API's
+      // ready, which the frame says once its code arrived (woken by this page's message), is not counted.
+      window.addEventListener('message', (event) => {
+        const name = (event.data as { event?: unknown } | null)?.event;
+        if (name !== 'ready') (name === 'timeupdate' ? host.times : host.ended).push(event.data);
+      });
       document.querySelector('iframe')!.contentWindow!.postMessage({ method: 'attach-events' }, '*');
     });
     await player.evaluate(async () => {

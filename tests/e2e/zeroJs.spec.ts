@@ -62,13 +62,23 @@ test.describe('before the first interaction, on a phone', () => {
 });
 
 test.describe('the first interaction, on a phone', () => {
-  test('typing a search shows results', async ({ page }) => {
+  test('typing a search shows results, React adopting the form the server wrote without it', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     const fetched = watchFetches(page);
     await settle(page, grid);
-    await page.getByRole('searchbox', { name: 'Search this showcase' }).fill('reel');
+    const field = page.getByRole('searchbox', { name: 'Search this showcase' });
+    const before = await field.elementHandle();
+    await field.fill('reel');
     await expect(page.getByRole('region', { name: 'Results for “reel”' })).toBeVisible();
     await expect(page.locator('vitrine-search[data-hydrated]')).toHaveCount(1);
     expect(fetched.scripts.length).toBeGreaterThan(0);
+    // Hydrated, not replaced: the same field, still focused, and no hydration error.
+    expect(await before!.evaluate((input) => input.isConnected && document.activeElement === input)).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   test('a tap on Start watching before anything loaded plays in place', async ({ page }) => {
