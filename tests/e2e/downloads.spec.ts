@@ -128,24 +128,24 @@ test.describe('the download modal', () => {
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`passes axe open in Korean and French, sizes named as each says them, in the ${theme} theme`, async ({ browser, request }) => {
-      const video = await videoIdNamed(request, grid, 'Harbour at dawn');
-      const context = await browser.newContext();
-      await context.addCookies([{ name: 'theme', value: theme, url: test.info().project.use.baseURL! }]);
-      const page = await context.newPage();
-      for (const [locale, name, unit] of [
-        ['ko-KR', '다운로드', /^[\d,]+(\.\d)?(byte|kB|MB|GB|TB)$/],
-        ['fr-FR', 'Télécharger', /^[\d\u202f]+(,\d)?\u202f(o|ko|Mo|Go|To)$/],
-      ] as const) {
+    for (const [locale, name, unit] of [
+      ['ko-KR', '다운로드', /^[\d,]+(\.\d)?(byte|kB|MB|GB|TB)$/],
+      ['fr-FR', 'Télécharger', /^[\d\u202f]+(,\d)?\u202f(o|ko|Mo|Go|To)$/],
+    ] as const) {
+      test(`passes axe open in ${locale}, sizes named as it says them, in the ${theme} theme`, async ({ browser, request }) => {
+        const video = await videoIdNamed(request, grid, 'Harbour at dawn');
+        const context = await browser.newContext();
+        await context.addCookies([{ name: 'theme', value: theme, url: test.info().project.use.baseURL! }]);
+        const page = await context.newPage();
         await page.goto(`/${locale}/showcase/${grid}/video/${video}`);
         await page.getByTestId('download').getByRole('button', { name, exact: true }).click();
         const modal = page.getByRole('dialog', { name, exact: true });
         await expect(modal).toBeVisible();
         for (const size of await modal.getByTestId('download-size').allTextContents()) expect(size).toMatch(unit);
         await expectAccessible(page);
-      }
-      await context.close();
-    });
+        await context.close();
+      });
+    }
   }
 
   test('refuses a download link whose signature or file name was tampered with', async ({ request }) => {
