@@ -44,7 +44,7 @@ test('the copied embed code plays the whole showcase on another site', async ({ 
   await expect(list.getByRole('link')).toHaveCount(24 + 1);
   const first = list.locator('a[data-embed-item]').first();
   await expect(first).toHaveAttribute('aria-current', 'true');
-  await expect(first.locator('img')).toHaveAttribute('src', /\/media\//);
+  await expect(first.locator('img')).toHaveAttribute('src', /\/thumbnails\//);
   await expect(first).toContainText(/\d+:\d\d/);
   await playsIn(embed);
 

@@ -133,7 +133,7 @@ test.describe('error screens anybody can reach', () => {
 test.describe('JSON error answers', () => {
   /** Vimeo's error fields, beside the screen's text (src/lib/apiError.ts). */
   const VIMEO_SHAPE = { link: null, developer_message: expect.any(String) };
-  const answers: { situation: string; method: 'GET' | 'POST'; path: string; data?: Record<string, string>; withToken?: boolean; status: number; body: Record<string, unknown> }[] = [
+  const answers: { situation: string; method: 'GET' | 'POST'; path: string; data?: Record<string, string>; withToken?: boolean; fromOrigin?: string; asForm?: boolean; status: number; body: Record<string, unknown> }[] = [
     {
       situation: 'the API asked for a password showcase without its password',
       method: 'GET',
@@ -163,10 +163,12 @@ test.describe('JSON error answers', () => {
       body: { error: VIDEOS_ERROR[0], message: VIDEOS_ERROR[1], status: 400, error_code: 2286, ...VIMEO_SHAPE },
     },
     {
-      situation: 'a settings change sent without the CSRF token',
+      situation: 'a settings change posted from another site',
       method: 'POST',
       path: '/settings',
       data: { content_rating: 'safest' },
+      fromOrigin: 'https://elsewhere.example',
+      asForm: true,
       status: 403,
       body: { error: FORBIDDEN[0], message: FORBIDDEN[1], status: 403, error_code: 3200, ...VIMEO_SHAPE },
     },
@@ -189,10 +191,13 @@ test.describe('JSON error answers', () => {
     },
   ];
 
-  for (const { situation, method, path, data, withToken, status, body } of answers) {
+  for (const { situation, method, path, data, withToken, fromOrigin, asForm, status, body } of answers) {
     test(`${situation} answers ${status} with "${String(body['error'] ?? body['message'])}"`, async ({ request, baseURL }) => {
       const token = withToken ? await csrfTokenFrom(request, password) : undefined;
-      const response = await request.fetch(path, { method, headers: { Accept: 'application/json', Origin: baseURL! }, ...(data ? { data: { ...data, ...(token ? { token } : {}) } } : {}) });
+      const fields = data ? { ...data, ...(token ? { token } : {}) } : undefined;
+      // A browser sends JSON across sites only after a preflight; a form it sends at once.
+      const sent = fields && (asForm ? { form: fields } : { data: fields });
+      const response = await request.fetch(path, { method, headers: { Accept: 'application/json', Origin: fromOrigin ?? baseURL! }, ...sent });
       expect(response.status()).toBe(status);
       expect(await response.json()).toEqual(body);
     });

@@ -466,7 +466,7 @@ test.describe('the player frame', () => {
     const video = page.locator('video');
     const mp4 = video.locator('source[type="video/mp4"]');
     await expect(mp4).toHaveAttribute('src', /\/media\/.+sd\.mp4/);
-    await expect(video).toHaveAttribute('poster', /\/media\//);
+    await expect(video).toHaveAttribute('poster', /\/thumbnails\//);
     await expect(video).toHaveAttribute('muted', '');
     await expect(video).toHaveAttribute('playsinline', '');
     const media = await request.get((await mp4.getAttribute('src'))!);
