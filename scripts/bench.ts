@@ -107,6 +107,7 @@ async function scriptBytes(url: string, executablePath: string, interact?: Inter
 /** The first interaction on a page without a player: typing into its search box. */
 async function searchFirst(page: import('@playwright/test').Page) {
   const box = page.getByRole('searchbox').first();
+  if ((await box.count()) === 0) return tabIn(page);
   await box.focus();
   await box.pressSequentially('re');
   await page.waitForLoadState('networkidle');
@@ -216,7 +217,7 @@ try {
     dark: searchFirst,
     videoView: playFirstVideo,
     stock: tabIn,
-    home: searchFirst,
+    home: tabIn,
   };
   // Warm every route so the first measurement does not pay for module loading.
   for (let i = 0; i < 20; i++) await Promise.all([...Object.values(urls), bareUrl].map((u) => fetch(u)));
@@ -244,8 +245,10 @@ try {
   };
   const lcp = await benchLcp({ urls: { grid: urls.grid, featured: urls.featured, player: urls.player, 'video view': urls.videoView, stock: urls.stock, home: urls.home }, executablePath });
   const scale = await benchScale({ origin });
-  const live = await benchLive({ origin, serverPid: server.pid!, executablePath, rtmpPort });
-  const chat = await benchChat({ origin }).catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
+  // `--no-live` leaves out the live streaming and chat sections (a few minutes) when only the pages matter.
+  const withLive = !process.argv.includes('--no-live');
+  const live = withLive ? await benchLive({ origin, serverPid: server.pid!, executablePath, rtmpPort }) : null;
+  const chat = withLive ? await benchChat({ origin }).catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) })) : null;
   const report = {
     when: new Date().toISOString(),
     node: process.version,
@@ -279,8 +282,8 @@ ${Object.entries(pages).map(([name, m]) => row(name, m)).join('\n')}
   errors: ${[...Object.values(pages).flatMap((p) => [p.load.errors, p.uncached.errors]), bare.load.errors, staticFile.errors].join(', ')}
 ${lcpSummary(lcp)}
 ${scaleSummary(scale)}
-${liveSummary(live)}
-${chatSummary(chat)}
+${live ? liveSummary(live) : 'live: left out (--no-live)'}
+${chat ? chatSummary(chat) : 'chat: left out (--no-live)'}
 (written to bench-results/latest.json)`);
 } finally {
   server.kill('SIGTERM');
