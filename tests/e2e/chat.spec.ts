@@ -168,6 +168,12 @@ test('the rehearsal’s replay shows its chat in step with the video, forwards a
   await expect(messageField(chat)).toHaveCount(0);
 
   const video = page.frameLocator('iframe[title="Video player: Launch rehearsal"]').locator('video');
+  // The frame fetches no media until it is played; the replay follows from then on.
+  await video.evaluate(async (media: HTMLVideoElement) => {
+    media.muted = true;
+    await media.play();
+    media.pause();
+  });
   await expect.poll(() => video.evaluate((media: HTMLVideoElement) => media.readyState)).toBeGreaterThan(0);
   const seek = (seconds: number) => video.evaluate((media: HTMLVideoElement, to) => void (media.currentTime = to), seconds);
 
