@@ -30,6 +30,8 @@ async function firstVideo(request: APIRequestContext): Promise<number> {
 
 test.describe('methods a route does not take', () => {
   test('TRACE on a page is 405 with Allow, on the error screen in the viewer’s language', async ({ page, baseURL }) => {
+    // The page is in the page cache first: a refused method must not be answered from it.
+    await expect.poll(async () => (await page.request.get(`/showcase/${grid}`)).headers()['x-vitrine-cache']).toBe('hit');
     const answer = await raw(baseURL!, { method: 'TRACE', path: `/showcase/${grid}`, headers: { 'Accept-Language': 'de-DE,de;q=0.9' } });
     expect(answer.status).toBe(405);
     expect(answer.body).toContain('Hier nicht erlaubt');

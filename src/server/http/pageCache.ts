@@ -21,6 +21,7 @@ import { chooseEncoding, pageCacheKey, type PageCacheSettings, type StoredEncodi
 import { createPageCacheStore, type PageCacheLimits, type PageCacheStore } from '../../lib/pageCacheStore.ts';
 import { logger } from '../logger.ts';
 import { withPageCacheState, type PageCacheState } from './pageCacheState.ts';
+import { REFUSAL_HEADER } from './refusalStamp.ts';
 import type { Step } from './requestPipeline.ts';
 
 export const CACHE_STATUS_HEADER = 'x-vitrine-cache';
@@ -69,6 +70,9 @@ export function createPageCache({ limits, settings, caughtUp }: PageCacheOptions
   const captures = new WeakMap<IncomingMessage, Capture>();
 
   const serve: Step = (req, res, next) => {
+    // A refused request (an unknown method, a body over the limit) goes on as a stamped GET of
+    // the same address: it must reach its error screen, never the page stored there.
+    if (req.headers[REFUSAL_HEADER] !== undefined) return next();
     const key = pageCacheKey({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }, settings);
     if (key === null) return next();
     const page = store.get(key);
