@@ -19,6 +19,7 @@ describe('the page cache key', () => {
     expect(key(get('/showcase/1', { cookie: 'theme=dark; vsid=session' }))).toBeNull();
     expect(key(get('/showcase/1', { authorization: 'Bearer x' }))).toBeNull();
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) expect(key(get('/showcase/1', {}, method))).toBeNull();
+    expect(key({ ...get('/showcase/1'), refused: true })).toBeNull();
   });
 
   it('tells the address, its query, the host and the scheme apart', () => {

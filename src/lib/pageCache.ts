@@ -21,6 +21,11 @@ export interface PageRequest {
   url: string;
   /** Node's lower-cased request headers, after the public-origin step has set X-Forwarded-*. */
   headers: Record<string, HeaderValue>;
+  /**
+   * Refused by an HTTP step (an unknown method, a body over the limit) and handed on as a GET
+   * of the same address for its error screen (refusalStamp.ts), never the page stored there.
+   */
+  refused?: boolean;
 }
 
 export interface PageCacheSettings {
@@ -58,11 +63,12 @@ export function parseCookies(header: string | undefined): Map<string, string> {
 
 /**
  * The cache key of a request, or null when it must be rendered and never stored: not a GET or
- * HEAD, a signed-in viewer (session cookie) or a bearer token, or the bench asking for a render.
+ * HEAD, a refused request, a signed-in viewer (session cookie) or a bearer token, or the bench
+ * asking for a render.
  * GET and HEAD share a key (HEAD is answered with the stored headers).
  */
 export function pageCacheKey(request: PageRequest, settings: PageCacheSettings): string | null {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || request.refused) return null;
   if (request.headers['authorization'] !== undefined) return null;
   if (settings.benchRoutes && first(request.headers[BENCH_UNCACHED_HEADER]) === '1') return null;
   const cookies = parseCookies(first(request.headers['cookie']));

@@ -70,10 +70,8 @@ export function createPageCache({ limits, settings, caughtUp }: PageCacheOptions
   const captures = new WeakMap<IncomingMessage, Capture>();
 
   const serve: Step = (req, res, next) => {
-    // A refused request (an unknown method, a body over the limit) goes on as a stamped GET of
-    // the same address: it must reach its error screen, never the page stored there.
-    if (req.headers[REFUSAL_HEADER] !== undefined) return next();
-    const key = pageCacheKey({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }, settings);
+    const refused = req.headers[REFUSAL_HEADER] !== undefined;
+    const key = pageCacheKey({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, refused }, settings);
     if (key === null) return next();
     const page = store.get(key);
     if (page) return send(req, res, page);
