@@ -3,7 +3,8 @@
  * playlists and segments by relative paths that resolve beside it, so the signature travels
  * in the path (/media/p/{exp}/{sig}/{folder}/{file}) and covers the folder, not one file.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { hmacDigest } from './hmacMemo.ts';
 
 export interface FolderSignOptions {
   secret: Buffer;
@@ -21,7 +22,7 @@ const WINDOW = 60 * 60;
 
 function signature(secret: Buffer, folder: string, exp: number, shared: boolean): string {
   // A separate domain from single-file signatures, and one per audience: none can stand for another.
-  return createHmac('sha256', secret).update(`${shared ? 'shared-folder' : 'folder'}:${folder}\n${exp}`).digest('base64url');
+  return hmacDigest(secret, `${shared ? 'shared-folder' : 'folder'}:${folder}\n${exp}`);
 }
 
 const encode = (key: string) => key.split('/').map(encodeURIComponent).join('/');

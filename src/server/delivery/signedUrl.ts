@@ -3,7 +3,8 @@
  * window so the same page renders the same URLs for a while and stays cacheable. A download
  * link adds &dl={file name}, which is signed too: nobody can rename what they save.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { hmacDigest } from './hmacMemo.ts';
 
 export interface SignOptions {
   secret: Buffer;
@@ -22,7 +23,7 @@ const WINDOW = 60 * 60;
 function signature(secret: Buffer, key: string, exp: number, download: string | null, shared: boolean): string {
   const signed = download === null ? `${key}\n${exp}` : `${key}\n${exp}\n${download}`;
   // The audience is part of what is signed, so nobody can turn private media into shared.
-  return createHmac('sha256', secret).update(shared ? `shared:${signed}` : signed).digest('base64url');
+  return hmacDigest(secret, shared ? `shared:${signed}` : signed);
 }
 
 /** A file name safe in a Content-Disposition header: 'Hello, wörld!' + 'hd.mp4' → 'Hello-w-rld-hd.mp4'. */

@@ -11,7 +11,7 @@ await useTestDatabase('thumbs');
 const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { parseThumbnailFile } = await import('../../lib/thumbnailAddress.ts');
-const { publicThumbnail, publicThumbnailKey, publicThumbnailsOf } = await import('./publicThumbnails.ts');
+const { publicThumbnail, publicThumbnailKey } = await import('./publicThumbnails.ts');
 
 const ORIGIN = 'https://videos.example.org';
 let videoId = 0;
@@ -60,12 +60,6 @@ describe('given a public video with pictures', () => {
     expect(publicThumbnail(source, ORIGIN, { within: { maxWidth: 320, maxHeight: 180 } })).toBeNull();
   });
 
-  it('reads the same addresses from the database for a list of videos, leaving out unknown ones', async () => {
-    const found = await publicThumbnailsOf(await getDb(), [videoId, 999_999], ORIGIN);
-    expect([...found.keys()]).toEqual([videoId]);
-    expect(found.get(videoId)).toEqual(publicThumbnail({ video: await videoRow(), pictures: PICTURES }, ORIGIN));
-  });
-
   it('resolves its address to the stored picture', async () => {
     const thumbnail = publicThumbnail({ video: await videoRow(), pictures: PICTURES }, ORIGIN)!;
     expect(await resolve(thumbnail.url)).toBe('videos/1/pictures/a1-1280x700.jpg');
@@ -88,13 +82,6 @@ describe('given a video that is not public', () => {
     }
     expect(publicThumbnail({ video: { ...video, contentRating: 'explicit' }, pictures: PICTURES }, ORIGIN)).toBeNull();
     expect(publicThumbnail({ video, pictures: [] }, ORIGIN)).toBeNull();
-  });
-
-  it('leaves it out of a list read from the database', async () => {
-    const db = await getDb();
-    await db.update(schema.videos).set({ privacyView: 'unlisted' }).where(eq(schema.videos.id, videoId));
-    expect((await publicThumbnailsOf(db, [videoId], ORIGIN)).size).toBe(0);
-    await db.update(schema.videos).set({ privacyView: 'anybody' }).where(eq(schema.videos.id, videoId));
   });
 
   it('stops resolving the address it had while public, and resolves it again once public', async () => {

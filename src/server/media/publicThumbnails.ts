@@ -10,14 +10,14 @@
  * and the picture current: a video made private stops being served at once (a CDN may still
  * hold a copy it fetched before, until purged).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { EmbedBounds } from '../../lib/oembedSize.ts';
 import { hasPublicPictures, isPublicVideo, type PublicVideoFacts } from '../../lib/publicVideo.ts';
 import { DIGEST_LENGTH, thumbnailPath, type ThumbnailAddress } from '../../lib/thumbnailAddress.ts';
 import type { Db } from '../db/client.ts';
 import { videoPictures, videos } from '../db/schema.ts';
-import { media, parsed } from '../showcases/showcaseQueries.ts';
+import { hmacDigest } from '../delivery/hmacMemo.ts';
 import { secret } from '../secrets.ts';
 
 /** What is read of a video: its row's privacy, status and rating, and its stored pictures (VideoWithMedia has both). */
@@ -39,19 +39,8 @@ export const PUBLIC_THUMBNAIL_CACHE = 'public, max-age=31536000, immutable';
 /** Link previews ask for about 1200 pixels across (Open Graph, Twitter cards). */
 const PREVIEW_WIDTH = 1200;
 
-/** Digests by picture: a list page names dozens of pictures on every render, and a picture's digest never changes. */
-const digests = new Map<string, string>();
-/** About a megabyte of digests; past it the memo starts afresh rather than tracking use. */
-const MAX_DIGESTS = 10_000;
-
 function digestOf(videoId: number, storageKey: string): string {
-  const memoKey = `${videoId}:${storageKey}`;
-  const known = digests.get(memoKey);
-  if (known !== undefined) return known;
-  const digest = createHmac('sha256', secret('media')).update(`thumbnail:${videoId}:${storageKey}`).digest('base64url').slice(0, DIGEST_LENGTH);
-  if (digests.size >= MAX_DIGESTS) digests.clear();
-  digests.set(memoKey, digest);
-  return digest;
+  return hmacDigest(secret('media'), `thumbnail:${videoId}:${storageKey}`).slice(0, DIGEST_LENGTH);
 }
 
 /**
@@ -73,31 +62,21 @@ export interface ThumbnailChoice {
 const fits = (picture: { width: number; height: number }, within: EmbedBounds | undefined) =>
   !within || ((within.maxWidth === null || picture.width <= within.maxWidth) && (within.maxHeight === null || picture.height <= within.maxHeight));
 
+/** The picture a preview shows: the narrowest at least `width` wide within the bounds, else the widest that fits. */
+export function previewPicture<P extends { width: number; height: number }>(pictures: readonly P[], { width = PREVIEW_WIDTH, within }: ThumbnailChoice = {}): P | null {
+  const bySize = pictures.filter((p) => fits(p, within)).sort((a, b) => a.width - b.width);
+  return bySize.find((p) => p.width >= width) ?? bySize.at(-1) ?? null;
+}
+
 /**
  * The stable picture of a public video, chosen by `choice`; null when the video is not public
  * or has no picture (within the bounds) yet.
  */
-export function publicThumbnail({ video, pictures }: ThumbnailSource, origin: string, { width = PREVIEW_WIDTH, within }: ThumbnailChoice = {}): PublicThumbnail | null {
+export function publicThumbnail({ video, pictures }: ThumbnailSource, origin: string, choice: ThumbnailChoice = {}): PublicThumbnail | null {
   if (!isPublicVideo(video)) return null;
-  const bySize = pictures.filter((p) => fits(p, within)).sort((a, b) => a.width - b.width);
-  const picture = bySize.find((p) => p.width >= width) ?? bySize.at(-1);
+  const picture = previewPicture(pictures, choice);
   if (!picture) return null;
   return { url: new URL(publicPicturePath(video.id, picture), origin).href, width: picture.width, height: picture.height };
-}
-
-/** The stable pictures of the public ones among `videoIds`, by video id, read in one query. */
-export async function publicThumbnailsOf(db: Db, videoIds: readonly number[], origin: string, choice: ThumbnailChoice = {}): Promise<Map<number, PublicThumbnail>> {
-  if (videoIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: videos.id, privacyView: videos.privacyView, status: videos.status, contentRating: videos.contentRating, pictures: media.pictures })
-    .from(videos)
-    .where(inArray(videos.id, [...videoIds]));
-  return new Map(
-    rows.flatMap(({ pictures, ...video }) => {
-      const thumbnail = publicThumbnail({ video, pictures: parsed(pictures) }, origin, choice);
-      return thumbnail ? [[video.id, thumbnail] as const] : [];
-    }),
-  );
 }
 
 /** The storage key an address stands for, while its video is public (or a stock clip on sale) and the picture current; else null. */
