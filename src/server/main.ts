@@ -40,6 +40,7 @@ import { UPLOADS_PATH } from './ingest/uploadsPath.ts';
 import { apiOrigin, type Listener } from './http/apiOrigin.ts';
 import { apiCors } from './http/apiCors.ts';
 import { createPageCache } from './http/pageCache.ts';
+import { wholeHtml } from './http/wholeHtml.ts';
 import { listenForPageChanges, type PageChanges } from './db/pageChanges.ts';
 import { onPagesChanged, pagesChanged } from './db/pageChangeSignal.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
@@ -71,10 +72,11 @@ const pageCache = createPageCache({
 // Probes and scrapes come first and stay out of the access log. Steps after preparingPage
 // run only once the database is migrated and the Astro bundle is loaded.
 // The API origin's paths become /api routes first, so every later step sees the route.
-// A cached page is sent before compression; what Astro writes is recorded after it, uncompressed.
+// A cached page is sent before compression; what Astro writes is recorded after it, uncompressed,
+// and an HTML page reaches compression in one piece (wholeHtml.ts).
 const handler = (listener: Listener) =>
   pipeline(
-    [apiOrigin(listener), metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, apiCors, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, pageCache.serve, compress, pageCache.capture],
+    [apiOrigin(listener), metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, apiCors, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, pageCache.serve, compress, wholeHtml, pageCache.capture],
     (req, res) => astroHandler(req, res),
   );
 const server = createServer(handler('site'));
