@@ -14,9 +14,14 @@ export const DIGEST_LENGTH = 16;
 
 const FILE = /^([1-9]\d{0,9})-([A-Za-z0-9_-]{16})-([1-9]\d{0,4})\.jpg$/;
 
+/** Where every stable picture address starts. */
+export const THUMBNAILS_FOLDER = '/thumbnails/';
+
 export function thumbnailPath({ videoId, digest, width }: ThumbnailAddress): string {
-  return `/thumbnails/${videoId}-${digest}-${width}.jpg`;
+  return `${THUMBNAILS_FOLDER}${videoId}-${digest}-${width}.jpg`;
 }
+
+export const isThumbnailPath = (link: string): boolean => link.startsWith(THUMBNAILS_FOLDER);
 
 /** The parts of a requested file name; null for anything no address could be. */
 export function parseThumbnailFile(file: string): ThumbnailAddress | null {

@@ -13,8 +13,8 @@ import { naturalPlayerSize, type PlayerSize } from '../../lib/oembedSize.ts';
 import { isPublicVideo } from '../../lib/publicVideo.ts';
 import { serializeJsonLd, showcaseItemListLd, videoObjectLd, type VideoFacts } from '../../lib/structuredData.ts';
 import { videoIdOf, videoViewPath } from '../../lib/videoNavigation.ts';
-import { getDb } from '../db/client.ts';
-import { publicThumbnailsOf, type PublicThumbnail } from '../media/publicThumbnails.ts';
+import { isThumbnailPath } from '../../lib/thumbnailAddress.ts';
+import { previewPicture, type PublicThumbnail } from '../media/publicThumbnails.ts';
 import type { AlbumJson, VideoJson } from '../showcases/represent.ts';
 import type { ListView } from '../showcases/showcaseView.ts';
 import type { VideoView } from '../showcases/videoView.ts';
@@ -42,6 +42,16 @@ const RATING_OF_CLASS = { safe: 'safe', mature: 'explicit', unrated: 'unrated' }
 /** A video as anybody is shown it: listed only while visible (ready), public when isPublicVideo says so. */
 function isPublicJson(video: VideoJson): boolean {
   return video.content_lock === null && isPublicVideo({ privacyView: video.privacy.view, status: 'ready', contentRating: RATING_OF_CLASS[video.content_rating_class] });
+}
+
+/**
+ * A public video's preview picture, from the sizes its JSON already names: a public video's
+ * pictures are at their stable addresses there (represent.ts pictureSizes), so the page needs
+ * no read of its own for them.
+ */
+function previewImage(video: VideoJson, origin: string): PublicThumbnail | null {
+  const picture = previewPicture(video.pictures.sizes.filter((size) => isThumbnailPath(size.link)));
+  return picture ? { url: new URL(picture.link, origin).href, width: picture.width, height: picture.height } : null;
 }
 
 function oembedLinks(pageUrl: string, origin: string): PagePreview['oembed'] {
@@ -81,10 +91,10 @@ export function onTheOpenWeb(view: ListView | VideoView): boolean {
   return view.shareable && view.album.layout !== 'embed-only';
 }
 
-export async function videoPagePreview(view: VideoView, context: PreviewContext): Promise<PagePreview | null> {
+export function videoPagePreview(view: VideoView, context: PreviewContext): PagePreview | null {
   const videoId = videoIdOf(view.video.uri);
   if (!onTheOpenWeb(view) || videoId === null || !isPublicJson(view.video)) return null;
-  const image = (await publicThumbnailsOf(await getDb(), [videoId], context.origin)).get(videoId) ?? null;
+  const image = previewImage(view.video, context.origin);
   const facts = videoFacts(view.album, view.video, videoId, image, context);
   return {
     ogType: 'video.other',
@@ -101,14 +111,14 @@ function firstPosition(view: ListView): number {
   return view.layout === 'player' ? 1 : (view.page - 1) * view.perPage + 1;
 }
 
-export async function showcasePagePreview(view: ListView, context: PreviewContext): Promise<PagePreview | null> {
+export function showcasePagePreview(view: ListView, context: PreviewContext): PagePreview | null {
   if (!onTheOpenWeb(view)) return null;
   const { origin, locale } = context;
   const albumId = albumIdOf(view.album);
   const start = firstPosition(view);
   const listed = [...(view.featured ? [view.featured] : []), ...view.videos].map((video, index) => ({ video, position: start + index, id: videoIdOf(video.uri) }));
   const shown = listed.filter((entry): entry is typeof entry & { id: number } => entry.id !== null && isPublicJson(entry.video));
-  const images = await publicThumbnailsOf(await getDb(), shown.map((entry) => entry.id), origin);
+  const images = new Map(shown.map((entry) => [entry.id, previewImage(entry.video, origin)]));
   const image = shown.map((entry) => images.get(entry.id)).find(Boolean) ?? null;
   const pageUrl = new URL(localizePath(locale, `/showcase/${albumId}`) + (view.page > 1 ? `?page=${view.page}` : ''), origin).href;
   const itemList = showcaseItemListLd({
