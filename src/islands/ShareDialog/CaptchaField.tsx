@@ -28,10 +28,13 @@ export default function CaptchaField({ challengeUrl, language, strings, generati
 
   useEffect(() => {
     let cancelled = false;
-    import('./altchaWidget.ts').then(({ prepareAltcha }) => {
-      prepareAltcha(language, { label: strings.label, verifying: strings.verifying, verified: strings.verified, error: strings.error, expired: strings.expired, verificationRequired: strings.label });
-      if (!cancelled) setReady(true);
-    }, (error: unknown) => console.error('Vitrine: the captcha could not load', error));
+    import('./altchaWidget.ts')
+      .then(({ prepareAltcha }) =>
+        prepareAltcha(language, { label: strings.label, verifying: strings.verifying, verified: strings.verified, error: strings.error, expired: strings.expired, verificationRequired: strings.label }),
+      )
+      .then(() => {
+        if (!cancelled) setReady(true);
+      }, (error: unknown) => console.error('Vitrine: the captcha could not load', error));
     return () => {
       cancelled = true;
     };

@@ -8,9 +8,9 @@ import { provideLazy } from '../provideLazy.ts';
 provideLazy('share-captcha', (form) => {
   const slot = form.querySelector<HTMLElement>('[data-captcha-slot]');
   if (!slot) return;
-  void import('./altchaWidget.ts').then(({ prepareAltcha }) => {
+  void import('./altchaWidget.ts').then(async ({ prepareAltcha }) => {
     const language = slot.dataset['language'] ?? 'en';
-    prepareAltcha(language, JSON.parse(slot.dataset['strings'] ?? '{}') as Record<string, string>);
+    await prepareAltcha(language, JSON.parse(slot.dataset['strings'] ?? '{}') as Record<string, string>);
     const widget = document.createElement('altcha-widget');
     widget.setAttribute('challenge', slot.dataset['challenge'] ?? '');
     widget.setAttribute('name', 'g-recaptcha-response');
