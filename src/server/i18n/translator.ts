@@ -4,6 +4,7 @@
  */
 import { createInstance, type TFunction } from 'i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lib/domain.ts';
+import { compilePlain, onlyValues, type PlainFill } from '../../lib/plainInterpolation.ts';
 
 type Catalogue = Record<string, Record<string, string>>;
 
@@ -35,23 +36,46 @@ void i18n.init({
 
 const fixed = new Map<Locale, TFunction>();
 
+/** The message i18next would pick for `key` without plurals or context: the locale's, else the fallback's. */
+function messageOf(locale: Locale, key: string): unknown {
+  return i18n.getResource(locale, 'translation', key) ?? i18n.getResource(DEFAULT_LOCALE, 'translation', key);
+}
+
 /**
- * The `t` of a locale. Strings without interpolation are looked up once per process: a page
- * asks for a hundred footer labels, and i18next's resolution is the costliest part of that.
+ * The `t` of a locale. Strings without interpolation are looked up once per process, and
+ * those that only fill in values are compiled once (plainInterpolation.ts): a page asks for a
+ * hundred labels, and i18next's resolution is the costliest part of that.
  */
 export function translator(locale: Locale): TFunction {
   const known = fixed.get(locale);
   if (known) return known;
   const t = i18n.getFixedT(locale) as unknown as (key: string, ...rest: unknown[]) => string;
   const plain = new Map<string, string>();
-  const memoized = ((key: string, ...rest: unknown[]) => {
-    if (rest.length > 0) return t(key, ...rest);
-    let value = plain.get(key);
-    if (value === undefined) {
-      value = t(key);
-      plain.set(key, value);
+  const fills = new Map<string, PlainFill | null>();
+  const fillFor = (key: string): PlainFill | null => {
+    let fill = fills.get(key);
+    if (fill === undefined) {
+      // A key naming a namespace ('ns:key') is i18next's to resolve.
+      const message = key.includes(':') ? null : messageOf(locale, key);
+      fill = typeof message === 'string' ? compilePlain(message) : null;
+      fills.set(key, fill);
     }
-    return value;
+    return fill;
+  };
+  const memoized = ((key: string, ...rest: unknown[]) => {
+    if (rest.length === 0) {
+      let value = plain.get(key);
+      if (value === undefined) {
+        value = t(key);
+        plain.set(key, value);
+      }
+      return value;
+    }
+    if (rest.length === 1 && onlyValues(rest[0])) {
+      const filled = fillFor(key)?.(rest[0]);
+      if (filled !== undefined && filled !== null) return filled;
+    }
+    return t(key, ...rest);
   }) as unknown as TFunction;
   fixed.set(locale, memoized);
   return memoized;
