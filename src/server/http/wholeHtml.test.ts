@@ -1,6 +1,6 @@
 import { createServer, get, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import compression from 'compression';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipeline, type Step } from './requestPipeline.ts';
@@ -20,7 +20,7 @@ beforeAll(async () => {
       releaseStream = () => res.end('data: last\n\n');
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...(req.url?.endsWith('no-transform') ? { 'cache-control': 'no-transform' } : {}) });
     for (const piece of pieces) res.write(piece);
     res.end('</body>');
   };
@@ -49,10 +49,21 @@ describe('an HTML page written in many pieces', () => {
     expect(res.headers['transfer-encoding']).toBeUndefined();
   });
 
-  it('is compressed as one whole for a browser that accepts brotli', async () => {
-    const { res, body } = await fetchRaw('/page', { 'accept-encoding': 'br' });
-    expect(res.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(body).toString('utf8')).toBe(`${pieces.join('')}</body>`);
+  it('is compressed as one whole for a browser that accepts brotli, else gzip, with its compressed length', async () => {
+    const br = await fetchRaw('/page', { 'accept-encoding': 'gzip, br' });
+    expect(br.res.headers['content-encoding']).toBe('br');
+    expect(br.res.headers['content-length']).toBe(String(br.body.length));
+    expect(br.res.headers['vary']).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(`${pieces.join('')}</body>`);
+    const gz = await fetchRaw('/page', { 'accept-encoding': 'gzip' });
+    expect(gz.res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString('utf8')).toBe(`${pieces.join('')}</body>`);
+  });
+
+  it('keeps a no-transform page as it is', async () => {
+    const { res, body } = await fetchRaw('/page?no-transform', { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(body.toString('utf8')).toBe(`${pieces.join('')}</body>`);
   });
 });
 

@@ -1,17 +1,29 @@
 /**
- * An HTML page leaves in one piece. Astro writes a page as a stream of small chunks (a
- * component, an attribute, a card), and compressing each chunk as it comes costs a round
- * trip to zlib's thread pool apiece: on a showcase page that is more than all its database
- * reads. A page renders in milliseconds, so holding it until the end delays nothing a reader
- * could see, and compression then runs once over the whole. Everything else (media, event
- * streams, downloads) streams as before.
+ * An HTML page leaves in one piece, compressed in one go. Astro writes a page as a stream of
+ * small chunks (a component, an attribute, a card); streaming them through a compression
+ * stream costs more than rendering the page's data. A page renders in milliseconds, so
+ * holding it until its end delays nothing a reader could see: it is then compressed once,
+ * off the main thread, and sent with its length. Everything else (media, event streams,
+ * downloads, JSON) streams past to the general compression step as before.
  */
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { chooseEncoding, type StoredEncoding } from '../../lib/pageCache.ts';
+import { logger } from '../logger.ts';
 import type { Step } from './requestPipeline.ts';
 
-function contentTypeOf(res: ServerResponse, given: OutgoingHttpHeaders | undefined): string {
-  const named = given && Object.entries(given).find(([name]) => name.toLowerCase() === 'content-type');
-  return String(named ? named[1] : (res.getHeader('content-type') ?? ''));
+/** Below this a compressed page saves less than its headers cost (the compression step's threshold too). */
+const COMPRESS_FROM_BYTES = 512;
+
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+function compress(body: Buffer, encoding: Exclude<StoredEncoding, 'identity'>): Promise<Buffer> {
+  // Quality 4: what the compression step uses for streams, a fraction of the cost of the
+  // maximum, which the page cache spends once on the pages it keeps.
+  if (encoding === 'br') return compressBrotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  return compressGzip(body);
 }
 
 function asBuffer(chunk: unknown, encoding: unknown): Buffer {
@@ -21,15 +33,47 @@ function asBuffer(chunk: unknown, encoding: unknown): Buffer {
 
 const isCallback = (value: unknown): value is () => void => typeof value === 'function';
 
+/** writeHead's arguments: the status, an optional status message, the headers. */
+interface HeldHead {
+  status: number;
+  message: string | undefined;
+  headers: OutgoingHttpHeaders;
+}
+
+function headOf(status: number, rest: unknown[]): HeldHead {
+  const message = typeof rest[0] === 'string' ? rest[0] : undefined;
+  const given = (message === undefined ? rest[0] : rest[1]) as OutgoingHttpHeaders | undefined;
+  return { status, message, headers: Object.fromEntries(Object.entries(given ?? {}).map(([name, value]) => [name.toLowerCase(), value])) };
+}
+
+const typeOf = (res: ServerResponse, head: HeldHead) => String(head.headers['content-type'] ?? res.getHeader('content-type') ?? '');
+
+/** The encoding to send `body` in: none for a HEAD, a small page, an encoded one or a no-transform one. */
+function encodingFor(req: IncomingMessage, res: ServerResponse, head: HeldHead, body: Buffer): StoredEncoding {
+  if (req.method === 'HEAD' || body.length < COMPRESS_FROM_BYTES) return 'identity';
+  if ((head.headers['content-encoding'] ?? res.getHeader('content-encoding')) !== undefined) return 'identity';
+  if (/\bno-transform\b/.test(String(head.headers['cache-control'] ?? res.getHeader('cache-control') ?? ''))) return 'identity';
+  return chooseEncoding(req.headers['accept-encoding']);
+}
+
+function withVary(value: unknown): string {
+  const named = value === undefined ? '' : String(value);
+  return /(^|,)\s*accept-encoding\s*(,|$)/i.test(named) ? named : [named, 'Accept-Encoding'].filter(Boolean).join(', ');
+}
+
 export const wholeHtml: Step = (req, res, next) => {
   const { writeHead, write, end } = res;
   const chunks: Buffer[] = [];
-  // The status line and headers of an HTML page, sent with its body so they can carry its length.
-  let held: unknown[] | null = null;
+  let held: HeldHead | null = null;
+  const sendHead = (head: HeldHead, extra: OutgoingHttpHeaders) => {
+    const headers = { ...head.headers, ...extra };
+    const args = head.message === undefined ? [head.status, headers] : [head.status, head.message, headers];
+    (writeHead as (...args: unknown[]) => ServerResponse).apply(res, args);
+  };
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-    const given = (typeof rest[0] === 'string' ? rest[1] : rest[0]) as OutgoingHttpHeaders | undefined;
-    if (!contentTypeOf(this, given).startsWith('text/html')) return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
-    held = [status, ...rest];
+    const head = headOf(status, rest);
+    if (!typeOf(this, head).startsWith('text/html')) return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+    held = head;
     return this;
   } as ServerResponse['writeHead'];
   res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
@@ -40,14 +84,30 @@ export const wholeHtml: Step = (req, res, next) => {
     return true;
   } as ServerResponse['write'];
   res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
-    if (!held) return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    const head = held;
+    if (!head) return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
     if (chunk !== undefined && chunk !== null && !isCallback(chunk)) chunks.push(asBuffer(chunk, rest[0]));
-    const body = Buffer.concat(chunks);
-    // A HEAD request's page has no body to count.
-    if (req.method !== 'HEAD') this.setHeader('Content-Length', body.length);
-    (writeHead as (...args: unknown[]) => ServerResponse).apply(this, held);
     const callback = [chunk, ...rest].find(isCallback);
-    return callback ? (end as (...args: unknown[]) => ServerResponse).call(this, body, callback) : (end as (...args: unknown[]) => ServerResponse).call(this, body);
+    const body = Buffer.concat(chunks);
+    const finish = (payload: Buffer, extra: OutgoingHttpHeaders) => {
+      // A HEAD request's page has no body to count.
+      sendHead(head, req.method === 'HEAD' ? extra : { ...extra, 'content-length': payload.length });
+      if (callback) (end as (...args: unknown[]) => ServerResponse).call(res, payload, callback);
+      else (end as (...args: unknown[]) => ServerResponse).call(res, payload);
+    };
+    const encoding = encodingFor(req, this, head, body);
+    if (encoding === 'identity') {
+      finish(body, {});
+      return this;
+    }
+    compress(body, encoding).then(
+      (encoded) => finish(encoded, { 'content-encoding': encoding, vary: withVary(head.headers['vary'] ?? res.getHeader('vary')) }),
+      (err: unknown) => {
+        logger.warn({ err, url: req.url }, 'a page could not be compressed; sent as it is');
+        finish(body, {});
+      },
+    );
+    return this;
   } as ServerResponse['end'];
   next();
 };
