@@ -6,8 +6,10 @@
  * bundled build has too (no `gradients`, no `xfade`).
  *
  * Cheap by construction: the motif is computed at about 200 pixels across and scaled up (it is
- * soft anyway), and clips past STILL_FOOTAGE_AFTER_SECONDS are a single title slide at 1 fps
- * over room tone, so the hour-long keynote costs seconds.
+ * soft anyway); smaller renditions come out of the same run, each scaled from the motif straight
+ * to its size with its own title, so no frame is decoded or scaled twice; and clips past
+ * STILL_FOOTAGE_AFTER_SECONDS are a single title slide at 1 fps over room tone, so the
+ * hour-long keynote costs seconds.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
@@ -24,6 +26,10 @@ export const STILL_FOOTAGE_AFTER_SECONDS = 600;
 const FPS = 24;
 /** Width of the generated motif before scaling; its height follows the frame's shape. */
 const BASE_WIDTH = 192;
+/** Above this height the source is sold rather than streamed, and x264's cheapest preset suffices: the upscaled motif is soft, only its bytes grow. */
+const DETAILED_SOURCE_MAX_HEIGHT = 1080;
+/** A keyframe exactly this often on every output, so the source and its renditions cut into aligned HLS segments. */
+const KEYFRAME_SECONDS = 2;
 
 export interface DemoFootageOptions {
   durationSeconds: number;
@@ -34,9 +40,17 @@ export interface DemoFootageOptions {
   seed: number;
   /** The opening title, drawn when this ffmpeg can draw text; otherwise left out. */
   title?: string | undefined;
+  /** Smaller copies of the clip written by the same run, as a playable rendition would be encoded. */
+  renditions?: readonly FootageRendition[] | undefined;
   binaries?: FfmpegBinaries | undefined;
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
+}
+
+export interface FootageRendition {
+  path: string;
+  /** Even; the width follows the frame's shape, rounded to an even number. */
+  height: number;
 }
 
 export interface DemoFootage {
@@ -49,7 +63,14 @@ export interface DemoFootage {
   look: DemoLook;
   /** Whether the title was drawn. */
   titled: boolean;
+  /** The renditions written, with their widths. */
+  renditions: { path: string; width: number; height: number }[];
   elapsedMs: number;
+}
+
+interface Size {
+  width: number;
+  height: number;
 }
 
 function assertDimension(name: string, value: number): void {
@@ -67,26 +88,39 @@ function paletteMap(stops: readonly [Rgb, Rgb, Rgb]): string {
   return `format=rgb24,lutrgb=r=${channel(0)}:g=${channel(1)}:b=${channel(2)}`;
 }
 
+/**
+ * A smooth field of grey levels given by a geq expression of X/W, Y/H and T, at the base size.
+ * geq evaluates its expression pixel by pixel, the motif's largest cost, so the field is
+ * computed at half the base size and scaled up: its waves are many pixels long, and bicubic
+ * scaling restores them unchanged.
+ */
+function fieldLevels(base: Size, duration: number, expression: string): string {
+  const half = `${Math.max(2, Math.round(base.width / 2))}x${Math.max(2, Math.round(base.height / 2))}`;
+  return `nullsrc=s=${half}:r=${FPS}:d=${duration},format=gray,geq=lum='${expression}',scale=${base.width}:${base.height}:flags=bicubic`;
+}
+
 /** Flowing bands of light, as grey levels; `bright` 0..1 scales their strength. */
-function auroraLevels(size: string, duration: number, phase: number, bright: number): string {
+function auroraLevels(base: Size, duration: number, phase: number, bright: number): string {
   const p = phase.toFixed(3);
   const a = Math.round(70 * bright);
   const b = Math.round(50 * bright);
-  const base = Math.round(128 * bright);
-  return `nullsrc=s=${size}:r=${FPS}:d=${duration},format=gray,geq=lum='${base}+${a}*sin(2*PI*(X/W*1.3+T*0.07+${p}))+${b}*sin(2*PI*(Y/H*0.9-T*0.05+X/W*0.4+${p}))'`;
+  const mean = Math.round(128 * bright);
+  return fieldLevels(base, duration, `${mean}+${a}*sin(2*PI*(X/W*1.3+T*0.07+${p}))+${b}*sin(2*PI*(Y/H*0.9-T*0.05+X/W*0.4+${p}))`);
 }
 
 /** The motif as grey levels at the base size, labelled [levels]. */
-function motifLevels(look: DemoLook, base: { width: number; height: number }, duration: number, seed: number): string {
+function motifLevels(look: DemoLook, base: Size, duration: number, seed: number): string {
   const size = `${base.width}x${base.height}`;
   const { phase } = look;
   switch (look.motif) {
     case 'aurora':
-      return `${auroraLevels(size, duration, phase, 1)}[levels]`;
+      return `${auroraLevels(base, duration, phase, 1)}[levels]`;
     case 'ripples': {
       const cx = (0.3 + 0.4 * phase).toFixed(3);
       const r = `hypot(X-W*${cx},Y-H*0.55)`;
-      return `nullsrc=s=${size}:r=${FPS}:d=${duration},format=gray,geq=lum='128+85*sin(${r}/5-T*1.4)*exp(-${r}/(W*0.45))+35*sin(2*PI*(X/W+T*0.05))'[levels]`;
+      // A ring every 2π·5 pixels of the base width, whatever size the field is computed at.
+      const radiansAcross = (BASE_WIDTH / 5).toFixed(1);
+      return `${fieldLevels(base, duration, `128+85*sin(${r}*${radiansAcross}/W-T*1.4)*exp(-${r}/(W*0.45))+35*sin(2*PI*(X/W+T*0.05))`)}[levels]`;
     }
     case 'fractal':
       // The filter's own centre stays on the set's edge all the way in; mincol shades the inside.
@@ -97,13 +131,13 @@ function motifLevels(look: DemoLook, base: { width: number; height: number }, du
     case 'particles':
       return (
         `life=s=${size}:r=${FPS}:mold=30:ratio=0.08:seed=${seed}:life_color=white:death_color=black:mold_color=0x383838,` +
-        `trim=duration=${duration},format=gray,gblur=sigma=1[sparks];${auroraLevels(size, duration, phase, 0.5)}[glow];[glow][sparks]blend=all_mode=screen[levels]`
+        `trim=duration=${duration},format=gray,gblur=sigma=1[sparks];${auroraLevels(base, duration, phase, 0.5)}[glow];[glow][sparks]blend=all_mode=screen[levels]`
       );
     case 'weave': {
       const rule = [30, 90, 110, 150, 105][Math.floor(phase * 5)]!;
       return (
         `cellauto=s=${size}:r=${FPS}:rule=${rule}:random_fill_ratio=0.4:seed=${seed}:scroll=1,trim=duration=${duration},format=gray,gblur=sigma=0.8[cells];` +
-        `${auroraLevels(size, duration, phase, 1)}[light];[cells][light]blend=all_mode=multiply[levels]`
+        `${auroraLevels(base, duration, phase, 1)}[light];[cells][light]blend=all_mode=multiply[levels]`
       );
     }
   }
@@ -147,41 +181,99 @@ function drawTitle(title: string, look: DemoLook, width: number, height: number,
   return options.join(':');
 }
 
-/** Video and audio of a motion clip, as one filter_complex with outputs [v] and [a]. */
-function motionGraph(options: { width: number; height: number; duration: number; seed: number; look: DemoLook; title: string | null }): string {
-  const { width, height, duration, seed, look, title } = options;
+/** Labels [v0] [v1] … and [a0] [a1] … for n outputs. */
+const labels = (prefix: string, n: number): string => Array.from({ length: n }, (_, i) => `[${prefix}${i}]`).join('');
+
+/**
+ * Video and audio of a motion clip, one pair per output: [v0] [a0] for the first, [v1] [a1] for
+ * the next. The motif, palette and fades are computed once at the base size, then each output
+ * is scaled from there and titled at its own size.
+ */
+function motionGraph(options: { outputs: readonly Size[]; duration: number; seed: number; look: DemoLook; title: string | null }): string {
+  const { outputs, duration, seed, look, title } = options;
+  const { width, height } = outputs[0]!;
   const base = { width: BASE_WIDTH, height: Math.max(2, Math.round((BASE_WIDTH * height) / width / 2) * 2) };
   const fade = fadeSeconds(duration);
   const d = duration.toFixed(3);
-  const video = [
+  const shared = [
     paletteMap(look.palette.stops),
     `fade=t=in:st=0:d=${fade.toFixed(2)}`,
     `fade=t=out:st=${(duration - fade).toFixed(2)}:d=${fade.toFixed(2)}`,
-    // Scaled in YUV, a third of the bytes of RGB; bicubic keeps the soft motif free of blocks.
+    // Scaled in YUV, a third of the bytes of RGB.
     'format=yuv420p',
-    `scale=${width}:${height}:flags=bicubic`,
-    'setsar=1',
-    ...(title ? [drawTitle(title, look, width, height, titleCardTiming(duration))] : []),
+    `split=${outputs.length}`,
   ];
+  const branches = outputs.map((output, i) =>
+    [
+      // bicubic keeps the soft motif free of blocks.
+      `[m${i}]scale=${output.width}:${output.height}:flags=bicubic`,
+      'setsar=1',
+      ...(title ? [drawTitle(title, look, output.width, output.height, titleCardTiming(duration))] : []),
+    ].join(',') + `[v${i}]`,
+  );
   // A root and its fifth, swelling gently: sine sources are table lookups, far cheaper than an expression per sample.
   const tone = (hz: number, label: string) => `sine=frequency=${hz}:sample_rate=44100:duration=${d}[${label}]`;
   const audio = [
     tone(look.toneHz, 'root'),
     tone(Math.round(look.toneHz * 1.5), 'fifth'),
-    `[root][fifth]amix=inputs=2,tremolo=f=0.2:d=0.3,afade=t=in:d=${fade.toFixed(2)},afade=t=out:st=${(duration - fade).toFixed(2)}:d=${fade.toFixed(2)}[a]`,
+    `[root][fifth]amix=inputs=2,tremolo=f=0.2:d=0.3,afade=t=in:d=${fade.toFixed(2)},afade=t=out:st=${(duration - fade).toFixed(2)}:d=${fade.toFixed(2)},asplit=${outputs.length}${labels('a', outputs.length)}`,
   ];
-  return [motifLevels(look, base, duration, seed), `[levels]${video.join(',')}[v]`, ...audio].join(';');
+  return [motifLevels(look, base, duration, seed), `[levels]${shared.join(',')}${labels('m', outputs.length)}`, ...branches, ...audio].join(';');
 }
 
-/** A title slide at 1 fps over quiet room tone: an hour of it is mostly identical frames. */
-function stillGraph(options: { width: number; height: number; duration: number; look: DemoLook; title: string | null }): string {
-  const { width, height, duration, look, title } = options;
-  const video = [`color=c=${hex(look.palette.stops[0])}:s=${width}x${height}:r=1:d=${duration}`, ...(title ? [drawTitle(title, look, width, height, null)] : [])];
-  return [`${video.join(',')}[v]`, `anoisesrc=color=brown:amplitude=0.2:sample_rate=16000:duration=${duration},lowpass=f=400[a]`].join(';');
+/**
+ * A title slide at 1 fps over quiet room tone: an hour of it is mostly identical frames. The
+ * tone is lowpassed at 400 Hz, so 8 kHz sampling holds all of it at half the cost of 16 kHz.
+ */
+function stillGraph(options: { outputs: readonly Size[]; duration: number; look: DemoLook; title: string | null }): string {
+  const { outputs, duration, look, title } = options;
+  const slides = outputs.map(
+    ({ width, height }, i) =>
+      [`color=c=${hex(look.palette.stops[0])}:s=${width}x${height}:r=1:d=${duration}`, ...(title ? [drawTitle(title, look, width, height, null)] : [])].join(',') + `[v${i}]`,
+  );
+  return [...slides, `anoisesrc=color=brown:amplitude=0.2:sample_rate=8000:duration=${duration},lowpass=f=400,asplit=${outputs.length}${labels('a', outputs.length)}`].join(';');
 }
 
 export function footageStyle(durationSeconds: number): FootageStyle {
   return durationSeconds > STILL_FOOTAGE_AFTER_SECONDS ? 'still' : 'motion';
+}
+
+/** The width of a rendition `height` tall, in the source's shape and even as yuv420p needs (as scale=-2 rounds). */
+function renditionWidth(source: Size, height: number): number {
+  return Math.round((source.width * height) / source.height / 2) * 2;
+}
+
+/** A keyframe every KEYFRAME_SECONDS exactly: no scene cuts, which would land at different moments on different outputs. */
+function keyframeArgs(fps: number): string[] {
+  const interval = String(fps * KEYFRAME_SECONDS);
+  return ['-g', interval, '-keyint_min', interval, '-sc_threshold', '0'];
+}
+
+/**
+ * Every output of a still slide. A constant quantiser makes each frame after a keyframe a copy
+ * of it; under crf x264 goes on refining the title frame after frame, which costs three times
+ * the time for a difference nobody sees (the keyframes look the same either way).
+ */
+const STILL_VIDEO_ARGS = ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'stillimage', '-qp', '23', '-g', '30'];
+
+/**
+ * How the source is encoded: a streamed source at superfast, since smooth upscaled motifs cost
+ * veryfast twice the time for no visible gain; a larger one, sold but never streamed, at ultrafast.
+ */
+function sourceVideoArgs(style: FootageStyle, height: number): string[] {
+  if (style === 'still') return STILL_VIDEO_ARGS;
+  const preset = height > DETAILED_SOURCE_MAX_HEIGHT ? 'ultrafast' : 'superfast';
+  return ['-c:v', 'libx264', '-preset', preset, '-crf', '24', ...keyframeArgs(FPS)];
+}
+
+/**
+ * A rendition at the crf encodeMp4Rendition (renditions.ts) gives an upload's. Its veryfast
+ * preset would cost this footage twice the time for the same picture (superfast measures as
+ * close to the unencoded frames), only in fewer bytes.
+ */
+function renditionVideoArgs(style: FootageStyle): string[] {
+  if (style === 'still') return STILL_VIDEO_ARGS;
+  return ['-c:v', 'libx264', '-preset', 'superfast', '-crf', '23', ...keyframeArgs(FPS)];
 }
 
 export async function generateDemoFootage(outputPath: string, options: DemoFootageOptions): Promise<DemoFootage> {
@@ -189,6 +281,11 @@ export async function generateDemoFootage(outputPath: string, options: DemoFoota
   if (!Number.isFinite(duration) || duration <= 0) throw new RangeError(`durationSeconds must be a positive number, got ${duration}`);
   assertDimension('width', width);
   assertDimension('height', height);
+  const source = { path: outputPath, width, height };
+  const renditions = (options.renditions ?? []).map((r) => {
+    assertDimension('rendition height', r.height);
+    return { path: r.path, width: renditionWidth(source, r.height), height: r.height };
+  });
   const binaries = options.binaries ?? (await ffmpegBinaries());
   const { drawtext } = await ffmpegCapabilities(binaries.ffmpeg);
   const look = demoLook(seed);
@@ -196,37 +293,29 @@ export async function generateDemoFootage(outputPath: string, options: DemoFoota
   const title = drawtext && options.title?.trim() ? options.title : null;
   const fps = style === 'still' ? 1 : FPS;
 
-  const graph = style === 'still' ? stillGraph({ width, height, duration, look, title }) : motionGraph({ width, height, duration, seed, look, title });
-  const videoCodec =
-    style === 'still'
-      ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'stillimage', '-g', '30']
-      : // A keyframe every 2 s exactly (no scene cuts): the source is also an HLS rung, and its
-        // segments must start where the renditions' do. superfast: smooth upscaled motifs cost
-        // veryfast twice the time for no visible gain.
-        ['-c:v', 'libx264', '-preset', 'superfast', '-crf', '24', '-g', String(fps * 2), '-keyint_min', String(fps * 2), '-sc_threshold', '0'];
+  const outputs = [source, ...renditions];
+  const graph = style === 'still' ? stillGraph({ outputs, duration, look, title }) : motionGraph({ outputs, duration, seed, look, title });
   // The default AAC coder spends 4x longer on a steady tone for no audible gain here.
   const audioCodec = ['-c:a', 'aac', '-aac_coder', 'fast', '-ac', '1', '-b:a', style === 'still' ? '24k' : '64k'];
+  // Each written beside its target and renamed: a crash never leaves a half clip under the real name.
+  const partials = outputs.map((f) => `${f.path}.partial-${randomBytes(4).toString('hex')}`);
+  const outputArgs = outputs.flatMap((_, i) => [
+    '-map', `[v${i}]`, '-map', `[a${i}]`,
+    ...(i === 0 ? sourceVideoArgs(style, height) : renditionVideoArgs(style)), '-pix_fmt', 'yuv420p',
+    ...audioCodec,
+    '-t', String(duration), '-movflags', '+faststart', '-f', 'mp4', partials[i]!,
+  ]);
 
-  await mkdir(path.dirname(outputPath), { recursive: true });
-  // Written beside the target and renamed: a crash never leaves a half clip under the real name.
-  const partial = `${outputPath}.partial-${randomBytes(4).toString('hex')}`;
+  await Promise.all(outputs.map((f) => mkdir(path.dirname(f.path), { recursive: true })));
   try {
-    const { elapsedMs } = await runBinary(
-      binaries.ffmpeg,
-      [
-        '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-        '-filter_complex', graph,
-        '-map', '[v]', '-map', '[a]',
-        ...videoCodec, '-pix_fmt', 'yuv420p',
-        ...audioCodec,
-        '-t', String(duration), '-movflags', '+faststart', '-f', 'mp4', partial,
-      ],
-      { signal: options.signal, timeoutMs: options.timeoutMs },
-    );
-    await rename(partial, outputPath);
-    return { path: outputPath, durationSeconds: duration, width, height, fps, style, look, titled: title !== null, elapsedMs };
+    const { elapsedMs } = await runBinary(binaries.ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-filter_complex', graph, ...outputArgs], {
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
+    });
+    await Promise.all(outputs.map((f, i) => rename(partials[i]!, f.path)));
+    return { path: outputPath, durationSeconds: duration, width, height, fps, style, look, titled: title !== null, renditions, elapsedMs };
   } catch (error) {
-    await rm(partial, { force: true });
+    await Promise.all(partials.map((p) => rm(p, { force: true })));
     throw error;
   }
 }

@@ -100,6 +100,25 @@ describe('produceDemoVideo', () => {
     const segments = async (rung: string) => (await readFile(storage.pathFor(`videos/8/hls/${rung}.m3u8`), 'utf8')).match(/#EXTINF:[\d.]+/g);
     expect(await segments('720p')).toHaveLength(2);
     expect(await segments('720p')).toEqual(await segments('360p'));
+    expect(await segments('540p')).toEqual(await segments('360p'));
+  });
+
+  // A stock clip's 4K source and 1080p hd at a smaller scale: a source taller than 1080p is sold, not streamed.
+  it('makes a source taller than 1080p with an hd rendition, and streams only the renditions', async () => {
+    const video = await produceDemoVideo(options({ key: videoStorageKey(9), seed: 12, durationSeconds: 2, width: 1920, height: 1200, hdHeight: 720 }));
+    expect(video.files.map((f) => [f.quality, f.width, f.height])).toEqual([
+      ['source', 1920, 1200],
+      ['sd', 576, 360],
+      ['hd', 1152, 720],
+      ['hls', 1152, 720],
+    ]);
+    for (const file of video.files.filter((f) => f.quality !== 'hls')) {
+      const info = await probeMedia(storage.pathFor(file.storageKey), { binaries });
+      expect(info).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', width: file.width, height: file.height });
+    }
+    const master = await readFile(storage.pathFor('videos/9/hls/master.m3u8'), 'utf8');
+    expect([...master.matchAll(/RESOLUTION=(\d+x\d+)/g)].map((m) => m[1])).toEqual(['576x360', '1152x720']);
+    expect(video.pictures).toHaveLength(THUMBNAIL_SIZES.length);
   });
 
   it('makes a new clip for a different seed', async () => {

@@ -12,10 +12,9 @@ import { THUMBNAIL_SIZES } from '../../lib/domain.ts';
 import { config } from '../config.ts';
 import { ffmpegCapabilities } from './capabilities.ts';
 import { ffmpegBinaries, type FfmpegBinaries } from './ffmpegBinaries.ts';
-import { generateDemoFootage, STILL_FOOTAGE_AFTER_SECONDS } from './demoFootage.ts';
+import { footageStyle, generateDemoFootage, STILL_FOOTAGE_AFTER_SECONDS, type FootageStyle } from './demoFootage.ts';
 import { buildHlsLadder, HLS_MASTER, hlsContentType } from './hls.ts';
 import { probeMedia } from './probe.ts';
-import { encodeMp4Rendition } from './renditions.ts';
 import { assertStorageKey, type MediaStorage } from './storage.ts';
 import { extractThumbnails, thumbnailFileName } from './thumbnails.ts';
 
@@ -65,7 +64,7 @@ export interface DemoVideo {
 }
 
 /** Bump when the recipe below or the footage (demoFootage.ts, demoLook.ts) changes, so old cache entries stop matching. */
-const RECIPE_VERSION = 2;
+const RECIPE_VERSION = 3;
 const SD_HEIGHT = 360;
 /** Clips to make at once: ffmpeg's filters run on one core, so two keep both cores of a small machine busy. */
 export const DEMO_RENDER_CONCURRENCY = 2;
@@ -136,50 +135,67 @@ async function packageHls(dir: string, rungs: Rendition[], binaries: FfmpegBinar
   return { width: top.width, height: top.height, files };
 }
 
+type RenditionQuality = 'sd' | 'hd';
+
+/**
+ * The renditions encoded in the source's run. A real, smaller sd rather than a second copy:
+ * downloads and quality menus then show two different files, as they will for uploads. But an
+ * hour of still clip is mostly its audio track, so a smaller picture saves little: its sd is
+ * the source's bytes, copied.
+ */
+function encodedRenditions(recipe: Recipe, style: FootageStyle): { quality: RenditionQuality; height: number }[] {
+  const sd = style === 'motion' ? [{ quality: 'sd' as const, height: SD_HEIGHT }] : [];
+  const hd = recipe.hdHeight === null ? [] : [{ quality: 'hd' as const, height: recipe.hdHeight }];
+  return [...sd, ...hd];
+}
+
+/**
+ * Where the poster's frame is taken: the tallest file of at most streaming height, since no
+ * thumbnail is larger and a 4K frame costs four times the decoding; the tallest file when all are larger.
+ */
+function posterFile(files: readonly Rendition[]): Rendition {
+  const streamed = files.filter((f) => f.height <= SOURCE_RUNG_MAX_HEIGHT);
+  return (streamed.length > 0 ? streamed : files).reduce((a, b) => (b.height > a.height ? b : a));
+}
+
 async function build(dir: string, recipe: Recipe, binaries: FfmpegBinaries, signal: AbortSignal | undefined): Promise<Manifest> {
+  const style = footageStyle(recipe.durationSeconds);
+  const encoded = encodedRenditions(recipe, style);
   const source = await generateDemoFootage(path.join(dir, 'source.mp4'), {
     durationSeconds: recipe.durationSeconds,
     width: recipe.width,
     height: recipe.height,
     title: recipe.label || undefined,
     seed: recipe.seed,
+    renditions: encoded.map((r) => ({ path: path.join(dir, `${r.quality}.mp4`), height: r.height })),
     binaries,
     signal,
   });
-  const info = await probeMedia(source.path, { binaries, signal });
-  const sdPath = path.join(dir, 'sd.mp4');
-  let sd: { width: number; height: number; sizeBytes: number };
-  if (source.style === 'still') {
-    // An hour of still clip is mostly its audio track, so a smaller picture saves little and
-    // transcoding it would double the seed's longest step: the source bytes serve as sd too.
-    await copyFile(source.path, sdPath);
-    sd = { width: info.width, height: info.height, sizeBytes: info.sizeBytes };
-  } else {
-    // A real, smaller rendition rather than a second copy: downloads and quality menus then
-    // show two different files, as they will for uploads.
-    sd = await encodeMp4Rendition(source.path, sdPath, { height: SD_HEIGHT, audio: 'copy', binaries, signal });
-  }
-  const durationSeconds = info.durationSeconds ?? recipe.durationSeconds;
-  const thumbnails = await extractThumbnails(source.path, path.join(dir, 'pictures'), {
+  if (style === 'still') await copyFile(source.path, path.join(dir, 'sd.mp4'));
+  const probed = async <Q extends Manifest['files'][number]['quality']>(quality: Q) => {
+    const file = `${quality}.mp4`;
+    const info = await probeMedia(path.join(dir, file), { binaries, signal });
+    return { quality, file, width: info.width, height: info.height, size: info.sizeBytes, durationSeconds: info.durationSeconds };
+  };
+  const qualities: RenditionQuality[] = ['sd', ...(recipe.hdHeight === null ? [] : ['hd' as const])];
+  const [sourceFile, renditions] = await Promise.all([probed('source'), Promise.all(qualities.map(probed))]);
+  const files = [sourceFile, ...renditions];
+  const durationSeconds = sourceFile.durationSeconds ?? recipe.durationSeconds;
+  const thumbnails = await extractThumbnails(path.join(dir, posterFile(files).file), path.join(dir, 'pictures'), {
     atSeconds: posterSeconds(durationSeconds),
     sizes: THUMBNAIL_SIZES,
     binaries,
     signal,
   });
   const sizeOf = async (file: string): Promise<number> => (await stat(file)).size;
-  const hd = recipe.hdHeight === null ? null : await encodeMp4Rendition(source.path, path.join(dir, 'hd.mp4'), { height: recipe.hdHeight, audio: 'copy', binaries, signal });
-  const renditions: Rendition[] = [{ file: 'sd.mp4', ...sd }, ...(hd ? [{ file: 'hd.mp4', ...hd }] : [])];
   const tallest = Math.max(...renditions.map((r) => r.height));
-  const sourceRung = source.style === 'motion' && info.height > tallest && info.height <= SOURCE_RUNG_MAX_HEIGHT ? [{ file: 'source.mp4', width: info.width, height: info.height }] : [];
+  const { width, height } = sourceFile;
+  const sourceRung = style === 'motion' && height > tallest && height <= SOURCE_RUNG_MAX_HEIGHT ? [sourceFile] : [];
   return {
     durationSeconds,
-    width: info.width,
-    height: info.height,
-    files: [
-      { quality: 'source', file: 'source.mp4', width: info.width, height: info.height, size: info.sizeBytes },
-      { quality: 'sd', file: 'sd.mp4', width: sd.width, height: sd.height, size: sd.sizeBytes },
-      ...(hd ? [{ quality: 'hd' as const, file: 'hd.mp4', width: hd.width, height: hd.height, size: hd.sizeBytes }] : []),
-    ],
+    width,
+    height,
+    files: files.map(({ quality, file, width, height, size }) => ({ quality, file, width, height, size })),
     pictures: await Promise.all(
       thumbnails.map(async (t) => ({ file: `pictures/${thumbnailFileName(t)}`, width: t.width, height: t.height, size: await sizeOf(t.path) })),
     ),
