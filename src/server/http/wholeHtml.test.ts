@@ -13,6 +13,14 @@ let port: number;
 
 beforeAll(async () => {
   const last = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url === '/moved') {
+      // As a static file server redirects: status and headers set, no writeHead, one end.
+      res.statusCode = 301;
+      res.setHeader('Content-Type', 'text/html; charset=UTF-8');
+      res.setHeader('Location', '/moved/');
+      res.end('<!doctype html><title>Redirecting</title><p>Redirecting to /moved/</p>');
+      return;
+    }
     if (req.url === '/events') {
       // An event stream: its first event must reach the client while the stream is still open.
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
@@ -64,6 +72,15 @@ describe('an HTML page written in many pieces', () => {
     const { res, body } = await fetchRaw('/page?no-transform', { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(body.toString('utf8')).toBe(`${pieces.join('')}</body>`);
+  });
+});
+
+describe('an HTML answer written without writeHead', () => {
+  it('keeps its status line and headers', async () => {
+    const { res, body } = await fetchRaw('/moved', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers['location']).toBe('/moved/');
+    expect(body.toString('utf8')).toContain('Redirecting to /moved/');
   });
 });
 

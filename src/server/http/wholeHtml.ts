@@ -65,6 +65,17 @@ export const wholeHtml: Step = (req, res, next) => {
   const { writeHead, write, end } = res;
   const chunks: Buffer[] = [];
   let held: HeldHead | null = null;
+  // A write or end with no head written calls writeHead itself (Node's implicit headers), and
+  // that head must go out at once: the body it comes with is already on its way.
+  let passing = false;
+  const through = <T>(call: () => T): T => {
+    passing = true;
+    try {
+      return call();
+    } finally {
+      passing = false;
+    }
+  };
   const sendHead = (head: HeldHead, extra: OutgoingHttpHeaders) => {
     const headers = { ...head.headers, ...extra };
     const args = head.message === undefined ? [head.status, headers] : [head.status, head.message, headers];
@@ -72,12 +83,12 @@ export const wholeHtml: Step = (req, res, next) => {
   };
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
     const head = headOf(status, rest);
-    if (!typeOf(this, head).startsWith('text/html')) return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+    if (passing || !typeOf(this, head).startsWith('text/html')) return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
     held = head;
     return this;
   } as ServerResponse['writeHead'];
   res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-    if (!held) return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    if (!held) return through(() => (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest));
     chunks.push(asBuffer(chunk, rest[0]));
     const callback = rest.find(isCallback);
     if (callback) process.nextTick(callback);
@@ -85,7 +96,7 @@ export const wholeHtml: Step = (req, res, next) => {
   } as ServerResponse['write'];
   res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
     const head = held;
-    if (!head) return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    if (!head) return through(() => (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest));
     if (chunk !== undefined && chunk !== null && !isCallback(chunk)) chunks.push(asBuffer(chunk, rest[0]));
     const callback = [chunk, ...rest].find(isCallback);
     const body = Buffer.concat(chunks);
