@@ -11,7 +11,7 @@ import { signIn } from './session.ts';
 const team = `/showcase/${showcaseId('team')}`;
 const embed = `${team}/embed`;
 const authorize = `${team}/authorize`;
-const OIDC = 'http://127.0.0.1:4460';
+const OIDC = `http://127.0.0.1:${Number(process.env['E2E_OIDC_PORT'] ?? 4460)}`;
 const CONSENT = 'I understand that the account creator and admins may access my viewing history, which can be changed in my account settings.';
 
 /** The consent rule runs in the page script of the sign-in form. */
