@@ -11,6 +11,7 @@ import { signIn } from './session.ts';
 const team = `/showcase/${showcaseId('team')}`;
 const embed = `${team}/embed`;
 const authorize = `${team}/authorize`;
+const SITE = `http://127.0.0.1:${Number(process.env['E2E_PORT'] ?? 4455)}`;
 const OIDC = `http://127.0.0.1:${Number(process.env['E2E_OIDC_PORT'] ?? 4460)}`;
 const CONSENT = 'I understand that the account creator and admins may access my viewing history, which can be changed in my account settings.';
 
@@ -93,7 +94,7 @@ test.describe('the sign-in screen of a team with one SSO connection', () => {
     await expect(page.getByTestId('account-name')).toHaveText('Noor Newcomer');
     await expect(page.getByRole('list').getByRole('listitem').first()).toBeVisible();
     // SPEC §4: the team sign-in redirect cookie is removed after use; so is the SSO state.
-    const names = (await context.cookies('http://127.0.0.1:4455')).map((c) => c.name);
+    const names = (await context.cookies(SITE)).map((c) => c.name);
     expect(names).not.toContain('team_signin_redirect');
     expect(names).not.toContain('sso_state');
     await expectAccessible(page);
@@ -145,7 +146,7 @@ test.describe('/auth0/connect and /auth0/callback', () => {
     expect(Object.fromEntries(location.searchParams)).toMatchObject({
       client_id: 'vitrine-e2e',
       response_type: 'code',
-      redirect_uri: 'http://127.0.0.1:4455/auth0/callback',
+      redirect_uri: `${SITE}/auth0/callback`,
       scope: 'openid email profile',
       code_challenge_method: 'S256',
     });
@@ -236,7 +237,7 @@ test.describe('the embed of a team showcase', () => {
     const [popup] = await Promise.all([page.waitForEvent('popup'), frame.getByRole('link', { name: 'Sign in with SSO' }).click()]);
     expect(await embedFrame.evaluate(() => (window as unknown as { features: string }).features)).toMatch(/^popup=yes,width=800,height=600,left=-?\d+,top=-?\d+$/);
 
-    await expect(popup).toHaveURL(`http://127.0.0.1:4455${authorize}?use_sso=true`);
+    await expect(popup).toHaveURL(`${SITE}${authorize}?use_sso=true`);
     await expect(popup.getByRole('heading', { level: 1, name: 'Sign in to Northwind Studio' })).toBeVisible();
     await expect(popup.getByRole('checkbox', { name: CONSENT })).toBeChecked();
     await expectAccessible(popup);
