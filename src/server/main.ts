@@ -72,8 +72,8 @@ const pageCache = createPageCache({
 // Probes and scrapes come first and stay out of the access log. Steps after preparingPage
 // run only once the database is migrated and the Astro bundle is loaded.
 // The API origin's paths become /api routes first, so every later step sees the route.
-// A cached page is sent before compression; what Astro writes is recorded after it, uncompressed,
-// and an HTML page reaches compression in one piece (wholeHtml.ts).
+// A cached page is sent before compression; what Astro writes is recorded after it, uncompressed.
+// An HTML page is compressed whole by wholeHtml.ts, which the compression step then leaves as it is.
 const handler = (listener: Listener) =>
   pipeline(
     [apiOrigin(listener), metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, apiCors, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, pageCache.serve, compress, wholeHtml, pageCache.capture],
