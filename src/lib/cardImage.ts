@@ -31,10 +31,6 @@ const SIZES: Record<CardList, string> = {
 };
 
 /**
- * The attributes of the card at `index` of its list (null: a list further down its page).
- * Under a hero picture (the featured layout), the hero is the largest paint and goes first.
- */
-/**
  * The featured layout's hero: the page's width on a phone (named half of it, as a phone's
  * single grid column is), three fifths of it beside the title from 768 px.
  */
@@ -48,6 +44,10 @@ export function srcsetOf(sizes: readonly { link: string; width: number }[]): str
   return sizes.map((s) => `${s.link} ${s.width}w`).join(', ');
 }
 
+/**
+ * The attributes of the card at `index` of its list (null: a list further down its page).
+ * Under a hero picture (the featured layout), the hero is the largest paint and goes first.
+ */
 export function cardImage(index: number | null, list: CardList, { belowHero = false } = {}): CardImageAttributes {
   const firstRow = index !== null && index < FIRST_ROW[list];
   return {
