@@ -7,11 +7,25 @@ const rtmpPort = Number(process.env['E2E_RTMP_PORT'] ?? 4461);
 const smtpPort = Number(process.env['E2E_SMTP_PORT'] ?? 4462);
 
 /**
+ * `VITRINE_E2E=database` runs only the files whose outcome rests on the database (CI's second
+ * pass on PostgreSQL): they write through the product (accounts and sessions, the studio,
+ * uploads, chat, live events, the cart, shares, tokens, restores, saved filters), count rate
+ * limits in it, search (the query written per database), or wait on its notifications. The
+ * other files read the seeded demo, which either database serves alike; `outage.spec.ts`
+ * starts a PostgreSQL server of its own in every pass.
+ */
+const DATABASE_SPECS = [
+  'access', 'account', 'accounts', 'api', 'apiTokens', 'chat', 'chatNodes', 'contentGates', 'downloads', 'goLive', 'ingestBeside',
+  'live', 'liveViewer', 'manageVideos', 'pageCache', 'search', 'share', 'sso', 'stock', 'studio', 'studioLibrary', 'uploads', 'vimeoClient',
+].map((name) => `${name}.spec.ts`);
+
+/**
  * One built server for every e2e file (scripts/test.mjs builds first and resolves
  * CHROMIUM_PATH). It serves a freshly seeded demo from its own data folder.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  ...(process.env['VITRINE_E2E'] === 'database' ? { testMatch: DATABASE_SPECS } : {}),
   fullyParallel: false,
   workers: 1,
   retries: 0,
