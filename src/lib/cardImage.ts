@@ -1,9 +1,11 @@
 /**
- * How the picture of a card in a list loads: the cards of the first row (as many as fit
- * across the widest page) start at once and the first of them ahead of everything else,
- * since one of them is the largest paint on every screen; the rest wait until they near the
- * viewport. `sizes` tells the browser how wide the card shows before layout, so it fetches
- * one picture of the ones offered (640, 960, 1280 and 1680 pixels wide).
+ * How the picture of a card in a list loads: the first card, the page's largest paint, starts
+ * at once and ahead of everything else; every other card waits for layout and loads when it is
+ * near the viewport (at once for the rest of the first row). On a phone on a slow network
+ * the first row's other pictures, fetched eagerly, shared the first one's bandwidth and held
+ * the largest paint back by more than half a second (Lighthouse mobile, `npm run bench`).
+ * `sizes` tells the browser how wide the card shows before layout, so it fetches one picture
+ * of the ones offered (640, 960, 1280 and 1680 pixels wide).
  */
 
 /** The grid of showcases and stock (cards at least 280 px wide) or the player layout's row (200 px). */
@@ -15,9 +17,6 @@ export interface CardImageAttributes {
   decoding: 'async';
   sizes: string;
 }
-
-/** Columns of the first row across the widest page (1600 px of content). */
-export const FIRST_ROW: Record<CardList, number> = { grid: 5, row: 7 };
 
 /**
  * Below 920 px a grid has one or two columns, each up to half the width: a phone's single
@@ -46,13 +45,14 @@ export function srcsetOf(sizes: readonly { link: string; width: number }[]): str
 
 /**
  * The attributes of the card at `index` of its list (null: a list further down its page).
- * Under a hero picture (the featured layout), the hero is the largest paint and goes first.
+ * Under a hero picture (the featured and player layouts), the hero is the largest paint and
+ * goes first.
  */
 export function cardImage(index: number | null, list: CardList, { belowHero = false } = {}): CardImageAttributes {
-  const firstRow = index !== null && index < FIRST_ROW[list];
+  const largestPaint = index === 0 && !belowHero;
   return {
-    loading: firstRow ? 'eager' : 'lazy',
-    fetchpriority: index === 0 && !belowHero ? 'high' : undefined,
+    loading: largestPaint ? 'eager' : 'lazy',
+    fetchpriority: largestPaint ? 'high' : undefined,
     decoding: 'async',
     sizes: SIZES[list],
   };
