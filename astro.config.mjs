@@ -4,7 +4,6 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import UnoCSS from '@unocss/astro';
 import { buildSync } from 'esbuild';
-import { CHAT_COLUMN_PRE_PAINT_HASH } from './src/lib/chatColumnPrePaint.ts';
 
 // No build, check or dev server of this project reports usage to Astro; setting the
 // variable yourself (even to an empty value) decides otherwise.
@@ -49,25 +48,11 @@ export default defineConfig({
     // switch cannot: calls with a bearer token and the OAuth token endpoint, which scripts
     // post to as forms with no Origin.
     checkOrigin: false,
-    // Scripts and <style> elements are allowed by hash only (Astro computes them). Style
-    // attributes carry CSS variables (brand colour, footer rotation) and cannot run code.
-    csp: {
-      directives: [
-        "default-src 'self'",
-        "img-src 'self' data:",
-        "media-src 'self' blob:",
-        "connect-src 'self'",
-        "frame-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-      ],
-      styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
-      // The one inline script: the video view's chat column, hidden before paint when its viewer hid it.
-      scriptDirective: { hashes: [CHAT_COLUMN_PRE_PAINT_HASH] },
-    },
+    // Each page's Content-Security-Policy, with the hashes of the inline scripts and styles
+    // it holds, is written by src/middleware.ts (src/lib/pagePolicy.ts).
   },
   // The site pages in content/pages are prose: code blocks stay plain rather than pulling in
-  // Shiki, whose colours are inline styles outside the policy above.
+  // Shiki, whose colours are inline styles outside the pages' policy.
   markdown: { syntaxHighlight: false },
   build: {
     // Inline: external, the pages' CSS is six render-blocking stylesheets that a first visit

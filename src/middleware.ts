@@ -23,6 +23,7 @@ import { legalRegime } from './lib/legalRegime.ts';
 import { viaApiOrigin } from './server/http/apiOrigin.ts';
 import { isCrossSiteForm } from './lib/crossSiteForm.ts';
 import { pageCacheState } from './server/http/pageCacheState.ts';
+import { pagePolicy } from './lib/pagePolicy.ts';
 
 export const CSRF_COOKIE = 'xsrft';
 const YEAR = 60 * 60 * 24 * 365;
@@ -40,14 +41,20 @@ const securityHeaders = defineMiddleware(async (context, next) => {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   // Embed frames are meant to be framed by other sites, the ones their showcase allows
-  // (src/server/showcases/embedding.ts); nothing else is. Pages already carry Astro's script
-  // and style policy (astro.config.mjs); framing joins it.
+  // (src/server/showcases/embedding.ts); nothing else is.
   const framing = isEmbedPath(path) ? `frame-ancestors ${context.locals.frameAncestors ?? '*'}` : "frame-ancestors 'self'";
-  const policy = headers.get('Content-Security-Policy')?.trim().replace(/;$/, '');
-  headers.set('Content-Security-Policy', policy ? `${policy}; ${framing}` : framing);
   // The public scheme: behind a TLS-terminating proxy too (src/server/http/publicOrigin.ts).
   if (servedOverHttps(context.url)) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  return response;
+  if (!headers.get('Content-Type')?.startsWith('text/html') || !response.body) {
+    headers.set('Content-Security-Policy', framing);
+    return response;
+  }
+  // A page's policy names the inline scripts and styles it holds (src/lib/pagePolicy.ts), so
+  // it is written once the page is; the server sends an HTML page whole anyway
+  // (src/server/http/wholeHtml.ts).
+  const html = await response.text();
+  headers.set('Content-Security-Policy', pagePolicy(html, framing));
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
 });
 
 /**
