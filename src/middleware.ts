@@ -50,8 +50,7 @@ const securityHeaders = defineMiddleware(async (context, next) => {
     return response;
   }
   // A page's policy names the inline scripts and styles it holds (src/lib/pagePolicy.ts), so
-  // it is written once the page is; the server sends an HTML page whole anyway
-  // (src/server/http/wholeHtml.ts).
+  // it is written once the page is (read whole by classifyErrors).
   const html = await response.text();
   headers.set('Content-Security-Policy', pagePolicy(html, framing));
   return new Response(html, { status: response.status, statusText: response.statusText, headers });
