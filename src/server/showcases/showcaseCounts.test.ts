@@ -12,7 +12,7 @@ const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { and, eq, inArray, sql } = await import('drizzle-orm');
 const { RESTRICTED_RATINGS } = await import('../../lib/contentGates.ts');
-const { findShowcase, listShowcaseVideos, visibleInShowcase } = await import('./showcaseQueries.ts');
+const { findShowcase, listPublicShowcases, listShowcaseVideos, visibleInShowcase } = await import('./showcaseQueries.ts');
 
 let ownerId = 0;
 let first = 0;
@@ -72,6 +72,8 @@ describe('the counts a showcase keeps', () => {
     expect(await counts(first)).toEqual({ n: 2, r: 1 });
     const found = await findShowcase(await getDb(), first);
     expect(found).toMatchObject({ totalVideos: 2, hasRestrictedVideos: true });
+    // The home page's card says what the showcase's own page says.
+    expect((await listPublicShowcases(await getDb())).find(({ showcase }) => showcase.id === first)?.totalVideos).toBe(2);
   });
 
   it('follow a video that becomes visible, hidden or differently rated', async () => {

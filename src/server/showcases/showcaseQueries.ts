@@ -91,10 +91,10 @@ export async function findShowcaseByDomain(db: Db, host: string): Promise<number
   return row?.id ?? null;
 }
 
-/** Showcases anyone may open, for the instance's home page. */
+/** Showcases anyone may open, for the instance's home page, with the count each shows (as findShowcase). */
 export async function listPublicShowcases(db: Db): Promise<Omit<ShowcaseWithOwner, 'hasRestrictedVideos'>[]> {
   const rows = await db
-    .select({ showcase: showcases, owner: users, totalVideos: sql<number>`(select count(*)::int from ${showcaseVideos} where ${showcaseVideos.showcaseId} = ${showcases.id})` })
+    .select({ showcase: showcases, owner: users, totalVideos: showcases.videoCount })
     .from(showcases)
     .innerJoin(users, eq(users.id, showcases.ownerId))
     .where(and(eq(showcases.privacyView, 'anybody'), notInArray(showcases.layout, ['embed-only'])))
