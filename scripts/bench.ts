@@ -174,17 +174,15 @@ async function timeToFirstFrame(url: string, executablePath: string, forceHlsJs:
 }
 
 /** Requests per second and p99 under load; `uncached` makes the server render every request. */
-async function load(url: string, uncached = false) {
+async function load(url: string, uncached = false, duration = seconds) {
   const headers: Record<string, string> = { 'Accept-Encoding': 'br, gzip', ...(uncached ? { [BENCH_UNCACHED_HEADER]: '1' } : {}) };
-  const result = await autocannon({ url, connections, duration: seconds, headers });
+  const result = await autocannon({ url, connections, duration, headers });
   return { rps: Math.round(result.requests.average), p99ms: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
 /** Two seconds of the measuring load, cached and rendered, whose figures are dropped. */
 async function warmUnderLoad(url: string): Promise<void> {
-  for (const uncached of [false, true]) {
-    await autocannon({ url, connections, duration: 2, headers: { 'Accept-Encoding': 'br, gzip', ...(uncached ? { [BENCH_UNCACHED_HEADER]: '1' } : {}) } });
-  }
+  for (const uncached of [false, true]) await load(url, uncached, 2);
 }
 
 /** Demo showcase ids by their names in the seed, read back from the public API. */

@@ -24,6 +24,7 @@ import { viaApiOrigin } from './server/http/apiOrigin.ts';
 import { isCrossSiteForm } from './lib/crossSiteForm.ts';
 import { pageCacheState } from './server/http/pageCacheState.ts';
 import { pagePolicy } from './lib/pagePolicy.ts';
+import { wholePageText } from './server/http/wholePage.ts';
 
 export const CSRF_COOKIE = 'xsrft';
 const YEAR = 60 * 60 * 24 * 365;
@@ -45,15 +46,11 @@ const securityHeaders = defineMiddleware(async (context, next) => {
   const framing = isEmbedPath(path) ? `frame-ancestors ${context.locals.frameAncestors ?? '*'}` : "frame-ancestors 'self'";
   // The public scheme: behind a TLS-terminating proxy too (src/server/http/publicOrigin.ts).
   if (servedOverHttps(context.url)) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  if (!headers.get('Content-Type')?.startsWith('text/html') || !response.body) {
-    headers.set('Content-Security-Policy', framing);
-    return response;
-  }
-  // A page's policy names the inline scripts and styles it holds (src/lib/pagePolicy.ts), so
-  // it is written once the page is (read whole by classifyErrors).
-  const html = await response.text();
-  headers.set('Content-Security-Policy', pagePolicy(html, framing));
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  // A page's policy names the inline scripts and styles it holds (src/lib/pagePolicy.ts), in
+  // the text classifyErrors read whole (src/server/http/wholePage.ts).
+  const html = wholePageText(response);
+  headers.set('Content-Security-Policy', html === undefined ? framing : pagePolicy(html, framing));
+  return response;
 });
 
 /**

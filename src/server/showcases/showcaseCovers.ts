@@ -39,25 +39,22 @@ export async function showcaseCovers(db: Db, showcaseIds: readonly number[]): Pr
     RESTRICTED_RATINGS.map((rating) => sql`${rating}`),
     sql`, `,
   );
-  // The chosen thumbnail video first, else the first shown one in the showcase's order, read
-  // along its index of shown memberships: a showcase of thousands is not sorted whole.
-  const coverable = sql`${visibleInShowcase()} and ${videos.contentRating} not in (${restricted}) and exists (select 1 from ${videoPictures} p where p.video_id = ${videos.id})`;
+  const candidates = sql`select ${videos.id} as id, ${videos.privacyView} as privacy_view, ${videos.status} as status, ${videos.contentRating} as content_rating
+      from ${showcaseVideos} sv join ${videos} on ${videos.id} = sv.video_id
+     where sv.showcase_id = s.id and ${visibleInShowcase()} and ${videos.contentRating} not in (${restricted})
+       and exists (select 1 from ${videoPictures} p where p.video_id = ${videos.id})`;
   const found = await rows<CoverRow>(
     db,
     sql`select s.id as showcase_id, v.id as video_id, v.privacy_view, v.status, v.content_rating,
           (select json_agg(json_build_object('width', p.width, 'height', p.height, 'storageKey', p.storage_key) order by p.width)
              from ${videoPictures} p where p.video_id = v.id) as pictures
         from ${showcases} s
+        -- The chosen thumbnail video, else the first shown one in the showcase's order, read
+        -- along its index of shown memberships: a showcase of thousands is not sorted whole.
         join lateral (
-          (select ${videos.id} as id, ${videos.privacyView} as privacy_view, ${videos.status} as status, ${videos.contentRating} as content_rating
-             from ${showcaseVideos} sv join ${videos} on ${videos.id} = sv.video_id
-            where sv.showcase_id = s.id and sv.video_id = s.thumbnail_video_id and ${coverable})
+          (${candidates} and sv.video_id = s.thumbnail_video_id)
           union all
-          (select ${videos.id}, ${videos.privacyView}, ${videos.status}, ${videos.contentRating}
-             from ${showcaseVideos} sv join ${videos} on ${videos.id} = sv.video_id
-            where sv.showcase_id = s.id and sv.shown and ${coverable}
-            order by sv.position asc
-            limit 1)
+          (${candidates} and sv.shown order by sv.position asc limit 1)
           limit 1
         ) v on true
        where s.id in (${sql.join(

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { readWholePage, wholePageText } from './wholePage.ts';
+
+function streamed(pieces: string[], failAfter = Infinity): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent === failAfter) return controller.error(new Error('the footer failed'));
+      if (sent === pieces.length) return controller.close();
+      controller.enqueue(encoder.encode(pieces[sent++]));
+    },
+  });
+}
+
+describe('a page read whole', () => {
+  it('keeps status, headers and text, and gives the text it read', async () => {
+    const page = new Response(streamed(['<!DOCTYPE html><p>', 'Vidéo', '</p>']), { status: 404, statusText: 'Not Found', headers: { 'Content-Type': 'text/html', 'X-Request-Id': 'r1' } });
+    const whole = await readWholePage(page);
+    expect(whole).toMatchObject({ status: 404, statusText: 'Not Found' });
+    expect(whole.headers.get('x-request-id')).toBe('r1');
+    expect(wholePageText(whole)).toBe('<!DOCTYPE html><p>Vidéo</p>');
+    expect(await whole.text()).toBe('<!DOCTYPE html><p>Vidéo</p>');
+  });
+
+  it('fails where the page fails, halfway through included', async () => {
+    const page = new Response(streamed(['<html>', '<main>'], 1), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    await expect(readWholePage(page)).rejects.toThrow('the footer failed');
+  });
+
+  it('leaves anything but an HTML body as it is', async () => {
+    for (const response of [Response.json({ ok: true }), new Response(null, { status: 503, headers: { 'Content-Type': 'text/html' } })]) {
+      expect(await readWholePage(response)).toBe(response);
+      expect(wholePageText(response)).toBeUndefined();
+    }
+  });
+
+  it('reads a page once', async () => {
+    const whole = await readWholePage(new Response('<p>once</p>', { headers: { 'Content-Type': 'text/html' } }));
+    expect(await readWholePage(whole)).toBe(whole);
+  });
+});
