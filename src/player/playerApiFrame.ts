@@ -2,6 +2,8 @@
  * The player frame's side of the player API (src/lib/playerApi.ts): it answers the page that
  * frames it, and only that page (at the origin the browser names as its parent, which the
  * showcase's embed domains already limit), and tells it what the video does once it asked.
+ * A page of another site heard the frame was ready when it loaded (frameReady.ts); the showcase
+ * embed around it, of the same site, hears it once this behaviour is in.
  */
 import { answerCall, readApiCall, timing, type ApiEvent, type PlayerFacts } from '../lib/playerApi.ts';
 import { ATTACH_EVENTS, parentOrigin, type FrameWindow } from '../lib/playerMessages.ts';
@@ -23,7 +25,7 @@ const MEDIA_EVENTS: Record<string, string> = {
   loadedmetadata: 'loaded',
 };
 
-export function servePlayerApi(win: FrameWindow, media: HTMLVideoElement, facts: PlayerFacts): void {
+export function servePlayerApi(win: FrameWindow & { location: { origin: string } }, media: HTMLVideoElement, facts: PlayerFacts): void {
   const origin = parentOrigin(win);
   if (origin === null || win.parent === (win as unknown)) return;
   const listening = new Set<string>();
@@ -49,5 +51,5 @@ export function servePlayerApi(win: FrameWindow, media: HTMLVideoElement, facts:
       post({ event: name, data } satisfies ApiEvent);
     });
   }
-  post({ event: 'ready' } satisfies ApiEvent);
+  if (origin === win.location.origin) post({ event: 'ready' } satisfies ApiEvent);
 }

@@ -23,33 +23,34 @@ export function relayPlayerApi(win: FrameWindow, player: ShowcasePlayer): void {
   const inner = new URL(player.frame.src, window.location.href).origin;
   const listening = new Set<string>();
   const toPage = (message: unknown) => win.parent.postMessage(message, origin);
-  const toPlayer = (message: unknown) => player.frame.contentWindow?.postMessage(message, inner);
-  let ready = false;
-  // Replies to the relay's own subscriptions of a new video's player, which the page never asked for.
+  const post = (message: unknown) => player.frame.contentWindow?.postMessage(message, inner);
+  // The embed told the page it was ready when it loaded (frameReady.ts); calls for a player
+  // that has not answered yet (still loading, or another video's on its way) wait for it.
+  let playerReady = false;
+  const held: unknown[] = [];
+  const toPlayer = (message: unknown) => (playerReady ? post(message) : held.push(message));
+  // Replies to the relay's own subscriptions of a new player, which the page never asked for.
   let ownReplies = 0;
 
-  const playerReady = () => {
-    if (!ready) {
-      ready = true;
-      toPage({ event: 'ready' } satisfies ApiEvent);
-      return;
-    }
-    // Another video's player: it hears about the events the page asked for.
-    ownReplies = listening.size;
-    for (const name of listening) toPlayer({ method: 'addEventListener', value: name });
+  const onPlayerReady = () => {
+    if (playerReady) return;
+    playerReady = true;
+    // A new video's player hears about the events the page asked for, then what waited.
+    ownReplies += listening.size;
+    for (const name of listening) post({ method: 'addEventListener', value: name });
+    for (const message of held.splice(0)) post(message);
   };
 
   const fromPage = (data: unknown) => {
     const call = readApiCall(data);
     if (!call) return;
-    if (call.method === 'ping') {
-      if (ready) toPage({ method: 'ping' });
-      return;
-    }
+    if (call.method === 'ping') return toPage({ method: 'ping' });
     if (call.method === 'getVideoId') return toPage({ method: call.method, value: player.currentVideoId() });
     if (call.method === 'loadVideo') {
       const id = Number(call.value);
-      return toPage(Number.isInteger(id) && player.load(id) ? { method: call.method, value: id } : notFound(call.method));
+      if (!Number.isInteger(id) || !player.load(id)) return toPage(notFound(call.method));
+      playerReady = false;
+      return toPage({ method: call.method, value: id });
     }
     if (typeof call.value === 'string' && call.method === 'addEventListener') listening.add(call.value);
     if (typeof call.value === 'string' && call.method === 'removeEventListener') listening.delete(call.value);
@@ -57,7 +58,7 @@ export function relayPlayerApi(win: FrameWindow, player: ShowcasePlayer): void {
   };
 
   const fromPlayer = (data: Partial<ApiEvent> & { method?: unknown; data?: unknown }) => {
-    if (data.event === 'ready' || data.method === 'ping') return playerReady();
+    if (data.event === 'ready' || data.method === 'ping') return onPlayerReady();
     if (typeof data.event === 'string') {
       // The showcase's own continuous play follows the player too (attach-events); only
       // events of the API, with their timing, are the page's.
@@ -77,6 +78,7 @@ export function relayPlayerApi(win: FrameWindow, player: ShowcasePlayer): void {
     if (event.source === (win.parent as unknown) && event.origin === origin) fromPage(event.data);
     else if (event.source === player.frame.contentWindow && event.origin === inner && typeof event.data === 'object' && event.data !== null) fromPlayer(event.data as Partial<ApiEvent>);
   });
-  // The player may have said it is ready before this script ran: it answers a ping as well.
-  toPlayer({ method: 'ping' });
+  // The player answers a ping once its document is in: ask now, and again whenever a document loads in its frame.
+  post({ method: 'ping' });
+  player.frame.addEventListener('load', () => post({ method: 'ping' }));
 }

@@ -61,11 +61,14 @@ for (const library of ['Vitrine /player.js', '@vimeo/player'] as const) {
     const path = `/api-${library === '@vimeo/player' ? 'vimeo' : 'vitrine'}`;
     site.page(
       path,
-      pageWith(`<iframe id="player" src="${frameSrc}" width="640" height="360" allow="autoplay" title="Film"></iframe>
-<script type="module">
+      // The Player is made as the frame starts loading, as a page that writes its frames by script
+      // does: a ping sent then reaches nobody, so the frame must say it is ready when it loads.
+      pageWith(`<script type="module">
   import Player from '${moduleSrc}';
   window.events = [];
-  const player = new Player(document.getElementById('player'));
+  const frame = Object.assign(document.createElement('iframe'), { id: 'player', src: ${JSON.stringify(frameSrc)}, width: 640, height: 360, allow: 'autoplay', title: 'Film' });
+  document.body.append(frame);
+  const player = new Player(frame);
   for (const name of ['play', 'pause', 'seeked', 'timeupdate']) player.on(name, (data) => window.events.push([name, data]));
   window.player = player;
 </script>`),
