@@ -28,7 +28,10 @@ export default defineConfig({
   outDir: process.env.VITRINE_DIST_DIR ?? './dist',
   // scripts/start.mjs imports the standalone handler and wraps it with compression,
   // migrations and a clean shutdown (ASTRO_NODE_AUTOSTART=disabled).
-  adapter: node({ mode: 'standalone' }),
+  // A page is rendered to one string: the server holds every page whole anyway (its policy hashes
+  // its inline code, and it is compressed in one go), and a stream of hundreds of small encoded
+  // chunks cost more than the rendering of the page's data.
+  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
   // Astro's messages as pino JSON lines in production (src/server/astroLogDestination.mjs).
   logger: { entrypoint: './src/server/astroLogDestination.mjs' },
   integrations: [UnoCSS({ injectReset: true }), react(), publicPlayer],

@@ -1,9 +1,10 @@
 /**
- * An HTML page read whole inside the middleware, once (src/server/http/classifyErrors.ts). A
- * page renders as its body is read, so an error thrown halfway through it reaches the step
- * that classifies errors instead of cutting the page short; and the security headers
- * (src/middleware.ts) hash the inline scripts and styles of the text read here. The server
- * sends HTML whole anyway (wholeHtml.ts).
+ * An HTML page read whole inside the middleware, once (src/server/http/classifyErrors.ts): the
+ * security headers (src/middleware.ts) hash the inline scripts and styles of the text read
+ * here. Astro renders a page to one string (astro.config.mjs); a body that streams all the same
+ * (a Response a route builds) is produced as it is read, so reading it here lets an error thrown
+ * halfway through it reach the step that classifies errors instead of cutting the page short.
+ * The server sends HTML whole anyway (wholeHtml.ts).
  */
 const texts = new WeakMap<Response, string>();
 
