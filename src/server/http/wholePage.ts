@@ -7,12 +7,15 @@
  * The server sends HTML whole anyway (wholeHtml.ts).
  */
 const texts = new WeakMap<Response, string>();
+const decoder = new TextDecoder();
 
 /** The response with its HTML body read whole; any other response as it is. */
 export async function readWholePage(response: Response): Promise<Response> {
   if (texts.has(response) || !response.headers.get('Content-Type')?.startsWith('text/html') || !response.body) return response;
-  const html = await response.text();
-  const whole = new Response(html, response);
+  // The bytes go out as they came, decoded once for the policy's hashes.
+  const bytes = await response.bytes();
+  const html = decoder.decode(bytes);
+  const whole = new Response(bytes, response);
   texts.set(whole, html);
   return whole;
 }
