@@ -84,6 +84,12 @@ export const configSchema = z.object({
     .positive()
     .default(1024 * 1024)
     .describe('Largest request body in bytes (forms, JSON); larger ones are refused with 413. Resumable uploads have their own maximum, the upload quota.'),
+  RENDER_SLOTS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(3)
+    .describe('Pages rendered at once; the others wait their turn (src/server/http/renderSlots.ts). Cached pages never wait.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino log level.'),
   LOG_CLIENT_IP: z
     .enum(CLIENT_IP_MODES)

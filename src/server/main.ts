@@ -41,6 +41,7 @@ import { apiOrigin, type Listener } from './http/apiOrigin.ts';
 import { apiCors } from './http/apiCors.ts';
 import { createPageCache } from './http/pageCache.ts';
 import { wholeHtml } from './http/wholeHtml.ts';
+import { renderSlots } from './http/renderSlots.ts';
 import { listenForPageChanges, type PageChanges } from './db/pageChanges.ts';
 import { onPagesChanged, pagesChanged } from './db/pageChangeSignal.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
@@ -74,9 +75,12 @@ const pageCache = createPageCache({
 // The API origin's paths become /api routes first, so every later step sees the route.
 // A cached page is sent before compression; what Astro writes is recorded after it, uncompressed.
 // An HTML page is compressed whole by wholeHtml.ts, which the compression step then leaves as it is.
+// Pages that are not cached render a few at a time (renderSlots.ts); one that waits on
+// something else for longer than a render takes lets the next one start.
+const RENDER_SLOT_MAX_HOLD_MS = 250;
 const handler = (listener: Listener) =>
   pipeline(
-    [apiOrigin(listener), metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, apiCors, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, pageCache.serve, compress, wholeHtml, pageCache.capture],
+    [apiOrigin(listener), metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, apiCors, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, pageCache.serve, compress, wholeHtml, pageCache.capture, renderSlots({ slots: config().RENDER_SLOTS, maxHoldMs: RENDER_SLOT_MAX_HOLD_MS })],
     (req, res) => astroHandler(req, res),
   );
 const server = createServer(handler('site'));
