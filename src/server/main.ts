@@ -75,12 +75,13 @@ const pageCache = createPageCache({
 // The API origin's paths become /api routes first, so every later step sees the route.
 // A cached page is sent before compression; what Astro writes is recorded after it, uncompressed.
 // An HTML page is compressed whole by wholeHtml.ts, which the compression step then leaves as it is.
-// Pages that are not cached render a few at a time (renderSlots.ts); one that waits on
-// something else for longer than a render takes lets the next one start.
-const RENDER_SLOT_MAX_HOLD_MS = 250;
+// Pages that are not cached render a few at a time (renderSlots.ts), one queue for the server
+// whichever listener a request came in on; one that waits on something else for longer than a
+// render takes lets the next one start.
+const slotsForRenders = renderSlots({ slots: config().RENDER_SLOTS, maxHoldMs: 250 });
 const handler = (listener: Listener) =>
   pipeline(
-    [apiOrigin(listener), metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, apiCors, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, pageCache.serve, compress, wholeHtml, pageCache.capture, renderSlots({ slots: config().RENDER_SLOTS, maxHoldMs: RENDER_SLOT_MAX_HOLD_MS })],
+    [apiOrigin(listener), metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, apiCors, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, pageCache.serve, compress, wholeHtml, pageCache.capture, slotsForRenders],
     (req, res) => astroHandler(req, res),
   );
 const server = createServer(handler('site'));

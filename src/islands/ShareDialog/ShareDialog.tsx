@@ -3,8 +3,8 @@
  * or this video in a chosen size, and sharing by e-mail behind a captcha. Closed, it is a link
  * to the share page (/showcase/{albumId}/share), which is what a viewer without JavaScript
  * follows; the server writes that link itself (ShareButton.astro, the same markup), and once
- * hydrated the link opens this modal instead. A native
- * modal <dialog> keeps focus inside and closes on Escape; focus returns to the opener.
+ * hydrated the link opens this modal instead. A native modal <dialog> keeps focus inside and
+ * closes on Escape; focus returns to the opener.
  * Send is pressable only with a passed captcha and at least one valid e-mail; success
  * closes the dialog and starts it afresh, failure keeps it open under a toast.
  */
