@@ -24,7 +24,7 @@ import { viaApiOrigin } from './server/http/apiOrigin.ts';
 import { isCrossSiteForm } from './lib/crossSiteForm.ts';
 import { pageCacheState } from './server/http/pageCacheState.ts';
 import { pagePolicy } from './lib/pagePolicy.ts';
-import { wholePageText } from './server/http/wholePage.ts';
+import { wholePageBytes } from './server/http/wholePage.ts';
 
 export const CSRF_COOKIE = 'xsrft';
 const YEAR = 60 * 60 * 24 * 365;
@@ -47,9 +47,9 @@ const securityHeaders = defineMiddleware(async (context, next) => {
   // The public scheme: behind a TLS-terminating proxy too (src/server/http/publicOrigin.ts).
   if (servedOverHttps(context.url)) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   // A page's policy names the inline scripts and styles it holds (src/lib/pagePolicy.ts), in
-  // the text classifyErrors read whole (src/server/http/wholePage.ts).
-  const html = wholePageText(response);
-  headers.set('Content-Security-Policy', html === undefined ? framing : pagePolicy(html, framing));
+  // the bytes classifyErrors read whole (src/server/http/wholePage.ts).
+  const page = wholePageBytes(response);
+  headers.set('Content-Security-Policy', page === undefined ? framing : pagePolicy(page, framing));
   return response;
 });
 

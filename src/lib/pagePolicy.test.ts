@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineSources, pagePolicy } from './pagePolicy.ts';
+import { inlineSources as sourcesOfBytes, pagePolicy as policyOfBytes } from './pagePolicy.ts';
 
+const bytes = (html: string) => new TextEncoder().encode(html);
+const inlineSources = (html: string) => sourcesOfBytes(bytes(html));
+const pagePolicy = (html: string, framing: string) => policyOfBytes(bytes(html), framing);
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 describe("a page's content security policy", () => {

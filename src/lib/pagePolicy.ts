@@ -13,8 +13,9 @@ import { createHash } from 'node:crypto';
 const DIRECTIVES = ["default-src 'self'", "img-src 'self' data:", "media-src 'self' blob:", "connect-src 'self'", "frame-src 'self'", "object-src 'none'", "base-uri 'self'"];
 
 // An HTML parser ends a script's or a style's text at the first closing tag, whatever it holds.
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script[\s/>]/gi;
-const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style[\s/>]/gi;
+// `d`: each match tells where its text starts and ends.
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script[\s/>]/dgi;
+const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style[\s/>]/dgi;
 const EXTERNAL = /\ssrc\s*=/i;
 const TYPE = /\stype\s*=\s*["']?([^"'\s>]*)/i;
 /** Types a browser runs; any other (application/ld+json, say) is data that no policy covers. */
@@ -25,21 +26,28 @@ function runs(attributes: string): boolean {
   return RUNNABLE.test(TYPE.exec(attributes)?.[1] ?? '');
 }
 
-function source(text: string): string {
-  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+/** The hash source of the bytes between `at[0]` and `at[1]`, a browser hashing an element's text as UTF-8. */
+function source(page: Buffer, at: [number, number] | undefined): string {
+  return `'sha256-${createHash('sha256').update(page.subarray(...(at ?? [0, 0]))).digest('base64')}'`;
 }
 
-/** The hash sources of the page's inline scripts and style elements, each once. */
-export function inlineSources(html: string): { scripts: string[]; styles: string[] } {
+/**
+ * The hash sources of the page's inline scripts and style elements, each once. The page is
+ * searched as Latin-1, a character a byte: its tags are ASCII, and a match's place is then its
+ * place in the bytes, hashed as they are, with no decoding of the whole page.
+ */
+export function inlineSources(page: Uint8Array): { scripts: string[]; styles: string[] } {
+  const bytes = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
+  const text = bytes.toString('latin1');
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  for (const [, attributes = '', text = ''] of html.matchAll(SCRIPT)) if (runs(attributes)) scripts.add(source(text));
-  for (const [, text = ''] of html.matchAll(STYLE)) styles.add(source(text));
+  for (const match of text.matchAll(SCRIPT)) if (runs(match[1] ?? '')) scripts.add(source(bytes, match.indices?.[2]));
+  for (const match of text.matchAll(STYLE)) styles.add(source(bytes, match.indices?.[1]));
   return { scripts: [...scripts], styles: [...styles] };
 }
 
-/** The whole policy of a page, with its framing rule (`frame-ancestors …`, src/middleware.ts). */
-export function pagePolicy(html: string, framing: string): string {
-  const { scripts, styles } = inlineSources(html);
+/** The whole policy of a page (its bytes), with its framing rule (`frame-ancestors …`, src/middleware.ts). */
+export function pagePolicy(page: Uint8Array, framing: string): string {
+  const { scripts, styles } = inlineSources(page);
   return [...DIRECTIVES, ["script-src 'self'", ...scripts].join(' '), ["style-src 'self'", ...styles].join(' '), "style-src-attr 'unsafe-inline'", framing].join('; ');
 }

@@ -15,11 +15,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { chooseEncoding, pageCacheKey, type PageCacheSettings, type StoredEncoding } from '../../lib/pageCache.ts';
 import { createPageCacheStore, type PageCacheLimits, type PageCacheStore } from '../../lib/pageCacheStore.ts';
 import { logger } from '../logger.ts';
+import { compressPage } from './compressPage.ts';
 import { withPageCacheState, type PageCacheState } from './pageCacheState.ts';
 import { REFUSAL_HEADER } from './refusalStamp.ts';
 import type { Step } from './requestPipeline.ts';
@@ -61,9 +60,6 @@ const TRANSFER_HEADERS = ['content-length', 'content-encoding', 'transfer-encodi
 /** What a 304 repeats of the 200 it stands for (RFC 9110 §15.4.5). */
 const NOT_MODIFIED_HEADERS = ['cache-control', 'content-location', 'expires', 'vary'];
 const ETAG_SUFFIX: Record<StoredEncoding, string> = { br: '-br', gzip: '-gz', identity: '' };
-
-const compressBrotli = promisify(brotliCompress);
-const compressGzip = promisify(gzip);
 
 export function createPageCache({ limits, settings, caughtUp }: PageCacheOptions): PageCache {
   const store = createPageCacheStore<CachedPage>(limits);
@@ -122,8 +118,8 @@ export function createPageCache({ limits, settings, caughtUp }: PageCacheOptions
 
   async function remember({ key, generation }: Capture, headers: OutgoingHttpHeaders, identity: Buffer): Promise<void> {
     const [br, gz] = await Promise.all([
-      compressBrotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-      compressGzip(identity, { level: constants.Z_BEST_COMPRESSION }),
+      compressPage(identity, 'br', 'best'),
+      compressPage(identity, 'gzip', 'best'),
     ]);
     const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !TRANSFER_HEADERS.includes(name)));
     const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);

@@ -7,24 +7,13 @@
  * downloads, JSON) streams past to the general compression step as before.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { chooseEncoding, type StoredEncoding } from '../../lib/pageCache.ts';
 import { logger } from '../logger.ts';
+import { compressPage } from './compressPage.ts';
 import type { Step } from './requestPipeline.ts';
 
 /** Below this a compressed page saves less than its headers cost (the compression step's threshold too). */
 const COMPRESS_FROM_BYTES = 512;
-
-const compressBrotli = promisify(brotliCompress);
-const compressGzip = promisify(gzip);
-
-function compress(body: Buffer, encoding: Exclude<StoredEncoding, 'identity'>): Promise<Buffer> {
-  // Quality 4: what the compression step uses for streams, a fraction of the cost of the
-  // maximum, which the page cache spends once on the pages it keeps.
-  if (encoding === 'br') return compressBrotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-  return compressGzip(body);
-}
 
 function asBuffer(chunk: unknown, encoding: unknown): Buffer {
   if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
@@ -111,7 +100,7 @@ export const wholeHtml: Step = (req, res, next) => {
       finish(body, {});
       return this;
     }
-    compress(body, encoding).then(
+    compressPage(body, encoding, 'quick').then(
       (encoded) => finish(encoded, { 'content-encoding': encoding, vary: withVary(head.headers['vary'] ?? res.getHeader('vary')) }),
       (err: unknown) => {
         logger.warn({ err, url: req.url }, 'a page could not be compressed; sent as it is');

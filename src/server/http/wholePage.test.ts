@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readWholePage, wholePageText } from './wholePage.ts';
+import { readWholePage, wholePageBytes } from './wholePage.ts';
 
 function streamed(pieces: string[], failAfter = Infinity): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -19,7 +19,7 @@ describe('a page read whole', () => {
     const whole = await readWholePage(page);
     expect(whole).toMatchObject({ status: 404, statusText: 'Not Found' });
     expect(whole.headers.get('x-request-id')).toBe('r1');
-    expect(wholePageText(whole)).toBe('<!DOCTYPE html><p>Vidéo</p>');
+    expect(new TextDecoder().decode(wholePageBytes(whole))).toBe('<!DOCTYPE html><p>Vidéo</p>');
     expect(await whole.text()).toBe('<!DOCTYPE html><p>Vidéo</p>');
   });
 
@@ -31,7 +31,7 @@ describe('a page read whole', () => {
   it('leaves anything but an HTML body as it is', async () => {
     for (const response of [Response.json({ ok: true }), new Response(null, { status: 503, headers: { 'Content-Type': 'text/html' } })]) {
       expect(await readWholePage(response)).toBe(response);
-      expect(wholePageText(response)).toBeUndefined();
+      expect(wholePageBytes(response)).toBeUndefined();
     }
   });
 

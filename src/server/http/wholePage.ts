@@ -1,26 +1,23 @@
 /**
  * An HTML page read whole inside the middleware, once (src/server/http/classifyErrors.ts): the
- * security headers (src/middleware.ts) hash the inline scripts and styles of the text read
+ * security headers (src/middleware.ts) hash the inline scripts and styles of the bytes read
  * here. Astro renders a page to one string (astro.config.mjs); a body that streams all the same
  * (a Response a route builds) is produced as it is read, so reading it here lets an error thrown
  * halfway through it reach the step that classifies errors instead of cutting the page short.
  * The server sends HTML whole anyway (wholeHtml.ts).
  */
-const texts = new WeakMap<Response, string>();
-const decoder = new TextDecoder();
+const pages = new WeakMap<Response, Uint8Array>();
 
 /** The response with its HTML body read whole; any other response as it is. */
 export async function readWholePage(response: Response): Promise<Response> {
-  if (texts.has(response) || !response.headers.get('Content-Type')?.startsWith('text/html') || !response.body) return response;
-  // The bytes go out as they came, decoded once for the policy's hashes.
+  if (pages.has(response) || !response.headers.get('Content-Type')?.startsWith('text/html') || !response.body) return response;
   const bytes = await response.bytes();
-  const html = decoder.decode(bytes);
   const whole = new Response(bytes, response);
-  texts.set(whole, html);
+  pages.set(whole, bytes);
   return whole;
 }
 
-/** The text of a page `readWholePage` read; undefined for any other response. */
-export function wholePageText(response: Response): string | undefined {
-  return texts.get(response);
+/** The bytes of a page `readWholePage` read; undefined for any other response. */
+export function wholePageBytes(response: Response): Uint8Array | undefined {
+  return pages.get(response);
 }

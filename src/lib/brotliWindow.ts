@@ -1,0 +1,9 @@
+/**
+ * The smallest brotli window that holds a whole body of `length` bytes, as log2 of its size:
+ * a window of 2^n bytes holds 2^n − 16 of them (RFC 7932 §9.1), and brotli takes 10 to 24.
+ * A body compressed in one call gains nothing from a larger one; the default, 22, allocates
+ * 4 MB for a 70 KB page.
+ */
+export function brotliWindowBits(length: number): number {
+  return Math.min(24, Math.max(10, Math.ceil(Math.log2(length + 16))));
+}
