@@ -15,9 +15,11 @@ import type { Step } from './requestPipeline.ts';
 /** Below this a compressed page saves less than its headers cost (the compression step's threshold too). */
 const COMPRESS_FROM_BYTES = 512;
 
+/** A written chunk as a Buffer: a view of its bytes, which a writer hands over and does not reuse. */
 function asBuffer(chunk: unknown, encoding: unknown): Buffer {
   if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-  return Buffer.from(chunk as Uint8Array);
+  const bytes = chunk as Uint8Array;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 const isCallback = (value: unknown): value is () => void => typeof value === 'function';
@@ -88,7 +90,7 @@ export const wholeHtml: Step = (req, res, next) => {
     if (!head) return through(() => (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest));
     if (chunk !== undefined && chunk !== null && !isCallback(chunk)) chunks.push(asBuffer(chunk, rest[0]));
     const callback = [chunk, ...rest].find(isCallback);
-    const body = Buffer.concat(chunks);
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     const finish = (payload: Buffer, extra: OutgoingHttpHeaders) => {
       // A HEAD request's page has no body to count.
       sendHead(head, req.method === 'HEAD' ? extra : { ...extra, 'content-length': payload.length });
