@@ -26,9 +26,9 @@ function runs(attributes: string): boolean {
   return RUNNABLE.test(TYPE.exec(attributes)?.[1] ?? '');
 }
 
-/** The hash source of the bytes between `at[0]` and `at[1]`, a browser hashing an element's text as UTF-8. */
-function source(page: Buffer, at: [number, number] | undefined): string {
-  return `'sha256-${createHash('sha256').update(page.subarray(...(at ?? [0, 0]))).digest('base64')}'`;
+/** The hash source of the bytes from `start` to `end`: a browser hashes an element's text as UTF-8. */
+function source(page: Buffer, [start, end]: [number, number]): string {
+  return `'sha256-${createHash('sha256').update(page.subarray(start, end)).digest('base64')}'`;
 }
 
 /**
@@ -41,8 +41,8 @@ export function inlineSources(page: Uint8Array): { scripts: string[]; styles: st
   const text = bytes.toString('latin1');
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  for (const match of text.matchAll(SCRIPT)) if (runs(match[1] ?? '')) scripts.add(source(bytes, match.indices?.[2]));
-  for (const match of text.matchAll(STYLE)) styles.add(source(bytes, match.indices?.[1]));
+  for (const match of text.matchAll(SCRIPT)) if (runs(match[1] ?? '')) scripts.add(source(bytes, match.indices![2]!));
+  for (const match of text.matchAll(STYLE)) styles.add(source(bytes, match.indices![1]!));
   return { scripts: [...scripts], styles: [...styles] };
 }
 
