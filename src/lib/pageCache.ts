@@ -39,6 +39,8 @@ export interface PageCacheSettings {
 }
 
 export const BENCH_UNCACHED_HEADER = 'x-bench-uncached';
+/** Says whether a page came from the cache (`hit`) or was rendered for a request that may share one (`miss`). */
+export const CACHE_STATUS_HEADER = 'x-vitrine-cache';
 
 const first = (value: HeaderValue): string | undefined => (Array.isArray(value) ? value[0] : value);
 

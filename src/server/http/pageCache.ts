@@ -15,15 +15,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { chooseEncoding, pageCacheKey, type PageCacheSettings, type StoredEncoding } from '../../lib/pageCache.ts';
+import { CACHE_STATUS_HEADER, chooseEncoding, pageCacheKey, type PageCacheSettings, type StoredEncoding } from '../../lib/pageCache.ts';
 import { createPageCacheStore, type PageCacheLimits, type PageCacheStore } from '../../lib/pageCacheStore.ts';
 import { logger } from '../logger.ts';
 import { compressPage } from './compressPage.ts';
 import { withPageCacheState, type PageCacheState } from './pageCacheState.ts';
 import { REFUSAL_HEADER } from './refusalStamp.ts';
 import type { Step } from './requestPipeline.ts';
-
-export const CACHE_STATUS_HEADER = 'x-vitrine-cache';
 
 export interface CachedPage {
   headers: OutgoingHttpHeaders;
