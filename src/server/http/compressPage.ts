@@ -2,9 +2,9 @@
  * A whole page compressed in one call on libuv's pool, by the step that sends pages as they
  * render (wholeHtml.ts, `quick`) and by the page cache, which keeps its copies (`best`).
  * Brotli's window is sized to the page (src/lib/brotliWindow.ts): each call allocates its
- * window, which V8 counts as memory of its own, and the default 4 MB window made it collect
- * its old generation every few dozen pages (85 full collections in 10 s of rendering the grid
- * page one at a time, 21 with the window sized; a third less CPU a page).
+ * window, which V8 counts against its heap, and the default 4 MB made V8 collect its old
+ * generation every few dozen pages. Sized, the uncached grid page renders ~15 % more often a
+ * second for ~15 % less CPU (2.8 ms instead of 3.3 at 50 connections).
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
