@@ -7,3 +7,10 @@
 export function brotliWindowBits(length: number): number {
   return Math.min(24, Math.max(10, Math.ceil(Math.log2(length + 16))));
 }
+
+/**
+ * The window for a body whose length is unknown when it starts (a stream: the site's scripts,
+ * the API's JSON): 256 KB. The largest script, hls.js at 362 KB, compresses 0.1 % larger in it
+ * than in the default 4 MB, which each response would allocate.
+ */
+export const STREAM_WINDOW_BITS = 18;

@@ -8,6 +8,7 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import { apiPort, config } from './config.ts';
 import { siteConfig } from './siteConfig.ts';
@@ -22,6 +23,7 @@ import { logger } from './logger.ts';
 import { startColdStorageSweep } from './media/coldStorageSweep.ts';
 import { startLiveService, type LiveService } from './live/liveService.ts';
 import { pipeline, type NodeHandler, type Step } from './http/requestPipeline.ts';
+import { STREAM_WINDOW_BITS } from '../lib/brotliWindow.ts';
 import { publicPlayerHeaders } from './http/publicPlayerHeaders.ts';
 import { accessLog } from './http/accessLog.ts';
 import { publicOrigin } from './http/publicOrigin.ts';
@@ -58,8 +60,9 @@ try {
 const startup = createStartupState();
 let astroHandler: NodeHandler = () => {};
 
-// The node adapter does not compress; HTML, CSS, JS and JSON go out as brotli or gzip.
-const compress = compression({ threshold: 512 }) as unknown as Step;
+// The node adapter does not compress; HTML, CSS, JS and JSON go out as brotli or gzip, brotli
+// with a window a response fills rather than its 4 MB default (src/lib/brotliWindow.ts).
+const compress = compression({ threshold: 512, brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: STREAM_WINDOW_BITS } } }) as unknown as Step;
 
 let pageChanges: PageChanges | null = null;
 // Rendered public pages, kept a minute at most (as long as shared caches may keep them) and
