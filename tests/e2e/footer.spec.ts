@@ -130,6 +130,19 @@ test.describe('the footer on a 375 px phone', () => {
   });
 });
 
+test.describe('the footer kept between pages', () => {
+  test('sends each page’s forms back to that page, whichever page rendered it first', async ({ page }) => {
+    const returnTo = page.getByRole('contentinfo').locator('form[action="/settings/theme"] input[name="return_to"]');
+    await page.goto(grid);
+    await expect(returnTo).toHaveValue(grid);
+    await page.goto(`${grid}?page=2`);
+    await expect(returnTo).toHaveValue(`${grid}?page=2`);
+    await page.goto(`/fr-FR${grid}`);
+    await expect(returnTo).toHaveValue(`/fr-FR${grid}`);
+    await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Passer au thème sombre' })).toBeAttached();
+  });
+});
+
 test.describe('the footer in California (CPRA)', () => {
   test.use({ extraHTTPHeaders: { 'x-test-country': 'US', 'x-test-region': 'US-CA' } });
 
@@ -147,6 +160,31 @@ test.describe('the footer in California (CPRA)', () => {
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'content_rating')?.value).toMatch(/^custom:/);
     await context.close();
+  });
+
+  test('gives a signed-in viewer a filter form of their own after anonymous views of the page', async ({ page }) => {
+    await page.goto(grid);
+    await page.goto(grid);
+    await signIn(page, 'viewer@vitrine.test', 'vitrine-demo', grid);
+    const footer = page.getByRole('contentinfo');
+    const openFilter = () => footer.getByText('Mature content filter').first().click();
+    const choose = async (preset: RegExp) => {
+      await footer.getByRole('radio', { name: preset }).check();
+      await footer.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Your preferences were successfully updated.')).toBeVisible();
+    };
+    await openFilter();
+    const before = (await footer.getByRole('radio', { name: /Everything/ }).isChecked()) ? /Everything/ : /Safest/;
+    const other = before.source === 'Everything' ? /Safest/ : /Everything/;
+    await choose(other);
+    try {
+      await openFilter();
+      await expect(footer.getByRole('radio', { name: other })).toBeChecked();
+    } finally {
+      await page.goto(grid);
+      await openFilter();
+      await choose(before);
+    }
   });
 
   test('keeps the open mature filter accessible', async ({ page }) => {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { fragmentKey } from './fragmentCache.ts';
+import { videoCardFace, type VideoCardPlace } from './videoCardFace.ts';
+
+const video = {
+  name: 'Harbour at dawn',
+  duration: 245,
+  pictures: { sizes: [{ link: '/thumbnails/7-abc-640.jpg', width: 640, height: 360 }] },
+  user: { name: 'Studio Nord' },
+};
+const place: VideoCardPlace = { href: '/showcase/1/video/7', linkTitles: true, newTab: false, badge: null, index: 3, belowHero: false };
+
+describe('videoCardFace', () => {
+  it('holds what the card shows', () => {
+    expect(videoCardFace(video, place)).toEqual({
+      title: 'Harbour at dawn',
+      href: '/showcase/1/video/7',
+      newTab: false,
+      pictures: video.pictures.sizes,
+      image: { loading: 'lazy', fetchpriority: undefined, decoding: 'async', sizes: expect.any(String) },
+      badge: null,
+      duration: 245,
+      owner: 'Studio Nord',
+    });
+  });
+
+  it('has no link when titles are not links', () => {
+    expect(videoCardFace(video, { ...place, linkTitles: false }).href).toBeNull();
+  });
+
+  it('differs, and so is kept apart, for the first card of a page, which loads at once', () => {
+    const first = videoCardFace(video, { ...place, index: 0 });
+    expect(first.image).toMatchObject({ loading: 'eager', fetchpriority: 'high' });
+    expect(fragmentKey('video-card', 'en', first)).not.toBe(fragmentKey('video-card', 'en', videoCardFace(video, place)));
+  });
+
+  it('changes with the video, so a renamed video is never shown by its old card', () => {
+    const renamed = videoCardFace({ ...video, name: 'Harbour at dusk' }, place);
+    expect(fragmentKey('video-card', 'en', renamed)).not.toBe(fragmentKey('video-card', 'en', videoCardFace(video, place)));
+  });
+});
