@@ -8,6 +8,7 @@
  * once per page with the loader it needs, so a fragment holding one would leave another page
  * without it (or with it twice). Such markup is rendered every time instead.
  */
+import { createPageCacheStore } from './pageCacheStore.ts';
 
 export interface FragmentCache {
   get(key: string): string | undefined;
@@ -31,40 +32,21 @@ export function isReusableMarkup(html: string): boolean {
 /**
  * A cache of fragments whose markup and keys come to at most `maxChars` characters, the least
  * recently used going first: a page's many addresses (each query its own footer) cost memory
- * by their size, not their number.
+ * by their size, not their number. It is the page cache's store without its clock or its
+ * generations: a fragment's key is its inputs, so no change has to forget it.
  */
 export function createFragmentCache(maxChars: number): FragmentCache {
   if (!Number.isInteger(maxChars) || maxChars < 1) throw new RangeError(`maxChars must be a positive integer, got ${maxChars}`);
-  const entries = new Map<string, string>();
-  let chars = 0;
-  const drop = (key: string) => {
-    const html = entries.get(key);
-    if (html === undefined) return;
-    entries.delete(key);
-    chars -= key.length + html.length;
-  };
+  const store = createPageCacheStore<{ html: string; bytes: number }>({ maxEntries: Infinity, maxBytes: maxChars, ttlMs: Infinity });
   return {
-    get(key) {
-      const html = entries.get(key);
-      if (html !== undefined) {
-        entries.delete(key);
-        entries.set(key, html);
-      }
-      return html;
-    },
+    get: (key) => store.get(key, 0)?.html,
     set(key, html) {
-      if (!isReusableMarkup(html) || key.length + html.length > maxChars) return false;
-      drop(key);
-      entries.set(key, html);
-      chars += key.length + html.length;
-      for (const oldest of entries.keys()) {
-        if (chars <= maxChars) break;
-        drop(oldest);
-      }
-      return true;
+      if (!isReusableMarkup(html)) return false;
+      // Sized in characters, key included: what the entry keeps alive.
+      return store.put(key, { html, bytes: key.length + html.length }, store.generation, 0);
     },
     get size() {
-      return entries.size;
+      return store.size;
     },
   };
 }
