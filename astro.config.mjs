@@ -26,12 +26,12 @@ export default defineConfig({
   output: 'server',
   // VITRINE_DIST_DIR keeps a second build (a test run beside development) apart.
   outDir: process.env.VITRINE_DIST_DIR ?? './dist',
-  // scripts/start.mjs imports the standalone handler and wraps it with compression,
-  // migrations and a clean shutdown (ASTRO_NODE_AUTOSTART=disabled).
+  // src/server/main.ts imports the adapter's handler and wraps it with compression, the
+  // built files (clientFiles.ts), migrations and a clean shutdown.
   // A page is rendered to one string: the server holds every page whole anyway (its policy hashes
   // its inline code, and it is compressed in one go), and a stream of hundreds of small encoded
   // chunks cost more than the rendering of the page's data.
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // Astro's messages as pino JSON lines in production (src/server/astroLogDestination.mjs).
   logger: { entrypoint: './src/server/astroLogDestination.mjs' },
   integrations: [UnoCSS({ injectReset: true }), react(), publicPlayer],

@@ -1,7 +1,7 @@
 /**
  * The production server. It listens at once; while migrations and the demo seed run, pages
- * answer "Preparing the demo…" and /healthz 503. Then the Astro standalone handler serves
- * behind compression, with the job worker (unless WORKER=off), and a clean shutdown hands
+ * answer "Preparing the demo…" and /healthz 503. Then the built files and Astro's handler
+ * serve behind compression, with the job worker (unless WORKER=off), and a clean shutdown hands
  * back a running job and closes the database. The API origin (API_PORT) is a second listener
  * of the same process and pipeline, whose paths are the site's /api routes (src/lib/apiOrigin.ts).
  */
@@ -43,6 +43,7 @@ import { apiOrigin, type Listener } from './http/apiOrigin.ts';
 import { apiCors } from './http/apiCors.ts';
 import { createPageCache } from './http/pageCache.ts';
 import { wholeHtml } from './http/wholeHtml.ts';
+import { serveClientFiles } from './http/clientFiles.ts';
 import { renderSlots } from './http/renderSlots.ts';
 import { listenForPageChanges, type PageChanges } from './db/pageChanges.ts';
 import { onPagesChanged, pagesChanged } from './db/pageChangeSignal.ts';
@@ -59,6 +60,8 @@ try {
 }
 const startup = createStartupState();
 let astroHandler: NodeHandler = () => {};
+// The built site's files (src/server/http/clientFiles.ts), listed once the build is loaded.
+let clientFiles: Step = (_req, _res, next) => next();
 
 // The node adapter does not compress; HTML, CSS, JS and JSON go out as brotli or gzip, brotli
 // with a window a response fills rather than its 4 MB default (src/lib/brotliWindow.ts).
@@ -77,6 +80,7 @@ const pageCache = createPageCache({
 // run only once the database is migrated and the Astro bundle is loaded.
 // The API origin's paths become /api routes first, so every later step sees the route.
 // A cached page is sent before compression; what Astro writes is recorded after it, uncompressed.
+// The built site's scripts, styles and files are compressed as they stream and wait for no render.
 // An HTML page is compressed whole by wholeHtml.ts, which the compression step then leaves as it is.
 // Pages that are not cached render a few at a time (renderSlots.ts), one queue for the server
 // whichever listener a request came in on; one that waits on something else for longer than a
@@ -84,7 +88,7 @@ const pageCache = createPageCache({
 const slotsForRenders = renderSlots({ slots: config().RENDER_SLOTS, maxHoldMs: 250 });
 const handler = (listener: Listener) =>
   pipeline(
-    [apiOrigin(listener), metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, apiCors, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, pageCache.serve, compress, wholeHtml, pageCache.capture, slotsForRenders],
+    [apiOrigin(listener), metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, apiCors, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, pageCache.serve, compress, (req, res, next) => clientFiles(req, res, next), wholeHtml, pageCache.capture, slotsForRenders],
     (req, res) => astroHandler(req, res),
   );
 const server = createServer(handler('site'));
@@ -156,9 +160,8 @@ live = await startLiveService({ ingest: true });
 onPagesChanged(() => pageCache.invalidate());
 pageChanges = await listenForPageChanges({ onChange: pagesChanged, onGap: pagesChanged });
 
-// The adapter would otherwise start its own server on import.
-process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
 const entry = pathToFileURL(path.join(distDir(), 'server/entry.mjs')).href;
 astroHandler = ((await import(entry)) as { handler: NodeHandler }).handler;
+clientFiles = serveClientFiles(path.join(distDir(), 'client'));
 startup.ready();
 logger.info(`Vitrine is serving on ${origin()}`);

@@ -4,6 +4,7 @@
  */
 import { createInstance, type TFunction } from 'i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lib/domain.ts';
+import { createPageCacheStore } from '../../lib/pageCacheStore.ts';
 import { compilePlain, onlyValues, type PlainFill } from '../../lib/plainInterpolation.ts';
 
 type Catalogue = Record<string, Record<string, string>>;
@@ -41,10 +42,22 @@ function messageOf(locale: Locale, key: string): unknown {
   return i18n.getResource(locale, 'translation', key) ?? i18n.getResource(DEFAULT_LOCALE, 'translation', key);
 }
 
+/** Options made only of strings, numbers and booleans: i18next's answer to them never changes. */
+function primitiveOptions(options: unknown): options is Record<string, string | number | boolean> {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return false;
+  for (const value of Object.values(options)) if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return false;
+  return true;
+}
+
+/** Answers to calls i18next resolved (plurals, number formats), per locale; bounded, as titles and counts vary without end. */
+const RESOLVED_ANSWERS = 4096;
+
 /**
  * The `t` of a locale. Strings without interpolation are looked up once per process, and
  * those that only fill in values are compiled once (plainInterpolation.ts): a page asks for a
- * hundred labels, and i18next's resolution is the costliest part of that.
+ * hundred labels, and i18next's resolution is the costliest part of that. The calls left to
+ * i18next (plurals, formats) cost it ~40 µs each, so their answers are kept by their values:
+ * the pager's "Page 2" is the same string on every page.
  */
 export function translator(locale: Locale): TFunction {
   const known = fixed.get(locale);
@@ -62,6 +75,16 @@ export function translator(locale: Locale): TFunction {
     }
     return fill;
   };
+  const resolved = createPageCacheStore<{ text: string; bytes: number }>({ maxEntries: RESOLVED_ANSWERS, maxBytes: Infinity, ttlMs: Infinity });
+  const resolve = (key: string, options: unknown): string => {
+    if (!primitiveOptions(options)) return t(key, options);
+    const asked = `${key}\n${JSON.stringify(options)}`;
+    const known = resolved.get(asked, 0);
+    if (known) return known.text;
+    const text = t(key, options);
+    if (typeof text === 'string') resolved.put(asked, { text, bytes: 0 }, resolved.generation, 0);
+    return text;
+  };
   const memoized = ((key: string, ...rest: unknown[]) => {
     if (rest.length === 0) {
       let value = plain.get(key);
@@ -75,7 +98,7 @@ export function translator(locale: Locale): TFunction {
       const filled = fillFor(key)?.(rest[0]);
       if (filled !== undefined && filled !== null) return filled;
     }
-    return t(key, ...rest);
+    return rest.length === 1 ? resolve(key, rest[0]) : t(key, ...rest);
   }) as unknown as TFunction;
   fixed.set(locale, memoized);
   return memoized;

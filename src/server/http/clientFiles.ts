@@ -1,0 +1,39 @@
+/**
+ * The built site's own files (dist/client: scripts and styles under /_astro/, the player's
+ * loader, the favicon), answered before anything renders and without waiting for a render
+ * slot. The build writes that folder and nothing writes it while the server runs, so it is
+ * listed once: a page's address is then known not to be a file without asking the disk, as
+ * the adapter's own file server did before every render (an lstat and a stat).
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import send from 'send';
+import { clientFilePath, isBuildAsset } from '../../lib/clientFilePath.ts';
+import type { Step } from './requestPipeline.ts';
+
+/** Every file under `root`, by the address path that names it ('/_astro/app.js'). */
+export function listClientFiles(root: string): Set<string> {
+  const entries = readdirSync(root, { recursive: true, withFileTypes: true });
+  return new Set(entries.filter((entry) => entry.isFile()).map((entry) => `/${path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`));
+}
+
+/** A year: a build asset's name changes with its content. */
+const ASSET_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+
+export function serveClientFiles(root: string): Step {
+  const files = listClientFiles(root);
+  return (req, res, next) => {
+    const file = req.method === 'GET' || req.method === 'HEAD' ? clientFilePath(req.url ?? '/') : null;
+    if (file === null || !files.has(file.decoded)) return next();
+    const asset = isBuildAsset(file.decoded);
+    send(req, file.encoded, { root, maxAge: asset ? ASSET_MAX_AGE_MS : 0, immutable: asset })
+      .on('error', (err: { status?: number }) => {
+        if (res.headersSent) return res.destroy();
+        // Gone since the start (a build over a running server): the address renders as any other.
+        if (err.status === 404) return next();
+        // A range past the end, a failed precondition: the status says it all.
+        res.writeHead(err.status ?? 500).end();
+      })
+      .pipe(res);
+  };
+}
