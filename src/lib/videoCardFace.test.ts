@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fragmentKey } from './fragmentCache.ts';
-import { videoCardFace, type VideoCardPlace } from './videoCardFace.ts';
+import { listedCardInputs, videoCardFace, type ListedVideoCard, type VideoCardPlace } from './videoCardFace.ts';
 
 const video = {
   name: 'Harbour at dawn',
@@ -37,5 +37,28 @@ describe('videoCardFace', () => {
   it('changes with the video, so a renamed video is never shown by its old card', () => {
     const renamed = videoCardFace({ ...video, name: 'Harbour at dusk' }, place);
     expect(fragmentKey('video-card', 'en', renamed)).not.toBe(fragmentKey('video-card', 'en', videoCardFace(video, place)));
+  });
+});
+
+describe('listedCardInputs', () => {
+  const card: ListedVideoCard = {
+    video: { ...video, content_lock: null, content_rating_class: 'safe' },
+    href: '/showcase/1/video/7',
+    abilities: { linkTitles: true, newTab: false },
+    returnTo: '/showcase/1',
+    index: 3,
+  };
+  const locked: ListedVideoCard = { ...card, video: { ...card.video, content_lock: 'log_in', content_rating_class: 'mature' } };
+  const keyOf = (cards: ListedVideoCard[]) => fragmentKey('video-card-list', 'en', cards.map(listedCardInputs));
+
+  it('is the face of a card the viewer may watch', () => {
+    expect(listedCardInputs(card)).toEqual(videoCardFace(video, { href: card.href, linkTitles: true, newTab: false, badge: null, index: 3, belowHero: false }));
+  });
+
+  it('holds what a locked card shows and links to, so another page of the list or a new rating is another list', () => {
+    expect(listedCardInputs(locked)).toEqual({ lock: 'log_in', name: 'Harbour at dawn', rating: 'mature', href: card.href, returnTo: '/showcase/1', newTab: false });
+    expect(keyOf([card, locked])).not.toBe(keyOf([card, { ...locked, returnTo: '/showcase/1?page=2' }]));
+    expect(keyOf([card, locked])).not.toBe(keyOf([card, { ...locked, video: { ...locked.video, content_rating_class: 'unrated' } }]));
+    expect(keyOf([card, locked])).not.toBe(keyOf([card, { ...locked, video: { ...locked.video, content_lock: 'content_filter' } }]));
   });
 });

@@ -5,6 +5,7 @@
  * the same markup.
  */
 import { cardImage, type CardImageAttributes } from './cardImage.ts';
+import type { ContentLock } from './contentGates.ts';
 
 export interface VideoCardFace {
   title: string;
@@ -50,4 +51,35 @@ export function videoCardFace(video: VideoCardFaceSource, place: VideoCardPlace)
     duration: video.duration,
     owner: video.user.name,
   };
+}
+
+/** A card as a list places it (VideoCard.astro's props): the video, its link and its place. */
+export interface PlacedVideoCard {
+  video: VideoCardFaceSource;
+  href: string;
+  abilities: { linkTitles: boolean; newTab: boolean };
+  badge?: 'live' | 'upcoming' | null;
+  index?: number | null;
+  belowHero?: boolean;
+}
+
+export function faceOfCard({ video, href, abilities, badge = null, index = null, belowHero = false }: PlacedVideoCard): VideoCardFace {
+  return videoCardFace(video, { href, linkTitles: abilities.linkTitles, newTab: abilities.newTab, badge, index, belowHero });
+}
+
+/** A card in a list with its list's return address: a locked one links there and back. */
+export interface ListedVideoCard extends PlacedVideoCard {
+  video: VideoCardFaceSource & { content_lock: ContentLock | null; content_rating_class: string };
+  returnTo: string;
+}
+
+/**
+ * What a card of a list renders from (VideoCard.astro): its face, or for a video this viewer
+ * may not watch, its lock, title and rating and the addresses its link is made of. A list of
+ * these is the key of the whole list in the fragment cache.
+ */
+export function listedCardInputs(card: ListedVideoCard): unknown {
+  const { video } = card;
+  if (video.content_lock === null) return faceOfCard(card);
+  return { lock: video.content_lock, name: video.name, rating: video.content_rating_class, href: card.href, returnTo: card.returnTo, newTab: card.abilities.newTab };
 }
