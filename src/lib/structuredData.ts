@@ -1,8 +1,10 @@
 /**
  * The structured data (JSON-LD, schema.org) public pages describe themselves with: a
- * VideoObject for a video, an ItemList of them for a showcase page, and a BroadcastEvent as
- * the publication of a live event's video (how search engines mark a video as live). Typed
- * by schema-dts, so a misspelt property or a wrong type fails the type check.
+ * VideoObject for a video on its own page, with a BroadcastEvent as the publication of a live
+ * event's video (how search engines mark a video as live), and for a showcase page an
+ * ItemList of those pages, each at its place: the summary page of Google's carousel
+ * guidelines, whose items are described in full on the pages they name, and once. Typed by
+ * schema-dts, so a misspelt property or a wrong type fails the type check.
  */
 import type { BroadcastEvent, ItemList, ListItem, VideoObject, WithContext } from 'schema-dts';
 import type { LiveStatus } from './domain.ts';
@@ -56,7 +58,7 @@ function ratingOf(rating: VideoFacts['rating']): Pick<Exclude<VideoObject, strin
   return rating === 'safe' ? { isFamilyFriendly: true } : {};
 }
 
-export function videoObject(video: VideoFacts): Exclude<VideoObject, string> {
+function videoObject(video: VideoFacts): Exclude<VideoObject, string> {
   const publication = video.live ? broadcastEvent(video.live) : null;
   return {
     '@type': 'VideoObject',
@@ -82,12 +84,12 @@ export interface ShowcaseFacts {
   name: string;
   description: string;
   url: string;
-  /** The page's public videos, with their place in the showcase (1 is the first). */
-  items: { position: number; video: VideoFacts }[];
+  /** The pages of the page's public videos, with their place in the showcase (1 is the first); absolute. */
+  items: { position: number; url: string }[];
 }
 
 export function showcaseItemListLd(showcase: ShowcaseFacts): WithContext<ItemList> {
-  const itemListElement: ListItem[] = showcase.items.map(({ position, video }) => ({ '@type': 'ListItem', position, item: videoObject(video) }));
+  const itemListElement: ListItem[] = showcase.items.map(({ position, url }) => ({ '@type': 'ListItem', position, url }));
   return {
     '@context': CONTEXT,
     '@type': 'ItemList',

@@ -177,7 +177,7 @@ test.describe('a public video page', () => {
 });
 
 test.describe('a public showcase page', () => {
-  test('lists its public videos as an ItemList and shows a large picture card', async ({ page, baseURL }) => {
+  test('lists its public videos’ pages as an ItemList and shows a large picture card', async ({ page, request, baseURL }) => {
     await page.goto(`/showcase/${showreel}?page=2`);
     expect(await metaContent(page, 'og:type')).toBe('website');
     expect(await metaContent(page, 'twitter:card')).toBe('summary_large_image');
@@ -188,23 +188,32 @@ test.describe('a public showcase page', () => {
 
     const [ld] = await jsonLdOf(page);
     expect(ld).toMatchObject({ '@type': 'ItemList', name: 'Northwind Showreel', url: `${baseURL}/showcase/${showreel}?page=2` });
-    const items = ld!['itemListElement'] as { '@type': string; position: number; item: Record<string, unknown> }[];
+    const items = ld!['itemListElement'] as { '@type': string; position: number; url: string }[];
     expect(items.length).toBeGreaterThan(0);
-    expect(items.every((i) => i['@type'] === 'ListItem' && i.item['@type'] === 'VideoObject')).toBe(true);
+    expect(items.every((i) => i['@type'] === 'ListItem' && i.url.startsWith(`${baseURL}/showcase/${showreel}/video/`))).toBe(true);
     // Page 2 of twelve a page: places 13 to 24, and the mature video of the reel is not among them.
     expect(items[0]!.position).toBeGreaterThanOrEqual(13);
     expect(items.map((i) => i.position)).toEqual([...items.map((i) => i.position)].sort((a, b) => a - b));
-    expect(items.some((i) => i.item['name'] === MATURE)).toBe(false);
+    const mature = `${baseURL}/showcase/${showreel}/video/${await videoIdOf(request, showreel, MATURE)}`;
+    expect(items.map((i) => i.url)).not.toContain(mature);
+    // Each item's page describes its video.
+    await page.goto(items[0]!.url);
+    expect((await jsonLdOf(page))[0]).toMatchObject({ '@type': 'VideoObject', url: items[0]!.url });
 
     const answer = (await (await page.request.get(oembedHref!)).json()) as Record<string, string>;
     expect(answer).toMatchObject({ type: 'video', title: 'Northwind Showreel' });
     expect(answer['html']).toContain(`src="${baseURL}/showcase/${showreel}/embed"`);
   });
 
-  test('publishes its live events as live BroadcastEvents', async ({ page }) => {
+  test('lists its live events, whose pages publish them as live BroadcastEvents', async ({ page }) => {
     await page.goto(`/showcase/${showcaseId('live')}`);
     const [ld] = await jsonLdOf(page);
-    const items = (ld!['itemListElement'] as { item: Record<string, unknown> }[]).map((i) => i.item);
+    const pages = (ld!['itemListElement'] as { url: string }[]).map((i) => i.url);
+    const items: Record<string, unknown>[] = [];
+    for (const url of pages) {
+      await page.goto(url);
+      items.push((await jsonLdOf(page))[0]!);
+    }
     const broadcasts = items.map((item) => item['publication'] as Record<string, unknown> | undefined).filter(Boolean);
     expect(broadcasts.length).toBeGreaterThan(0);
     for (const broadcast of broadcasts) {

@@ -54,6 +54,15 @@ function previewImage(video: VideoJson, origin: string): PublicThumbnail | null 
   return picture ? { url: new URL(picture.link, origin).href, width: picture.width, height: picture.height } : null;
 }
 
+/** The page's picture: the first of its videos' that has one. */
+function firstPreviewImage(videos: VideoJson[], origin: string): PublicThumbnail | null {
+  for (const video of videos) {
+    const image = previewImage(video, origin);
+    if (image) return image;
+  }
+  return null;
+}
+
 function oembedLinks(pageUrl: string, origin: string): PagePreview['oembed'] {
   return OEMBED_FORMATS.map((format) => {
     const href = new URL('/oembed', origin);
@@ -66,12 +75,16 @@ function oembedLinks(pageUrl: string, origin: string): PagePreview['oembed'] {
 /** AlbumJson.uri is /albums/{id}. */
 const albumIdOf = (album: AlbumJson) => Number(album.uri.slice(album.uri.lastIndexOf('/') + 1));
 
-function videoFacts(album: AlbumJson, video: VideoJson, videoId: number, image: PublicThumbnail | null, { origin, locale }: PreviewContext): VideoFacts {
+/** A video's page, absolute. */
+const videoPageUrl = (albumId: number, videoId: number, { origin, locale }: PreviewContext) => new URL(localizePath(locale, videoViewPath(albumId, videoId)), origin).href;
+
+function videoFacts(album: AlbumJson, video: VideoJson, videoId: number, image: PublicThumbnail | null, context: PreviewContext): VideoFacts {
+  const { origin } = context;
   const albumId = albumIdOf(album);
   return {
     name: video.name,
     description: video.description,
-    url: new URL(localizePath(locale, videoViewPath(albumId, videoId)), origin).href,
+    url: videoPageUrl(albumId, videoId, context),
     embedUrl: videoEmbedSrc(origin, albumId, videoId),
     thumbnailUrl: image?.url ?? null,
     uploadDate: video.created_time,
@@ -118,14 +131,13 @@ export function showcasePagePreview(view: ListView, context: PreviewContext): Pa
   const start = firstPosition(view);
   const listed = [...(view.featured ? [view.featured] : []), ...view.videos].map((video, index) => ({ video, position: start + index, id: videoIdOf(video.uri) }));
   const shown = listed.filter((entry): entry is typeof entry & { id: number } => entry.id !== null && isPublicJson(entry.video));
-  const images = new Map(shown.map((entry) => [entry.id, previewImage(entry.video, origin)]));
-  const image = shown.map((entry) => images.get(entry.id)).find(Boolean) ?? null;
+  const image = firstPreviewImage(shown.map((entry) => entry.video), origin);
   const pageUrl = new URL(localizePath(locale, `/showcase/${albumId}`) + (view.page > 1 ? `?page=${view.page}` : ''), origin).href;
   const itemList = showcaseItemListLd({
     name: view.album.name,
     description: view.album.description,
     url: pageUrl,
-    items: shown.map(({ video, position, id }) => ({ position, video: videoFacts(view.album, video, id, images.get(id) ?? null, context) })),
+    items: shown.map(({ position, id }) => ({ position, url: videoPageUrl(albumId, id, context) })),
   });
   return {
     ogType: 'website',
