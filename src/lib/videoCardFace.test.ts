@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fragmentKey } from './fragmentCache.ts';
-import { listedCardInputs, videoCardFace, type ListedVideoCard, type VideoCardPlace } from './videoCardFace.ts';
+import { listedCardInputs, videoCardFace, type ListedVideoCard, type PlacedVideoCard } from './videoCardFace.ts';
 
 const video = {
   name: 'Harbour at dawn',
@@ -8,11 +8,11 @@ const video = {
   pictures: { sizes: [{ link: '/thumbnails/7-abc-640.jpg', width: 640, height: 360 }] },
   user: { name: 'Studio Nord' },
 };
-const place: VideoCardPlace = { href: '/showcase/1/video/7', linkTitles: true, newTab: false, badge: null, index: 3, belowHero: false };
+const place: PlacedVideoCard = { video, href: '/showcase/1/video/7', abilities: { linkTitles: true, newTab: false }, badge: null, index: 3, belowHero: false };
 
 describe('videoCardFace', () => {
   it('holds what the card shows', () => {
-    expect(videoCardFace(video, place)).toEqual({
+    expect(videoCardFace(place)).toEqual({
       title: 'Harbour at dawn',
       href: '/showcase/1/video/7',
       newTab: false,
@@ -25,18 +25,18 @@ describe('videoCardFace', () => {
   });
 
   it('has no link when titles are not links', () => {
-    expect(videoCardFace(video, { ...place, linkTitles: false }).href).toBeNull();
+    expect(videoCardFace({ ...place, abilities: { linkTitles: false, newTab: false } }).href).toBeNull();
   });
 
   it('differs, and so is kept apart, for the first card of a page, which loads at once', () => {
-    const first = videoCardFace(video, { ...place, index: 0 });
+    const first = videoCardFace({ ...place, index: 0 });
     expect(first.image).toMatchObject({ loading: 'eager', fetchpriority: 'high' });
-    expect(fragmentKey('video-card', 'en', first)).not.toBe(fragmentKey('video-card', 'en', videoCardFace(video, place)));
+    expect(fragmentKey('video-card', 'en', first)).not.toBe(fragmentKey('video-card', 'en', videoCardFace(place)));
   });
 
   it('changes with the video, so a renamed video is never shown by its old card', () => {
-    const renamed = videoCardFace({ ...video, name: 'Harbour at dusk' }, place);
-    expect(fragmentKey('video-card', 'en', renamed)).not.toBe(fragmentKey('video-card', 'en', videoCardFace(video, place)));
+    const renamed = videoCardFace({ ...place, video: { ...video, name: 'Harbour at dusk' } });
+    expect(fragmentKey('video-card', 'en', renamed)).not.toBe(fragmentKey('video-card', 'en', videoCardFace(place)));
   });
 });
 
@@ -52,7 +52,7 @@ describe('listedCardInputs', () => {
   const keyOf = (cards: ListedVideoCard[]) => fragmentKey('video-card-list', 'en', cards.map(listedCardInputs));
 
   it('is the face of a card the viewer may watch', () => {
-    expect(listedCardInputs(card)).toEqual(videoCardFace(video, { href: card.href, linkTitles: true, newTab: false, badge: null, index: 3, belowHero: false }));
+    expect(listedCardInputs(card)).toEqual(videoCardFace({ video, href: card.href, abilities: { linkTitles: true, newTab: false }, badge: null, index: 3, belowHero: false }));
   });
 
   it('holds what a locked card shows and links to, so another page of the list or a new rating is another list', () => {

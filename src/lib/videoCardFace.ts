@@ -30,41 +30,30 @@ export interface VideoCardFaceSource {
   user: { name: string };
 }
 
-export interface VideoCardPlace {
-  href: string;
-  linkTitles: boolean;
-  newTab: boolean;
-  badge: 'live' | 'upcoming' | null;
-  /** Its place in a list at the top of the page; null for a list further down. */
-  index: number | null;
-  belowHero: boolean;
-}
-
-export function videoCardFace(video: VideoCardFaceSource, place: VideoCardPlace): VideoCardFace {
-  return {
-    title: video.name,
-    href: place.linkTitles ? place.href : null,
-    newTab: place.newTab,
-    pictures: video.pictures.sizes,
-    image: cardImage(place.index, 'grid', { belowHero: place.belowHero }),
-    badge: place.badge,
-    duration: video.duration,
-    owner: video.user.name,
-  };
-}
-
 /** A card as a list places it (VideoCard.astro's props): the video, its link and its place. */
 export interface PlacedVideoCard {
   video: VideoCardFaceSource;
+  /** The video view, localized with the carried query. */
   href: string;
+  /** Linked titles (not for Contributor and Viewer) and new tabs offsite (SPEC §6). */
   abilities: { linkTitles: boolean; newTab: boolean };
   badge?: 'live' | 'upcoming' | null;
+  /** Its place in a list at the top of the page; null for a list further down. */
   index?: number | null;
   belowHero?: boolean;
 }
 
-export function faceOfCard({ video, href, abilities, badge = null, index = null, belowHero = false }: PlacedVideoCard): VideoCardFace {
-  return videoCardFace(video, { href, linkTitles: abilities.linkTitles, newTab: abilities.newTab, badge, index, belowHero });
+export function videoCardFace({ video, href, abilities, badge = null, index = null, belowHero = false }: PlacedVideoCard): VideoCardFace {
+  return {
+    title: video.name,
+    href: abilities.linkTitles ? href : null,
+    newTab: abilities.newTab,
+    pictures: video.pictures.sizes,
+    image: cardImage(index, 'grid', { belowHero }),
+    badge,
+    duration: video.duration,
+    owner: video.user.name,
+  };
 }
 
 /** A card in a list with its list's return address: a locked one links there and back. */
@@ -80,6 +69,6 @@ export interface ListedVideoCard extends PlacedVideoCard {
  */
 export function listedCardInputs(card: ListedVideoCard): unknown {
   const { video } = card;
-  if (video.content_lock === null) return faceOfCard(card);
+  if (video.content_lock === null) return videoCardFace(card);
   return { lock: video.content_lock, name: video.name, rating: video.content_rating_class, href: card.href, returnTo: card.returnTo, newTab: card.abilities.newTab };
 }

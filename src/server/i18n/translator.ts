@@ -56,7 +56,7 @@ const RESOLVED_ANSWERS = 4096;
  * The `t` of a locale. Strings without interpolation are looked up once per process, and
  * those that only fill in values are compiled once (plainInterpolation.ts): a page asks for a
  * hundred labels, and i18next's resolution is the costliest part of that. The calls left to
- * i18next (plurals, formats) cost it ~40 µs each, so their answers are kept by their values:
+ * i18next (plurals, formats) cost it tens of microseconds each, so their answers are kept by their values:
  * the pager's "Page 2" is the same string on every page.
  */
 export function translator(locale: Locale): TFunction {
