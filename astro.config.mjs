@@ -58,9 +58,11 @@ export default defineConfig({
   // Shiki, whose colours are inline styles outside the pages' policy.
   markdown: { syntaxHighlight: false },
   build: {
-    // Inline: external, the pages' CSS is six render-blocking stylesheets that a first visit
-    // waits for (LCP of scripts/benchLcp.ts); a repeat visit, which has them cached, gains less.
-    inlineStylesheets: 'always',
+    // Pages link their stylesheets, and the server writes them into each page as it reads it
+    // whole (src/lib/inlineStylesheets.ts): a first visit gets them inline (external, they are
+    // six render-blocking requests that its LCP waits for, scripts/benchLcp.ts), while the
+    // renderer's string stays a third smaller.
+    inlineStylesheets: 'never',
   },
   server: { port: 4321 },
   devToolbar: { enabled: false },

@@ -23,6 +23,16 @@ describe('a page read whole', () => {
     expect(await whole.text()).toBe('<!DOCTYPE html><p>Vidéo</p>');
   });
 
+  it('writes the stylesheets it links into it, and says its new length', async () => {
+    const html = '<html><head><link rel="stylesheet" href="/_astro/Shell.a1.css"></head><body>Vidéo</body></html>';
+    const page = new Response(html, { headers: { 'Content-Type': 'text/html', 'Content-Length': String(Buffer.byteLength(html)) } });
+    const whole = await readWholePage(page, new Map([['/_astro/Shell.a1.css', new TextEncoder().encode('body{margin:0}')]]));
+    const inlined = '<html><head><style>body{margin:0}</style></head><body>Vidéo</body></html>';
+    expect(await whole.text()).toBe(inlined);
+    expect(new TextDecoder().decode(wholePageBytes(whole))).toBe(inlined);
+    expect(whole.headers.get('content-length')).toBe(String(Buffer.byteLength(inlined)));
+  });
+
   it('fails where the page fails, halfway through included', async () => {
     const page = new Response(streamed(['<html>', '<main>'], 1), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
     await expect(readWholePage(page)).rejects.toThrow('the footer failed');

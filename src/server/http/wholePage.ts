@@ -4,15 +4,20 @@
  * here. Astro renders a page to one string (astro.config.mjs); a body that streams all the same
  * (a Response a route builds) is produced as it is read, so reading it here lets an error thrown
  * halfway through it reach the step that classifies errors instead of cutting the page short.
- * The server sends HTML whole anyway (wholeHtml.ts).
+ * The server sends HTML whole anyway (wholeHtml.ts). The page's stylesheets are written into
+ * it here (src/lib/inlineStylesheets.ts), so the policy hashes them as the browser reads them.
  */
+import { inlineStylesheets } from '../../lib/inlineStylesheets.ts';
+import { builtStylesheets } from './builtStylesheets.ts';
+
 const pages = new WeakMap<Response, Uint8Array>();
 
-/** The response with its HTML body read whole; any other response as it is. */
-export async function readWholePage(response: Response): Promise<Response> {
+/** The response with its HTML body read whole and its stylesheets inlined; any other response as it is. */
+export async function readWholePage(response: Response, sheets: ReadonlyMap<string, Uint8Array> = builtStylesheets()): Promise<Response> {
   if (pages.has(response) || !response.headers.get('Content-Type')?.startsWith('text/html') || !response.body) return response;
-  const bytes = await response.bytes();
+  const bytes = inlineStylesheets(await response.bytes(), sheets);
   const whole = new Response(bytes, response);
+  if (whole.headers.has('Content-Length')) whole.headers.set('Content-Length', String(bytes.byteLength));
   pages.set(whole, bytes);
   return whole;
 }
