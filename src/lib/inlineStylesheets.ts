@@ -13,7 +13,7 @@ const STYLE_OPEN = Buffer.from('<style>');
 const STYLE_CLOSE = Buffer.from('</style>');
 
 /** The page with its known stylesheets inlined; the page itself when it links none of them. */
-export function inlineStylesheets(page: Uint8Array, sheets: ReadonlyMap<string, Uint8Array>): Uint8Array {
+export function inlineStylesheets(page: Uint8Array<ArrayBuffer>, sheets: ReadonlyMap<string, Uint8Array>): Uint8Array<ArrayBuffer> {
   if (sheets.size === 0) return page;
   const bytes = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
   const headEnd = bytes.indexOf(HEAD_END);

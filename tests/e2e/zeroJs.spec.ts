@@ -14,12 +14,13 @@ const dark = `/showcase/${showcaseId('dark')}`;
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-/** Records the page's (and its frames') script and media responses from now on. */
-function watchFetches(page: Page): { scripts: string[]; media: string[] } {
-  const seen = { scripts: [] as string[], media: [] as string[] };
+/** Records the page's (and its frames') script, stylesheet and media responses from now on. */
+function watchFetches(page: Page): { scripts: string[]; stylesheets: string[]; media: string[] } {
+  const seen = { scripts: [] as string[], stylesheets: [] as string[], media: [] as string[] };
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type === 'script') seen.scripts.push(response.url());
+    if (type === 'stylesheet') seen.stylesheets.push(response.url());
     if (type === 'media' || /\.(m3u8|ts|m4s|mp4)(\?|$)/.test(new URL(response.url()).pathname)) seen.media.push(response.url());
   });
   return seen;
@@ -44,10 +45,13 @@ test.describe('before the first interaction, on a phone', () => {
     ['a dark showcase', dark],
     ['the stock pages', '/stock'],
   ] as const) {
-    test(`${name} fetches no script`, async ({ page }) => {
+    test(`${name} fetches no script, and no stylesheet: its styles come inline, allowed by its policy`, async ({ page }) => {
       const fetched = watchFetches(page);
       await settle(page, path);
       expect(fetched.scripts).toEqual([]);
+      expect(fetched.stylesheets).toEqual([]);
+      // The reset of the inline sheet applied (a browser's own margin is 8px).
+      expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
     });
   }
 
