@@ -30,7 +30,8 @@ import { demoSsoConnectionFromEnv } from '../sso/demoConnection.ts';
 import { DEMO_ACCOUNTS, DEMO_CHAT, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_TEAM_NAME, DEMO_VIDEOS, FULL_HD_RENDER } from './demoCatalogue.ts';
 import { seedDemoUploads } from '../quota/demoUploads.ts';
 import { forEachConcurrently } from '../../lib/forEachConcurrently.ts';
-import { seedStock } from './seedStock.ts';
+import { produceStockClip, seedStock } from './seedStock.ts';
+import { DEMO_STOCK_CLIPS } from './demoStock.ts';
 import { storeDemoCaptions, type CaptionTrack } from './demoCaptions.ts';
 import { demoChatRows, demoLiveEvent } from './demoLiveEvents.ts';
 import { RECORDING_SEGMENT_SECONDS } from '../live/packagerArgs.ts';
@@ -38,20 +39,39 @@ import { RECORDING_SEGMENT_SECONDS } from '../live/packagerArgs.ts';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-async function produceMedia(onProgress?: (progress: SeedProgress) => void): Promise<Map<string, DemoVideoAssets & { captions: CaptionTrack }>> {
+interface DemoMedia {
+  videos: Map<string, DemoVideoAssets & { captions: CaptionTrack }>;
+  stock: Map<string, DemoVideoAssets>;
+}
+
+/**
+ * Every demo clip, the showcases' and the stock catalogue's, made by one pool, so the progress
+ * a first start shows counts them all (rendered after the showcases' clips, the stock clips
+ * took half a minute after a full bar). Their 4K sources, the longest, go first.
+ */
+async function produceMedia(onProgress?: (progress: SeedProgress) => void): Promise<DemoMedia> {
   const storage = mediaStorage();
-  const assets = new Map<string, DemoVideoAssets & { captions: CaptionTrack }>();
+  const media: DemoMedia = { videos: new Map(), stock: new Map() };
   // Events not yet held have no media; a finished one has its replay.
   const playable = DEMO_VIDEOS.filter((v) => v.duration > 0);
-  onProgress?.({ rendered: 0, total: playable.length });
-  // Seeds follow the catalogue's order, whatever order the clips finish in.
-  await forEachConcurrently(playable, DEMO_RENDER_CONCURRENCY, async (video, i) => {
-    const key = `demo/${video.key}`;
-    const produced = await produceDemoVideo({ key, seed: i + 1, durationSeconds: video.duration, label: video.name, storage, ...(video.fullHd ? FULL_HD_RENDER : {}) });
-    assets.set(video.key, { ...produced, captions: await storeDemoCaptions(storage, key, video) });
-    onProgress?.({ rendered: assets.size, total: playable.length });
+  // Each clip keeps its seed (its place in its own list), whatever order the pool runs it in.
+  const jobs = [
+    ...DEMO_STOCK_CLIPS.map((clip, i) => async () => {
+      media.stock.set(clip.key, await produceStockClip(clip, i, storage));
+    }),
+    ...playable.map((video, i) => async () => {
+      const key = `demo/${video.key}`;
+      const produced = await produceDemoVideo({ key, seed: i + 1, durationSeconds: video.duration, label: video.name, storage, ...(video.fullHd ? FULL_HD_RENDER : {}) });
+      media.videos.set(video.key, { ...produced, captions: await storeDemoCaptions(storage, key, video) });
+    }),
+  ];
+  let rendered = 0;
+  onProgress?.({ rendered, total: jobs.length });
+  await forEachConcurrently(jobs, DEMO_RENDER_CONCURRENCY, async (job) => {
+    await job();
+    onProgress?.({ rendered: ++rendered, total: jobs.length });
   });
-  return assets;
+  return media;
 }
 
 /** Empties every table; `npm run seed` uses it to re-create the demo from scratch. */
@@ -69,7 +89,7 @@ export interface SeedDemoOptions {
 
 export async function seedDemo({ onProgress }: SeedDemoOptions = {}): Promise<void> {
   const started = Date.now();
-  const media = await produceMedia(onProgress);
+  const { videos: media, stock } = await produceMedia(onProgress);
   const passwordHash = await hash(DEMO_PASSWORD);
   const db = await getDb();
   const now = Date.now();
@@ -203,6 +223,6 @@ export async function seedDemo({ onProgress }: SeedDemoOptions = {}): Promise<vo
     // Demo SSO: a connection for the demo team, only when DEMO_SSO_* name a provider.
     if (demoSso) await tx.insert(ssoConnections).values({ teamId: team!.id, ...demoSso });
   });
-  await seedStock();
+  await seedStock(stock);
   logger.info({ ms: Date.now() - started, videos: DEMO_VIDEOS.length, showcases: DEMO_SHOWCASES.length, sso: Boolean(demoSso) }, 'demo catalogue seeded');
 }

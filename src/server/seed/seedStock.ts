@@ -1,34 +1,28 @@
 /**
  * Writes the demo stock catalogue (demoStock.ts) after the rest of the demo: clips made by
- * the media module like every other demo video, sold by the demo owner, in one transaction.
+ * the media module like every other demo video (rendered with them, seedDemo.ts), sold by the
+ * demo owner, in one transaction.
  */
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { showcases, showcaseVideos, stockClipQualities, stockClips, stockCollectionClips, stockCollections, users, videoFiles, videoPictures, videos } from '../db/schema.ts';
-import { mediaStorage, produceDemoVideo, type DemoVideo as DemoVideoAssets } from '../media/index.ts';
-import { DEMO_RENDER_CONCURRENCY } from '../media/demoMedia.ts';
-import { forEachConcurrently } from '../../lib/forEachConcurrently.ts';
+import { produceDemoVideo, type DemoVideo as DemoVideoAssets, type MediaStorage } from '../media/index.ts';
 import { DEMO_ACCOUNTS, DEMO_SHOWCASES } from './demoCatalogue.ts';
-import { DEMO_STOCK_CLIPS, DEMO_STOCK_COLLECTIONS, DEMO_STOCK_QUALITY_SPECS, STOCK_RENDER } from './demoStock.ts';
+import { DEMO_STOCK_CLIPS, DEMO_STOCK_COLLECTIONS, DEMO_STOCK_QUALITY_SPECS, STOCK_RENDER, type DemoStockClip } from './demoStock.ts';
 
 /** Footage seeds apart from the showcase videos', so every clip looks its own. */
 const FOOTAGE_SEED_BASE = 500;
 
-async function produceStockMedia(): Promise<Map<string, DemoVideoAssets>> {
-  const storage = mediaStorage();
-  const assets = new Map<string, DemoVideoAssets>();
-  // Rendered at the sizes it is sold at: the 4K source and a 1080p H.264 rendition (demoStock.ts).
-  await forEachConcurrently(DEMO_STOCK_CLIPS, DEMO_RENDER_CONCURRENCY, async (clip, i) => {
-    assets.set(
-      clip.key,
-      await produceDemoVideo({ key: `demo/stock-${clip.key}`, seed: FOOTAGE_SEED_BASE + i, durationSeconds: clip.duration, label: clip.title, storage, ...STOCK_RENDER }),
-    );
-  });
-  return assets;
+/**
+ * The i-th stock clip's media, rendered at the sizes it is sold at: the 4K source and a 1080p
+ * H.264 rendition (demoStock.ts). The demo seed renders these beside its videos (seedDemo.ts).
+ */
+export function produceStockClip(clip: DemoStockClip, i: number, storage: MediaStorage): Promise<DemoVideoAssets> {
+  return produceDemoVideo({ key: `demo/stock-${clip.key}`, seed: FOOTAGE_SEED_BASE + i, durationSeconds: clip.duration, label: clip.title, storage, ...STOCK_RENDER });
 }
 
-export async function seedStock(): Promise<void> {
-  const media = await produceStockMedia();
+/** Writes the stock catalogue with each clip's media, by clip key. */
+export async function seedStock(media: ReadonlyMap<string, DemoVideoAssets>): Promise<void> {
   const db = await getDb();
   const ownerEmail = DEMO_ACCOUNTS.find((a) => a.key === 'owner')!.email;
   await db.transaction(async (tx) => {
