@@ -19,6 +19,7 @@ import { benchLive, liveSummary } from './benchLive.ts';
 import { staticBaseline } from './benchCache.ts';
 import { benchLcp, lcpSummary } from './benchLcp.ts';
 import { benchScale, scaleSummary } from './benchScale.ts';
+import { inTurns, medianRatio, type PairedRound } from './benchPairs.ts';
 import { BENCH_UNCACHED_HEADER, CACHE_STATUS_HEADER, type StoredEncoding } from '../src/lib/pageCache.ts';
 import { DEMO_SHOWCASES } from '../src/server/seed/demoCatalogue.ts';
 
@@ -27,6 +28,9 @@ const origin = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const rtmpPort = Number(process.env['BENCH_RTMP_PORT'] ?? 4467);
 const connections = 50;
+/** Rounds, and seconds a side, of the two goals' ratios measured in turns (benchPairs.ts). */
+const PAIRED_ROUNDS = 3;
+const roundSeconds = Math.max(1, Math.round(seconds / 2));
 const staticPort = Number(process.env['BENCH_STATIC_PORT'] ?? 4469);
 
 if (!process.argv.includes('--no-build')) {
@@ -188,6 +192,23 @@ async function load(url: string, uncached = false, duration = seconds) {
   return { rps: Math.round(result.requests.average), p99ms: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
+/** The static file's own figures, then the goals' ratios, each side measured in turns with its baseline (benchPairs.ts). */
+async function againstBaselines(gridUrl: string, bareUrl: string, staticUrl: string) {
+  const rps = (url: string, uncached = false) => async () => (await load(url, uncached, roundSeconds)).rps;
+  return {
+    staticFile: await load(staticUrl),
+    pairs: {
+      cachedGridToStatic: await inTurns(rps(gridUrl), rps(staticUrl), PAIRED_ROUNDS),
+      uncachedGridToBare: await inTurns(rps(gridUrl, true), rps(bareUrl, true), PAIRED_ROUNDS),
+    },
+  };
+}
+
+/** A ratio's rounds, as the summary prints them under it. */
+function inTurnsNote(rounds: readonly PairedRound[]): string {
+  return `\n    median of ${rounds.length} rounds of ${roundSeconds} s in turns: ${rounds.map((r) => `${r.measured} ÷ ${r.baseline} = ${(r.measured / r.baseline).toFixed(2)}`).join('; ')}`;
+}
+
 /** Two seconds of the measuring load, cached and rendered, whose figures are dropped. */
 async function warmUnderLoad(url: string): Promise<void> {
   for (const uncached of [false, true]) await load(url, uncached, 2);
@@ -249,7 +270,7 @@ try {
   const bare = { html: sizesOf(await wireBytes(bareUrl)), load: await load(bareUrl, true) };
   // The cached grid page's own bytes, served as a static file by a minimal Node server.
   const baseline = await staticBaseline(await wireBytes(urls.grid), staticPort);
-  const staticFile = await load(baseline.url).finally(() => baseline.close());
+  const { staticFile, pairs } = await againstBaselines(urls.grid, bareUrl, baseline.url).finally(() => baseline.close());
   const frameUrl = `${videoUrl}/embed?autoplay=1`;
   const idleFrameUrl = `${videoUrl}/embed`;
   const frame = {
@@ -275,9 +296,10 @@ try {
     scale,
     live,
     chat,
+    pairs,
     ratio: {
-      cachedGridToStatic: +(pages.grid.load.rps / staticFile.rps).toFixed(2),
-      uncachedGridToBare: +(pages.grid.uncached.rps / bare.load.rps).toFixed(2),
+      cachedGridToStatic: medianRatio(pairs.cachedGridToStatic),
+      uncachedGridToBare: medianRatio(pairs.uncachedGridToBare),
     },
   };
   mkdirSync('bench-results', { recursive: true });
@@ -291,8 +313,8 @@ ${seconds} s × ${connections} connections per measure; HTML bytes brotli; JavaS
 ${Object.entries(pages).map(([name, m]) => row(name, m)).join('\n')}
   bare page  ${cell(bare.html.br, 8)}${cell(0, 10)}${cell(0, 9)}${cell('', 8)}${cell('', 7)}${cell(bare.load.rps, 8)}${cell(bare.load.p99ms, 7)}
   static file (the grid page's bytes): ${staticFile.rps} req/s, p99 ${staticFile.p99ms} ms
-  cached grid ÷ static file: ${report.ratio.cachedGridToStatic}× the requests per second (goal ≥ 0.5×, p99 ≤ 50 ms: ${pages.grid.load.p99ms} ms)
-  rendered grid ÷ bare page: ${report.ratio.uncachedGridToBare}× the requests per second (goal ≥ 0.5×)
+  cached grid ÷ static file: ${report.ratio.cachedGridToStatic}× the requests per second (goal ≥ 0.5×, p99 ≤ 50 ms: ${pages.grid.load.p99ms} ms)${inTurnsNote(pairs.cachedGridToStatic)}
+  rendered grid ÷ bare page: ${report.ratio.uncachedGridToBare}× the requests per second (goal ≥ 0.5×)${inTurnsNote(pairs.uncachedGridToBare)}
   player frame: ${frame.js.bytes} B of JavaScript before playing; ${frame.idleMediaBytes} B of media fetched by an idle frame; first frame after ${frame.ttffNative.medianMs} ms (${frame.ttffNative.stream}), ${frame.ttffHlsJs.medianMs} ms (${frame.ttffHlsJs.stream}), medians of ${frame.ttffNative.runs} loads
   errors: ${[...Object.values(pages).flatMap((p) => [p.load.errors, p.uncached.errors]), bare.load.errors, staticFile.errors].join(', ')}
 ${lcpSummary(lcp)}
