@@ -3,8 +3,8 @@
  * head whose sheet is known becomes a `<style>` element holding that sheet, as a first visit
  * needs them (astro.config.mjs). Done on the encoded page rather than by the renderer, because
  * the sheets are a third of a page's text: rendered in, they take a grid page's string past
- * the size (128 KB once a character outside Latin-1 makes it two bytes a character) from
- * which V8 flattens it into its large-object space, at about half a millisecond a page.
+ * 128 KB (64 K characters, once one of them outside Latin-1 makes it two bytes a character),
+ * from which V8 flattens it into its large-object space, about half a millisecond a page.
  */
 const LINK_OPEN = Buffer.from('<link rel="stylesheet" href="');
 const LINK_CLOSE = Buffer.from('">');
