@@ -4,23 +4,27 @@
  * Pages link them (astro.config.mjs) and are sent with them inlined (wholePage.ts). Where no
  * build has written them (`astro dev`), there are none and a page keeps its links.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isBuildAsset } from '../../lib/clientFilePath.ts';
 import { distDir } from '../distDir.ts';
+import { listClientFiles } from './clientFiles.ts';
 
-export function readStylesheets(folder: string): Map<string, Uint8Array> {
-  let names: string[];
+/** The stylesheets among the built files under `root` (a dist/client folder), by address. */
+export function readStylesheets(root: string): Map<string, Uint8Array> {
+  let files: Set<string>;
   try {
-    names = readdirSync(folder);
+    files = listClientFiles(root);
   } catch {
     return new Map();
   }
-  return new Map(names.filter((name) => name.endsWith('.css')).map((name) => [`/_astro/${name}`, readFileSync(path.join(folder, name))]));
+  const sheets = [...files].filter((address) => isBuildAsset(address) && address.endsWith('.css'));
+  return new Map(sheets.map((address) => [address, readFileSync(path.join(root, address))]));
 }
 
 let sheets: ReadonlyMap<string, Uint8Array> | undefined;
 
 export function builtStylesheets(): ReadonlyMap<string, Uint8Array> {
-  sheets ??= readStylesheets(path.join(distDir(), 'client', '_astro'));
+  sheets ??= readStylesheets(path.join(distDir(), 'client'));
   return sheets;
 }
