@@ -33,6 +33,25 @@ describe('a page read whole', () => {
     expect(whole.headers.get('content-length')).toBe(String(Buffer.byteLength(inlined)));
   });
 
+  it('hands the rendered bytes on as they are, without a copy', async () => {
+    const rendered = new TextEncoder().encode('<!DOCTYPE html><p>Vidéo</p>');
+    const page = new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(rendered);
+          controller.close();
+        },
+      }),
+      { headers: { 'Content-Type': 'text/html' } },
+    );
+    const whole = await readWholePage(page, new Map());
+    expect(wholePageBytes(whole)).toBe(rendered);
+    const sent: Uint8Array[] = [];
+    for await (const chunk of whole.body!) sent.push(chunk);
+    expect(sent).toEqual([rendered]);
+    expect(sent[0]!.buffer).toBe(rendered.buffer);
+  });
+
   it('fails where the page fails, halfway through included', async () => {
     const page = new Response(streamed(['<html>', '<main>'], 1), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
     await expect(readWholePage(page)).rejects.toThrow('the footer failed');
