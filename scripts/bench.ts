@@ -2,7 +2,8 @@
 // featured, dark, video view, stock, home): brotli HTML bytes, JavaScript on a phone before and
 // after the first interaction, requests per second and p99 under autocannon served from the
 // page cache and rendered every time (x-bench-uncached), beside a bare Astro page and the grid
-// page's own bytes served as a static file by a minimal Node server (benchCache.ts); the player
+// page's own bytes served as a static file by a minimal Node server (benchCache.ts), and the
+// grid's markup served unrendered as the bare page's body (/bench/markup); the player
 // frame: its JavaScript, the media an idle frame fetches, the time to the first video frame on
 // Chromium's own HLS and through hls.js; LCP under Lighthouse's mobile settings (benchLcp.ts);
 // search and paging at 20,000 videos beside the demo (benchScale.ts); then live streaming
@@ -193,13 +194,15 @@ async function load(url: string, uncached = false, duration = seconds) {
 }
 
 /** The static file's own figures, then the goals' ratios, each side measured in turns with its baseline (benchPairs.ts). */
-async function againstBaselines(gridUrl: string, bareUrl: string, staticUrl: string) {
+async function againstBaselines(gridUrl: string, bareUrl: string, staticUrl: string, markupUrl: string) {
   const rps = (url: string, uncached = false) => async () => (await load(url, uncached, roundSeconds)).rps;
   return {
     staticFile: await load(staticUrl),
     pairs: {
       cachedGridToStatic: await inTurns(rps(gridUrl), rps(staticUrl), PAIRED_ROUNDS),
       uncachedGridToBare: await inTurns(rps(gridUrl, true), rps(bareUrl, true), PAIRED_ROUNDS),
+      // Not a goal: how near the bare page a page of the grid's size comes when nothing renders it.
+      gridMarkupToBare: await inTurns(rps(markupUrl, true), rps(bareUrl, true), PAIRED_ROUNDS),
     },
   };
 }
@@ -233,6 +236,7 @@ try {
   const ids = await showcaseIds();
   const showcaseUrl = (key: string) => `${origin}/showcase/${ids.get(key)}`;
   const bareUrl = `${origin}/bench/bare`;
+  const markupUrl = `${origin}/bench/markup?of=${encodeURIComponent(new URL(showcaseUrl('grid')).pathname)}`;
   const first = (await (await fetch(`${origin}/api/albums/${ids.get('grid')}/videos?per_page=1&fields=uri`)).json()) as { data: { uri: string }[] };
   const videoUrl = `${showcaseUrl('grid')}/video/${first.data[0]!.uri.split('/').pop()}`;
   const urls = {
@@ -255,8 +259,8 @@ try {
   };
   // Warm every route so the first measurement does not pay for module loading, then the
   // server's hot paths under load, which the page measured first would otherwise pay for alone.
-  for (let i = 0; i < 20; i++) await Promise.all([...Object.values(urls), bareUrl].map((u) => fetch(u)));
-  for (const url of [...Object.values(urls), bareUrl]) await warmUnderLoad(url);
+  for (let i = 0; i < 20; i++) await Promise.all([...Object.values(urls), bareUrl, markupUrl].map((u) => fetch(u)));
+  for (const url of [...Object.values(urls), bareUrl, markupUrl]) await warmUnderLoad(url);
 
   const pages = {} as Record<keyof typeof urls, { html: ReturnType<typeof sizesOf>; js: Awaited<ReturnType<typeof scriptBytes>>; load: Awaited<ReturnType<typeof load>>; uncached: Awaited<ReturnType<typeof load>> }>;
   for (const [name, url] of Object.entries(urls) as [keyof typeof urls, string][]) {
@@ -270,7 +274,7 @@ try {
   const bare = { html: sizesOf(await wireBytes(bareUrl)), load: await load(bareUrl, true) };
   // The cached grid page's own bytes, served as a static file by a minimal Node server.
   const baseline = await staticBaseline(await wireBytes(urls.grid), staticPort);
-  const { staticFile, pairs } = await againstBaselines(urls.grid, bareUrl, baseline.url).finally(() => baseline.close());
+  const { staticFile, pairs } = await againstBaselines(urls.grid, bareUrl, baseline.url, markupUrl).finally(() => baseline.close());
   const frameUrl = `${videoUrl}/embed?autoplay=1`;
   const idleFrameUrl = `${videoUrl}/embed`;
   const frame = {
@@ -300,6 +304,7 @@ try {
     ratio: {
       cachedGridToStatic: medianRatio(pairs.cachedGridToStatic),
       uncachedGridToBare: medianRatio(pairs.uncachedGridToBare),
+      gridMarkupToBare: medianRatio(pairs.gridMarkupToBare),
     },
   };
   mkdirSync('bench-results', { recursive: true });
@@ -315,6 +320,7 @@ ${Object.entries(pages).map(([name, m]) => row(name, m)).join('\n')}
   static file (the grid page's bytes): ${staticFile.rps} req/s, p99 ${staticFile.p99ms} ms
   cached grid ÷ static file: ${report.ratio.cachedGridToStatic}× the requests per second (goal ≥ 0.5×, p99 ≤ 50 ms: ${pages.grid.load.p99ms} ms)${inTurnsNote(pairs.cachedGridToStatic)}
   rendered grid ÷ bare page: ${report.ratio.uncachedGridToBare}× the requests per second (goal ≥ 0.5×)${inTurnsNote(pairs.uncachedGridToBare)}
+  the grid's markup unrendered (the bare page's body, /bench/markup) ÷ bare page: ${report.ratio.gridMarkupToBare}×, what its size alone leaves a render${inTurnsNote(pairs.gridMarkupToBare)}
   player frame: ${frame.js.bytes} B of JavaScript before playing; ${frame.idleMediaBytes} B of media fetched by an idle frame; first frame after ${frame.ttffNative.medianMs} ms (${frame.ttffNative.stream}), ${frame.ttffHlsJs.medianMs} ms (${frame.ttffHlsJs.stream}), medians of ${frame.ttffNative.runs} loads
   errors: ${[...Object.values(pages).flatMap((p) => [p.load.errors, p.uncached.errors]), bare.load.errors, staticFile.errors].join(', ')}
 ${lcpSummary(lcp)}
