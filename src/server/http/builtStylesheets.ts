@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isBuildAsset } from '../../lib/clientFilePath.ts';
 import { distDir } from '../distDir.ts';
-import { listClientFiles } from './clientFiles.ts';
+import { clientFilesOf } from './clientFiles.ts';
 
 /** The stylesheets among the built files under `root` (a dist/client folder), by address. */
 export function readStylesheets(root: string): Map<string, Uint8Array> {
   let files: Set<string>;
   try {
-    files = listClientFiles(root);
+    files = clientFilesOf(root);
   } catch {
     return new Map();
   }

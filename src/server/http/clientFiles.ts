@@ -17,11 +17,23 @@ export function listClientFiles(root: string): Set<string> {
   return new Set(entries.filter((entry) => entry.isFile()).map((entry) => `/${path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`));
 }
 
+const listings = new Map<string, Set<string>>();
+
+/** `listClientFiles(root)`, walked once for every reader (this file server, builtStylesheets.ts). */
+export function clientFilesOf(root: string): Set<string> {
+  let files = listings.get(root);
+  if (!files) {
+    files = listClientFiles(root);
+    listings.set(root, files);
+  }
+  return files;
+}
+
 /** A year: a build asset's name changes with its content. */
 const ASSET_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
 export function serveClientFiles(root: string): Step {
-  const files = listClientFiles(root);
+  const files = clientFilesOf(root);
   return (req, res, next) => {
     const file = req.method === 'GET' || req.method === 'HEAD' ? clientFilePath(req.url ?? '/') : null;
     if (file === null || !files.has(file.decoded)) return next();
