@@ -64,7 +64,7 @@ export interface DemoVideo {
 }
 
 /** Bump when the recipe below or the footage (demoFootage.ts, demoLook.ts) changes, so old cache entries stop matching. */
-const RECIPE_VERSION = 3;
+const RECIPE_VERSION = 4;
 const SD_HEIGHT = 360;
 /** Clips to make at once: ffmpeg's filters run on one core, so two keep both cores of a small machine busy. */
 export const DEMO_RENDER_CONCURRENCY = 2;
