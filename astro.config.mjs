@@ -4,6 +4,8 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import UnoCSS from '@unocss/astro';
 import { buildSync } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { precompressFolder } from './src/build/precompress.ts';
 
 // No build, check or dev server of this project reports usage to Astro; setting the
 // variable yourself (even to an empty value) decides otherwise.
@@ -22,6 +24,25 @@ const publicPlayer = {
   },
 };
 
+/**
+ * The built scripts, styles and SVG, compressed once beside themselves (src/build/precompress.ts)
+ * for the file server to send as they are (src/server/http/clientFiles.ts).
+ */
+let clientDir = '';
+const precompressClient = {
+  name: 'vitrine-precompress',
+  hooks: {
+    /** @param {{ config: import('astro').AstroConfig }} options */
+    'astro:config:done': ({ config }) => {
+      clientDir = fileURLToPath(config.build.client);
+    },
+    /** @param {{ logger: import('astro').AstroIntegrationLogger }} options */
+    'astro:build:done': async ({ logger }) => {
+      logger.info(`${await precompressFolder(clientDir)} compressed copies of the client files written`);
+    },
+  },
+};
+
 export default defineConfig({
   output: 'server',
   // VITRINE_DIST_DIR keeps a second build (a test run beside development) apart.
@@ -34,7 +55,7 @@ export default defineConfig({
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // Astro's messages as pino JSON lines in production (src/server/astroLogDestination.mjs).
   logger: { entrypoint: './src/server/astroLogDestination.mjs' },
-  integrations: [UnoCSS({ injectReset: true }), react(), publicPlayer],
+  integrations: [UnoCSS({ injectReset: true }), react(), publicPlayer, precompressClient],
   i18n: {
     locales: ['en', 'es', 'de-DE', 'fr-FR', 'ja-JP', 'ko-KR', 'pt-BR', 'zh-CN'],
     defaultLocale: 'en',

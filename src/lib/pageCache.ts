@@ -96,11 +96,8 @@ export function pageCacheKey(request: PageRequest, settings: PageCacheSettings):
 
 export type StoredEncoding = 'br' | 'gzip' | 'identity';
 
-/**
- * The stored encoding to send for an Accept-Encoding header: brotli, else gzip, else the
- * plain bytes (`identity` cannot be refused by a stored page, which always has it).
- */
-export function chooseEncoding(acceptEncoding: string | undefined): StoredEncoding {
+/** The compressed encodings an Accept-Encoding header accepts, in the order they are preferred here: brotli, then gzip. */
+export function acceptedEncodings(acceptEncoding: string | undefined): Exclude<StoredEncoding, 'identity'>[] {
   const weights = new Map<string, number>();
   for (const part of acceptEncoding?.split(',') ?? []) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -109,7 +106,13 @@ export function chooseEncoding(acceptEncoding: string | undefined): StoredEncodi
     weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
   }
   const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip') || (weights.get('x-gzip') ?? 0) > 0) return 'gzip';
-  return 'identity';
+  return [...(accepts('br') ? ['br' as const] : []), ...(accepts('gzip') || (weights.get('x-gzip') ?? 0) > 0 ? ['gzip' as const] : [])];
+}
+
+/**
+ * The stored encoding to send for an Accept-Encoding header: brotli, else gzip, else the
+ * plain bytes (`identity` cannot be refused by a stored page, which always has it).
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): StoredEncoding {
+  return acceptedEncodings(acceptEncoding)[0] ?? 'identity';
 }
