@@ -1,8 +1,8 @@
 /**
- * The page cache's invalidation at the database (drizzle/0007_page_invalidation.sql): a write to
- * each table a public page shows reaches the listener with the table's name; updates of columns
- * no page shows (a file's last access, a live heartbeat, a recording's segment count) stay
- * silent; `caughtUp` resolves only after earlier changes were received. Embedded PGlite, or the
+ * The page cache's invalidation at the database (drizzle/0007_page_invalidation.sql,
+ * 0009_quiet_accounts.sql): a write to each table a public page shows reaches the listener with
+ * the table's name; updates of columns no page shows (a file's last access, a live heartbeat, a
+ * recording's segment count, a password) and a sign-up stay silent; `caughtUp` resolves only after earlier changes were received. Embedded PGlite, or the
  * PostgreSQL of DATABASE_URL.
  */
 import { describe, expect, it } from 'vitest';
@@ -35,8 +35,10 @@ const exec = (query: ReturnType<typeof sql>) => db.execute(query);
 
 describe('a write that changes a public page', () => {
   it('is heard from every table a page shows, by its name', async () => {
-    expect(await tablesChangedBy(() => exec(sql`insert into users (email, name) values ('owner@example.test', 'Owner')`))).toEqual(['users']);
+    await exec(sql`insert into users (email, name) values ('owner@example.test', 'Owner')`);
     const { id: userId } = await one<{ id: number }>(sql`select id from users where email = 'owner@example.test'`);
+    expect(await tablesChangedBy(() => exec(sql`update users set name = 'Olivia Owner' where id = ${userId}`))).toEqual(['users']);
+    expect(await tablesChangedBy(() => exec(sql`update users set membership_type = 'pro' where id = ${userId}`))).toEqual(['users']);
     expect(await tablesChangedBy(() => exec(sql`insert into showcases (owner_id, name) values (${userId}, 'Reel')`))).toContain('showcases');
     const { id: showcaseId } = await one<{ id: number }>(sql`select id from showcases`);
     expect(await tablesChangedBy(() => exec(sql`insert into videos (owner_id, name) values (${userId}, 'Harbour')`))).toContain('videos');
@@ -70,6 +72,12 @@ describe('a write that changes a public page', () => {
     expect(await tablesChangedBy(() => exec(sql`update live_events set heartbeat_at = now(), ingest_node = 'node-a', last_error = null where video_id = ${videoId}`))).toEqual([]);
     expect(await tablesChangedBy(() => exec(sql`update live_broadcasts set recorded_segments = recorded_segments + 1 where event_video_id = ${videoId}`))).toEqual([]);
     expect(await tablesChangedBy(() => exec(sql`insert into sessions (id_hash, user_id, xsrf_token, expires_at) values ('h', (select id from users limit 1), 'x', now() + interval '1 day')`))).toEqual([]);
+  });
+
+  it('is not heard when an account signs up or changes its password, and is when one is removed', async () => {
+    expect(await tablesChangedBy(() => exec(sql`insert into users (email, name) values ('newcomer@example.test', 'Newcomer')`))).toEqual([]);
+    expect(await tablesChangedBy(() => exec(sql`update users set password_hash = 'scrypt$new' where email = 'newcomer@example.test'`))).toEqual([]);
+    expect(await tablesChangedBy(() => exec(sql`delete from users where email = 'newcomer@example.test'`))).toContain('users');
   });
 
   it('is received before caughtUp resolves, with no gap', async () => {
