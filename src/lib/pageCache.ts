@@ -106,7 +106,10 @@ export function acceptedEncodings(acceptEncoding: string | undefined): Exclude<S
     weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
   }
   const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
-  return [...(accepts('br') ? ['br' as const] : []), ...(accepts('gzip') || (weights.get('x-gzip') ?? 0) > 0 ? ['gzip' as const] : [])];
+  const encodings: Exclude<StoredEncoding, 'identity'>[] = [];
+  if (accepts('br')) encodings.push('br');
+  if (accepts('gzip') || (weights.get('x-gzip') ?? 0) > 0) encodings.push('gzip');
+  return encodings;
 }
 
 /**
