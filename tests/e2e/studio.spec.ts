@@ -358,6 +358,8 @@ test.describe('the studio', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     test(`studio pages pass axe in the ${theme} theme and in German`, async ({ browser }) => {
+      // Six pages through axe: on a machine busy with the rest of the suite, more than the default 30 s.
+      test.slow();
       const context = await browser.newContext();
       await context.addCookies([{ name: 'theme', value: theme, url: test.info().project.use.baseURL! }]);
       const page = await context.newPage();
