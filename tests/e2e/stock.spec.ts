@@ -233,6 +233,8 @@ test.describe('an account eligible for free stock', () => {
   });
 
   test('a clip added in HD says "Owned in HD" with its download, a 1080p H.264 file, on its page and card; one added in 4K downloads as 2160p', async ({ page }) => {
+    // Three downloads probed and two axe runs: on a machine busy with the rest of the suite, more than the default 30 s.
+    test.slow();
     await signIn(page, 'owner@vitrine.test');
     await openClip(page, 'City lights at dusk');
     await hydrated(page);
