@@ -6,24 +6,8 @@
  */
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import { brotliWindowBits } from '../lib/brotliWindow.ts';
-import { FILE_ENCODINGS, PRECOMPRESS_FROM_BYTES, precompressedName, textTypeOf, type FileEncoding } from '../lib/precompressed.ts';
-
-const compressBrotli = promisify(brotliCompress);
-const compressGzip = promisify(gzip);
-
-function compress(bytes: Buffer, encoding: FileEncoding): Promise<Buffer> {
-  if (encoding === 'gzip') return compressGzip(bytes, { level: constants.Z_BEST_COMPRESSION });
-  return compressBrotli(bytes, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(bytes.length),
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-    },
-  });
-}
+import { FILE_ENCODINGS, PRECOMPRESS_FROM_BYTES, precompressedName, textTypeOf } from '../lib/precompressed.ts';
+import { compressPage } from '../server/http/compressPage.ts';
 
 /** Writes the compressed copies of every text file under `root`; returns how many it wrote. */
 export async function precompressFolder(root: string): Promise<number> {
@@ -34,7 +18,7 @@ export async function precompressFolder(root: string): Promise<number> {
       const bytes = await readFile(file);
       const copies = FILE_ENCODINGS.map(async (encoding) => {
         const target = precompressedName(file, encoding);
-        const compressed = bytes.length < PRECOMPRESS_FROM_BYTES ? null : await compress(bytes, encoding);
+        const compressed = bytes.length < PRECOMPRESS_FROM_BYTES ? null : await compressPage(bytes, encoding, 'best');
         // A copy left by an earlier build of a file since changed must not outlive it.
         if (compressed === null || compressed.length >= bytes.length) return rm(target, { force: true }).then(() => 0);
         return writeFile(target, compressed).then(() => 1);

@@ -1,7 +1,7 @@
 /**
  * The built site's text files (scripts, styles, SVG) are compressed once, when the site is
  * built, at brotli's and gzip's highest settings, into files beside them (`app.js.br`,
- * `app.js.gz`; src/server/build/precompress.ts). The file server sends the one a client accepts
+ * `app.js.gz`; src/build/precompress.ts). The file server sends the one a client accepts
  * (src/server/http/clientFiles.ts): a script then costs no compression per request, and arrives
  * smaller than a compression quick enough to run per request makes it.
  */
