@@ -232,7 +232,7 @@ test.describe('the origin check', () => {
   });
 });
 
-test.describe('accessibility', () => {
+test.describe('accessibility', { tag: '@accessibility' }, () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`the tokens page passes axe in the ${theme} theme and in German, with a token shown once`, async ({ browser }) => {
       // Three full axe passes on a page with two lists and two forms.

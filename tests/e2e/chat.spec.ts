@@ -238,7 +238,7 @@ test('refuses an over-long message in the viewer’s language, HTML, and a flood
   await expect(messageField(page)).toHaveValue(/^One more /);
 });
 
-test.describe('accessibility', () => {
+test.describe('accessibility', { tag: '@accessibility' }, () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`the panel page and the video view with its chat in the ${theme} theme`, async ({ browser, baseURL, request }) => {
       const event = await chatEvent(request, 'live-now');

@@ -209,7 +209,7 @@ test.describe('the age gate', () => {
   });
 });
 
-test.describe('the screens of the gates in every language and theme', () => {
+test.describe('the screens of the gates in every language and theme', { tag: '@accessibility' }, () => {
   for (const locale of LOCALES) {
     test(`are accessible in ${locale}, light and dark`, async ({ browser, baseURL }) => {
       const prefix = locale === 'en' ? '' : `/${locale}`;

@@ -132,7 +132,7 @@ test.describe('the download modal', () => {
       ['ko-KR', '다운로드', /^[\d,]+(\.\d)?(byte|kB|MB|GB|TB)$/],
       ['fr-FR', 'Télécharger', /^[\d\u202f]+(,\d)?\u202f(o|ko|Mo|Go|To)$/],
     ] as const) {
-      test(`passes axe open in ${locale}, sizes named as it says them, in the ${theme} theme`, async ({ browser, request }) => {
+      test(`passes axe open in ${locale}, sizes named as it says them, in the ${theme} theme`, { tag: '@accessibility' }, async ({ browser, request }) => {
         const video = await videoIdNamed(request, grid, 'Harbour at dawn');
         const context = await browser.newContext();
         await context.addCookies([{ name: 'theme', value: theme, url: test.info().project.use.baseURL! }]);

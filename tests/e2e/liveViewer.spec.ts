@@ -129,7 +129,7 @@ test.describe('the live showcase', () => {
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`is accessible in the ${theme} theme, with the event on the air and with a countdown`, async ({ browser, baseURL, request }) => {
+    test(`is accessible in the ${theme} theme, with the event on the air and with a countdown`, { tag: '@accessibility' }, async ({ browser, baseURL, request }) => {
       await onTheAir(request);
       const soon = await eventNamed(request, 'live-soon');
       const context = await browser.newContext({ baseURL: baseURL! });

@@ -251,7 +251,7 @@ test.describe('editing a video', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     for (const locale of ['ko-KR', 'fr-FR']) {
-      test(`the library's rows carry their visible text in their names in ${locale} in the ${theme} theme`, async ({ browser }) => {
+      test(`the library's rows carry their visible text in their names in ${locale} in the ${theme} theme`, { tag: '@accessibility' }, async ({ browser }) => {
         const context = await browser.newContext();
         await context.addCookies([{ name: 'theme', value: theme, url: test.info().project.use.baseURL! }]);
         const page = await context.newPage();
@@ -263,7 +263,7 @@ test.describe('editing a video', () => {
       });
     }
 
-    test(`the library and the video pages pass axe in the ${theme} theme`, async ({ browser }) => {
+    test(`the library and the video pages pass axe in the ${theme} theme`, { tag: '@accessibility' }, async ({ browser }) => {
       const context = await browser.newContext();
       await context.addCookies([{ name: 'theme', value: theme, url: test.info().project.use.baseURL! }]);
       const page = await context.newPage();

@@ -159,7 +159,7 @@ test('a password showcase offers sharing to its owner only', async ({ browser, p
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the dialog passes axe in the ${theme} theme and in German`, async ({ browser }) => {
+  test(`the dialog passes axe in the ${theme} theme and in German`, { tag: '@accessibility' }, async ({ browser }) => {
     const page = await visitor(browser, { theme, locale: 'de-DE' });
     await page.goto(`/de-DE/showcase/${grid}`);
     const dialog = await openDialog(page);

@@ -357,7 +357,7 @@ test.describe('the studio', () => {
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`studio pages pass axe in the ${theme} theme and in German`, async ({ browser }) => {
+    test(`studio pages pass axe in the ${theme} theme and in German`, { tag: '@accessibility' }, async ({ browser }) => {
       // Six pages through axe: on a machine busy with the rest of the suite, more than the default 30 s.
       test.slow();
       const context = await browser.newContext();
