@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { API_PORT } from './tests/e2e/apiPort.ts';
+import { DATABASE_PASS } from './tests/e2e/databasePass.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4455);
 const oidcPort = Number(process.env['E2E_OIDC_PORT'] ?? 4460);
@@ -28,7 +29,7 @@ const DATABASE_SPECS = [
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  ...(process.env['VITRINE_E2E'] === 'database' ? { testMatch: DATABASE_SPECS, grepInvert: /@accessibility/ } : {}),
+  ...(DATABASE_PASS ? { testMatch: DATABASE_SPECS, grepInvert: /@accessibility/ } : {}),
   fullyParallel: false,
   workers: 1,
   retries: 0,

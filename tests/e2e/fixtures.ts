@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
 import { DEMO_SHOWCASES } from '../../src/server/seed/demoCatalogue.ts';
+import { DATABASE_PASS } from './databasePass.ts';
 
 /** Showcase ids follow the catalogue's order: the seed inserts them into an empty database. */
 export function showcaseId(key: string): number {
@@ -10,17 +11,11 @@ export function showcaseId(key: string): number {
 }
 
 /**
- * CI's second pass, on PostgreSQL (playwright.config.ts): the same screens from the same build
- * and seed, whose accessibility the first pass checked.
- */
-const databasePass = process.env['VITRINE_E2E'] === 'database';
-
-/**
  * axe-core on the page as it is now: every e2e screen must have no violations. Not run again
  * in the database pass, where only what rests on the database differs.
  */
 export async function expectAccessible(page: Page): Promise<void> {
-  if (databasePass) return;
+  if (DATABASE_PASS) return;
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary).toEqual([]);
