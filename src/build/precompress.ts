@@ -7,7 +7,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FILE_ENCODINGS, PRECOMPRESS_FROM_BYTES, precompressedName, textTypeOf } from '../lib/precompressed.ts';
-import { compressPage } from '../server/http/compressPage.ts';
+import { compressPageBest } from '../server/http/compressPage.ts';
 
 /** Writes the compressed copies of every text file under `root`; returns how many it wrote. */
 export async function precompressFolder(root: string): Promise<number> {
@@ -18,7 +18,7 @@ export async function precompressFolder(root: string): Promise<number> {
       const bytes = await readFile(file);
       const copies = FILE_ENCODINGS.map(async (encoding) => {
         const target = precompressedName(file, encoding);
-        const compressed = bytes.length < PRECOMPRESS_FROM_BYTES ? null : await compressPage(bytes, encoding, 'best');
+        const compressed = bytes.length < PRECOMPRESS_FROM_BYTES ? null : await compressPageBest(bytes, encoding);
         // A copy left by an earlier build of a file since changed must not outlive it.
         if (compressed === null || compressed.length >= bytes.length) return rm(target, { force: true }).then(() => 0);
         return writeFile(target, compressed).then(() => 1);

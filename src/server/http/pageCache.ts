@@ -18,7 +18,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { CACHE_STATUS_HEADER, chooseEncoding, pageCacheKey, type PageCacheSettings, type StoredEncoding } from '../../lib/pageCache.ts';
 import { createPageCacheStore, type PageCacheLimits, type PageCacheStore } from '../../lib/pageCacheStore.ts';
 import { logger } from '../logger.ts';
-import { compressPage } from './compressPage.ts';
+import { compressPageBest } from './compressPage.ts';
 import { withPageCacheState, type PageCacheState } from './pageCacheState.ts';
 import { REFUSAL_HEADER } from './refusalStamp.ts';
 import type { Step } from './requestPipeline.ts';
@@ -116,8 +116,8 @@ export function createPageCache({ limits, settings, caughtUp }: PageCacheOptions
 
   async function remember({ key, generation }: Capture, headers: OutgoingHttpHeaders, identity: Buffer): Promise<void> {
     const [br, gz] = await Promise.all([
-      compressPage(identity, 'br', 'best'),
-      compressPage(identity, 'gzip', 'best'),
+      compressPageBest(identity, 'br'),
+      compressPageBest(identity, 'gzip'),
     ]);
     const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !TRANSFER_HEADERS.includes(name)));
     const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);

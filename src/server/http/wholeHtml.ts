@@ -2,14 +2,14 @@
  * An HTML page leaves in one piece, compressed in one go. Astro writes a page as a stream of
  * small chunks (a component, an attribute, a card); streaming them through a compression
  * stream costs more than rendering the page's data. A page renders in milliseconds, so
- * holding it until its end delays nothing a reader could see: it is then compressed once,
- * off the main thread, and sent with its length. Everything else (media, event streams,
+ * holding it until its end delays nothing a reader could see: it is then compressed once
+ * (compressPage.ts) and sent with its length. Everything else (media, event streams,
  * downloads, JSON) streams past to the general compression step as before.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { chooseEncoding, type StoredEncoding } from '../../lib/pageCache.ts';
 import { logger } from '../logger.ts';
-import { compressPage } from './compressPage.ts';
+import { compressPageNow } from './compressPage.ts';
 import type { Step } from './requestPipeline.ts';
 
 /** Below this a compressed page saves less than its headers cost (the compression step's threshold too). */
@@ -102,13 +102,15 @@ export const wholeHtml: Step = (req, res, next) => {
       finish(body, {});
       return this;
     }
-    compressPage(body, encoding, 'quick').then(
-      (encoded) => finish(encoded, { 'content-encoding': encoding, vary: withVary(head.headers['vary'] ?? res.getHeader('vary')) }),
-      (err: unknown) => {
-        logger.warn({ err, url: req.url }, 'a page could not be compressed; sent as it is');
-        finish(body, {});
-      },
-    );
+    let encoded: Buffer;
+    try {
+      encoded = compressPageNow(body, encoding);
+    } catch (err) {
+      logger.warn({ err, url: req.url }, 'a page could not be compressed; sent as it is');
+      finish(body, {});
+      return this;
+    }
+    finish(encoded, { 'content-encoding': encoding, vary: withVary(head.headers['vary'] ?? res.getHeader('vary')) });
     return this;
   } as ServerResponse['end'];
   next();
