@@ -59,20 +59,26 @@ describe('formatSize', () => {
   it('never prints a trailing .0', () => {
     expect(formatSize(5 * GB, 'en')).toBe('5 GB');
   });
+  it('writes bytes out, in the number the count asks for', () => {
+    expect(formatSize(0, 'en')).toBe('0 bytes');
+    expect(formatSize(1, 'en')).toBe('1 byte');
+    expect(plain(formatSize(0, 'fr-FR'))).toBe('0 octet');
+    expect(plain(formatSize(2, 'fr-FR'))).toBe('2 octets');
+  });
   it('falls back to English formatting for an invalid locale tag', () => {
     expect(formatSize(1.5 * GB, 'not a locale!')).toBe('1.5 GB');
   });
 
   describe.each([
     // locale, 500 B, 513 KB, 24 MB, 1.5 GB, 2048 TB
-    ['en', '500 byte', '513 kB', '24 MB', '1.5 GB', '2,048 TB'],
-    ['es', '500 B', '513 kB', '24 MB', '1,5 GB', '2048 TB'],
+    ['en', '500 bytes', '513 kB', '24 MB', '1.5 GB', '2,048 TB'],
+    ['es', '500 bytes', '513 kB', '24 MB', '1,5 GB', '2048 TB'],
     ['de-DE', '500 Byte', '513 kB', '24 MB', '1,5 GB', '2.048 TB'],
-    ['fr-FR', '500 o', '513 ko', '24 Mo', '1,5 Go', '2 048 To'],
-    ['ja-JP', '500 byte', '513 KB', '24 MB', '1.5 GB', '2,048 TB'],
-    ['ko-KR', '500byte', '513kB', '24MB', '1.5GB', '2,048TB'],
+    ['fr-FR', '500 octets', '513 ko', '24 Mo', '1,5 Go', '2 048 To'],
+    ['ja-JP', '500 バイト', '513 KB', '24 MB', '1.5 GB', '2,048 TB'],
+    ['ko-KR', '500바이트', '513kB', '24MB', '1.5GB', '2,048TB'],
     ['pt-BR', '500 bytes', '513 kB', '24 MB', '1,5 GB', '2.048 TB'],
-    ['zh-CN', '500 B', '513 kB', '24 MB', '1.5 GB', '2,048 TB'],
+    ['zh-CN', '500字节', '513 kB', '24 MB', '1.5 GB', '2,048 TB'],
   ])('in %s', (locale, bytes, kilobytes, megabytes, gigabytes, terabytes) => {
     it('names bytes and kilobytes as the locale does', () => {
       expect(plain(formatSize(500, locale))).toBe(bytes);

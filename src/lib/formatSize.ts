@@ -6,7 +6,9 @@
  * decimal only when the fractional part is at least 0.1, so 1.05 GB reads '1 GB' and
  * 1.5 GB reads '1.5 GB'. When rounding would print 1024 of a unit, the next unit is used
  * instead ('1 MB', never '1024 KB'). The unit's name and its place are the locale's, through
- * Intl's unit style: '1,5 GB' in German, '513 ko' in French, '2GB' in Korean.
+ * Intl's unit style: '1,5 GB' in German, '513 ko' in French, '2GB' in Korean. Bytes are
+ * written out ('500 bytes', '0 octet', '500 バイト'): the short name CLDR gives them in
+ * English and Japanese is 'byte' whatever the number ('0 byte', '500 byte').
  */
 
 export const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
@@ -59,7 +61,7 @@ function unitFormat(locale: string, unit: SizeUnit): Intl.NumberFormat {
   const options: Intl.NumberFormatOptions = {
     style: 'unit',
     unit: INTL_UNITS[unit],
-    unitDisplay: 'short',
+    unitDisplay: unit === 'B' ? 'long' : 'short',
     minimumFractionDigits: 0,
     maximumFractionDigits: 1,
   };

@@ -60,8 +60,8 @@ test.describe('the download modal', () => {
     for (const [i, file] of files.entries()) {
       await expect(rows.nth(i)).toContainText(file.public_name);
       await expect(rows.nth(i).getByTestId('download-size')).toHaveText(file.size_short);
-      // Intl's short unit names for English.
-      expect(file.size_short).toMatch(/^[\d,]+(\.\d)? (byte|kB|MB|GB|TB)$/);
+      // Intl's unit names for English: bytes written out, the others short.
+      expect(file.size_short).toMatch(/^[\d,]+(\.\d)? (bytes?|kB|MB|GB|TB)$/);
     }
     await expect(rows.first()).toContainText('Original');
     // The first download link is reached by keyboard from the dialog's Close button.
@@ -129,8 +129,8 @@ test.describe('the download modal', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     for (const [locale, name, unit] of [
-      ['ko-KR', '다운로드', /^[\d,]+(\.\d)?(byte|kB|MB|GB|TB)$/],
-      ['fr-FR', 'Télécharger', /^[\d\u202f]+(,\d)?\u202f(o|ko|Mo|Go|To)$/],
+      ['ko-KR', '다운로드', /^[\d,]+(\.\d)?(바이트|kB|MB|GB|TB)$/],
+      ['fr-FR', 'Télécharger', /^[\d\u202f]+(,\d)?[\u202f\u00a0](octets?|ko|Mo|Go|To)$/],
     ] as const) {
       test(`passes axe open in ${locale}, sizes named as it says them, in the ${theme} theme`, { tag: '@accessibility' }, async ({ browser, request }) => {
         const video = await videoIdNamed(request, grid, 'Harbour at dawn');
