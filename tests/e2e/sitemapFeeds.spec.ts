@@ -10,7 +10,8 @@ import { XMLParser } from 'fast-xml-parser';
 import { expect, showcaseId, test } from './fixtures.ts';
 import { freePort, startVitrine, stopVitrine } from './ownServer.ts';
 import { DEMO_SHOWCASES, DEMO_VIDEOS } from '../../src/server/seed/demoCatalogue.ts';
-import { LOCALES } from '../../src/lib/domain.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../../src/lib/domain.ts';
+import { localizePath, splitLocalePath } from '../../src/lib/localeNegotiation.ts';
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['url', 'sitemap', 'item', 'entry', 'video:video'].includes(name) });
 
@@ -102,12 +103,19 @@ test.describe('the sitemap', () => {
     for (const secret of secrets) expect(text).not.toContain(secret);
   });
 
-  test('lists only addresses that answer 200, pictures and players included', async ({ request }) => {
+  test('lists addresses that answer 200: each page, each language, each picture and player', async ({ request }) => {
     const urls = await sitemapUrls(request);
     const pages = urls.map((u) => pathOf(u.loc));
     const media = urls.flatMap((u) => (u['video:video'] ?? []).flatMap((v) => [pathOf(v['video:thumbnail_loc']), pathOf(v['video:player_loc'])]));
     expect(pages.length).toBeGreaterThan(500);
-    expect(await notOk(request, [...pages, ...media])).toEqual([]);
+    // A language's pages come from the same templates as the default's: every page once, and
+    // every language on a page of each kind the sitemap lists (a showcase, a video's view).
+    const kinds = [/^\/showcase\/\d+$/, /^\/showcase\/\d+\/video\/\d+$/];
+    const sampleOfKind = kinds.map((kind) => pages.map((p) => splitLocalePath(p).path).find((path) => kind.test(path)));
+    expect(sampleOfKind).not.toContain(undefined);
+    const fetched = new Set([...pages.filter((p) => splitLocalePath(p).locale === DEFAULT_LOCALE), ...sampleOfKind.flatMap((path) => LOCALES.map((locale) => localizePath(locale, path!))), ...media]);
+    expect(pages.filter((p) => !fetched.has(p) && !fetched.has(localizePath(DEFAULT_LOCALE, splitLocalePath(p).path)))).toEqual([]);
+    expect(await notOk(request, [...fetched])).toEqual([]);
   });
 });
 
