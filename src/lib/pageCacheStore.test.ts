@@ -56,4 +56,22 @@ describe('the page cache store', () => {
     expect(store.get('a', 60_000)).toBeUndefined();
     expect(store.size).toBe(0);
   });
+
+  it('looks a page up as stale for its stale time past its fresh one, then lets it go', () => {
+    const store = createPageCacheStore({ ...limits, staleMs: 10_000 });
+    store.put('a', page(10), store.generation, 0);
+    expect(store.lookup('a', 59_999)).toEqual({ value: page(10), stale: false });
+    expect(store.lookup('a', 60_000)).toEqual({ value: page(10), stale: true });
+    expect(store.get('a', 60_000)).toBeUndefined();
+    expect(store.lookup('a', 69_999)).toEqual({ value: page(10), stale: true });
+    expect(store.lookup('a', 70_000)).toBeUndefined();
+    expect(store.size).toBe(0);
+  });
+
+  it('forgets stale pages on a change too', () => {
+    const store = createPageCacheStore({ ...limits, staleMs: 10_000 });
+    store.put('a', page(10), store.generation, 0);
+    store.invalidate();
+    expect(store.lookup('a', 60_000)).toBeUndefined();
+  });
 });

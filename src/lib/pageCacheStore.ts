@@ -1,14 +1,23 @@
 /**
  * The page cache's memory: entries by key, least recently used first out, bounded by count
- * and bytes, each kept at most `ttlMs` (pages that change with the clock alone, such as a live
- * event's countdown, are renewed that often). A change of what pages show forgets everything
- * and starts a new generation; a render that began in an earlier generation is not stored,
- * since it may have read the database before the change.
+ * and bytes, each fresh for `ttlMs` (pages that change with the clock alone, such as a live
+ * event's countdown, are renewed that often) and kept `staleMs` longer, to be sent while a
+ * request renders its renewal. A change of what pages show forgets everything, stale entries
+ * too, and starts a new generation; a render that began in an earlier generation is not
+ * stored, since it may have read the database before the change.
  */
 export interface PageCacheLimits {
   maxEntries: number;
   maxBytes: number;
   ttlMs: number;
+  /** How long past `ttlMs` an entry may still be looked up as stale; none by default. */
+  staleMs?: number;
+}
+
+export interface Found<T> {
+  value: T;
+  /** Older than `ttlMs`: to be renewed. */
+  stale: boolean;
 }
 
 export interface Sized {
@@ -26,7 +35,10 @@ export interface PageCacheStore<T extends Sized> {
   readonly generation: number;
   readonly size: number;
   readonly bytes: number;
+  /** A fresh entry. */
   get(key: string, now?: number): T | undefined;
+  /** A fresh entry, or a stale one within `staleMs`, saying which. */
+  lookup(key: string, now?: number): Found<T> | undefined;
   /** Stores unless a change came after `generation` was taken; says whether it did. */
   put(key: string, value: T, generation: number, now?: number): boolean;
   /** Forgets every entry and begins a new generation. */
@@ -45,6 +57,20 @@ export function createPageCacheStore<T extends Sized>(limits: PageCacheLimits): 
     bytes -= slot.value.bytes;
   };
 
+  const lookup = (key: string, now = Date.now()): Found<T> | undefined => {
+    const slot = slots.get(key);
+    if (!slot) return undefined;
+    const age = now - slot.storedAt;
+    if (age >= limits.ttlMs + (limits.staleMs ?? 0)) {
+      remove(key);
+      return undefined;
+    }
+    // Map order is insertion order: moving the key to the end marks it most recently used.
+    slots.delete(key);
+    slots.set(key, slot);
+    return { value: slot.value, stale: age >= limits.ttlMs };
+  };
+
   return {
     get generation() {
       return generation;
@@ -56,17 +82,10 @@ export function createPageCacheStore<T extends Sized>(limits: PageCacheLimits): 
       return bytes;
     },
     get(key, now = Date.now()) {
-      const slot = slots.get(key);
-      if (!slot) return undefined;
-      if (now - slot.storedAt >= limits.ttlMs) {
-        remove(key);
-        return undefined;
-      }
-      // Map order is insertion order: moving the key to the end marks it most recently used.
-      slots.delete(key);
-      slots.set(key, slot);
-      return slot.value;
+      const found = lookup(key, now);
+      return found && !found.stale ? found.value : undefined;
     },
+    lookup,
     put(key, value, taken, now = Date.now()) {
       if (taken !== generation || value.bytes > limits.maxBytes) return false;
       remove(key);

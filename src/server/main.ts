@@ -68,10 +68,11 @@ let clientFiles: Step = (_req, _res, next) => next();
 const compress = compression({ threshold: 512, brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: STREAM_WINDOW_BITS } } }) as unknown as Step;
 
 let pageChanges: PageChanges | null = null;
-// Rendered public pages, kept a minute at most (as long as shared caches may keep them) and
-// forgotten on every change the database reports (src/server/http/pageCache.ts).
+// Rendered public pages, fresh for a minute (as long as shared caches may keep them), sent for
+// ten seconds more while one request renders their renewal (shared caches are told ten
+// minutes), and forgotten on every change the database reports (src/server/http/pageCache.ts).
 const pageCache = createPageCache({
-  limits: { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 60_000 },
+  limits: { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 60_000, staleMs: 10_000 },
   settings: { sessionCookie: SESSION_COOKIE, geoCountryHeader: GEO_COUNTRY_HEADER, geoRegionHeader: GEO_REGION_HEADER, benchRoutes: BENCH_ROUTES },
   caughtUp: () => pageChanges?.caughtUp() ?? Promise.resolve(),
 });

@@ -7,6 +7,12 @@
  * renderer declared the same for every anonymous viewer of its class (pageCacheState.ts; a
  * `public` Cache-Control says so too) and into which nothing of the viewer's own was rendered.
  *
+ * One request at a time renews an entry: while it renders, the others for the same page are
+ * sent the copy that has just aged out (stale, seconds old, never one a change has made
+ * wrong: a change forgets stale copies too), or, when there is none, rendered without being
+ * kept. Under load an expired page would otherwise be rendered, and compressed at the
+ * maximum, by every request that came in before the first render was stored.
+ *
  * Which requests share an entry is src/lib/pageCache.ts. Every change of what public pages show
  * reaches every node as a database notification (drizzle/0007_page_invalidation.sql,
  * src/server/db/pageChanges.ts) and forgets every entry. A state-changing request's answer waits
@@ -50,7 +56,11 @@ interface Capture {
   key: string;
   generation: number;
   state: PageCacheState;
+  /** Set once the page is being compressed to be kept; the renewal ends with it. */
+  remembering: Promise<void> | null;
 }
+
+type CacheStatus = 'hit' | 'stale' | 'miss';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Headers of the rendered response that belong to one transfer, not to the page. */
@@ -62,15 +72,31 @@ const ETAG_SUFFIX: Record<StoredEncoding, string> = { br: '-br', gzip: '-gz', id
 export function createPageCache({ limits, settings, caughtUp }: PageCacheOptions): PageCache {
   const store = createPageCacheStore<CachedPage>(limits);
   const captures = new WeakMap<IncomingMessage, Capture>();
+  /** The request renewing each page's entry. */
+  const renewals = new Map<string, Capture>();
+  const settle = (capture: Capture) => {
+    if (renewals.get(capture.key) === capture) renewals.delete(capture.key);
+  };
 
   const serve: Step = (req, res, next) => {
     const refused = req.headers[REFUSAL_HEADER] !== undefined;
     const key = pageCacheKey({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, refused }, settings);
     if (key === null) return next();
-    const page = store.get(key);
-    if (page) return send(req, res, page);
+    const found = store.lookup(key);
+    if (found && !found.stale) return send(req, res, found.value, 'hit');
+    // A renewal begun before the last change renders what may be wrong: it renews nothing.
+    const renewing = renewals.get(key)?.generation === store.generation;
+    if (found && renewing) return send(req, res, found.value, 'stale');
     const state: PageCacheState = { storable: false, personal: false };
-    if (req.method === 'GET') captures.set(req, { key, generation: store.generation, state });
+    if (req.method === 'GET' && !renewing) {
+      const capture: Capture = { key, generation: store.generation, state, remembering: null };
+      captures.set(req, capture);
+      renewals.set(key, capture);
+      // A response that ends without a page to keep (an error, a closed connection) ends its renewal.
+      res.once('close', () => {
+        if (!capture.remembering) settle(capture);
+      });
+    }
     res.setHeader(CACHE_STATUS_HEADER, 'miss');
     withPageCacheState(state, next);
   };
@@ -109,7 +135,9 @@ export function createPageCache({ limits, settings, caughtUp }: PageCacheOptions
     } as ServerResponse['end'];
     res.once('finish', () => {
       if (!headers || !candidate || res.statusCode !== 200 || !mayStore(headers, pending.state)) return;
-      remember(pending, headers, Buffer.concat(chunks)).catch((err: unknown) => logger.error({ err, url: req.url }, 'page cache: could not store a page'));
+      pending.remembering = remember(pending, headers, Buffer.concat(chunks))
+        .catch((err: unknown) => logger.error({ err, url: req.url }, 'page cache: could not store a page'))
+        .finally(() => settle(pending));
     });
     next();
   };
@@ -146,13 +174,13 @@ function matches(ifNoneMatch: string | undefined, tags: string[]): boolean {
   });
 }
 
-function send(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, status: CacheStatus): void {
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   const etag = `"${page.tag}${ETAG_SUFFIX[encoding]}"`;
   const vary = [page.headers['vary'], 'Accept-Encoding'].filter(Boolean).join(', ');
   if (matches(req.headers['if-none-match'], Object.values(ETAG_SUFFIX).map((suffix) => `"${page.tag}${suffix}"`))) {
     const kept = Object.fromEntries(NOT_MODIFIED_HEADERS.filter((name) => page.headers[name] !== undefined).map((name) => [name, page.headers[name]]));
-    res.writeHead(304, { ...kept, vary, etag, [CACHE_STATUS_HEADER]: 'hit' });
+    res.writeHead(304, { ...kept, vary, etag, [CACHE_STATUS_HEADER]: status });
     res.end();
     return;
   }
@@ -163,7 +191,7 @@ function send(req: IncomingMessage, res: ServerResponse, page: CachedPage): void
     etag,
     'content-length': body.length,
     ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-    [CACHE_STATUS_HEADER]: 'hit',
+    [CACHE_STATUS_HEADER]: status,
   });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
