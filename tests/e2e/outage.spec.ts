@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,6 +47,9 @@ let proxy: TcpProxy;
 let server: ChildProcess;
 let origin: string;
 let dataDir: string;
+/** The server's own log, and how it ended if it did: what a failure is read by. */
+let serverLog: string;
+let serverExit: string | null = null;
 const reachable = await postgresReachable();
 
 test.describe('a database outage', () => {
@@ -61,8 +64,10 @@ test.describe('a database outage', () => {
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-outage-'));
+    serverLog = path.join(dataDir, 'server.log');
+    const log = openSync(serverLog, 'a');
     server = spawn(process.execPath, ['scripts/start.mjs'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', log, log],
       env: {
         ...process.env,
         PORT: String(port),
@@ -72,11 +77,13 @@ test.describe('a database outage', () => {
         SEED_DEMO: 'false',
         WORKER: 'off',
         VITRINE_SKIP_BUILD: '1',
-        LOG_LEVEL: 'error',
+        LOG_LEVEL: 'warn',
         // Each sign-in comes from its own address, below every sign-in limit.
         TRUST_PROXY: 'true',
       },
     });
+    closeSync(log);
+    server.once('exit', (code, signal) => (serverExit = `exited with ${signal ?? `code ${code}`}`));
     // Each probe gives up after a few seconds: one held by a server still starting must not use up the wait.
     const healthy = async () => (await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(3_000) }).catch(() => null))?.ok ?? false;
     const deadline = Date.now() + 160_000;
@@ -89,9 +96,16 @@ test.describe('a database outage', () => {
     await direct.end();
   });
 
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    const tail = readFileSync(serverLog, 'utf8').split('\n').slice(-60).join('\n');
+    console.error(`the server ${serverExit ?? 'was still running'}; the end of its log:\n${tail}`);
+    await testInfo.attach('server log', { path: serverLog, contentType: 'text/plain' });
+  });
+
   test.afterAll(async () => {
     server?.kill('SIGTERM');
-    if (server && server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    if (server && serverExit === null) await new Promise((resolve) => server.once('exit', resolve));
     await proxy?.close();
     rmSync(dataDir, { recursive: true, force: true });
     const sql = postgres(admin, { max: 1, onnotice: () => {} });
