@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { expect, test } from './fixtures.ts';
+import { exitOf, freePort, stopVitrine } from './ownServer.ts';
 import { startTcpProxy, type TcpProxy } from './tcpProxy.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 
@@ -34,22 +34,12 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 let proxy: TcpProxy;
 let server: ChildProcess;
 let origin: string;
 let dataDir: string;
-/** The server's own log, and how it ended if it did: what a failure is read by. */
+/** The server's own log: what a failure is read by. */
 let serverLog: string;
-let serverExit: string | null = null;
 const reachable = await postgresReachable();
 
 test.describe('a database outage', () => {
@@ -83,7 +73,6 @@ test.describe('a database outage', () => {
       },
     });
     closeSync(log);
-    server.once('exit', (code, signal) => (serverExit = `exited with ${signal ?? `code ${code}`}`));
     // Each probe gives up after a few seconds: one held by a server still starting must not use up the wait.
     const healthy = async () => (await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(3_000) }).catch(() => null))?.ok ?? false;
     const deadline = Date.now() + 160_000;
@@ -99,13 +88,13 @@ test.describe('a database outage', () => {
   test.afterEach(async ({}, testInfo) => {
     if (testInfo.status === testInfo.expectedStatus) return;
     const tail = readFileSync(serverLog, 'utf8').split('\n').slice(-60).join('\n');
-    console.error(`the server ${serverExit ?? 'was still running'}; the end of its log:\n${tail}`);
+    const exit = exitOf(server);
+    console.error(`the server ${exit === null ? 'was still running' : `exited with ${exit}`}; the end of its log:\n${tail}`);
     await testInfo.attach('server log', { path: serverLog, contentType: 'text/plain' });
   });
 
   test.afterAll(async () => {
-    server?.kill('SIGTERM');
-    if (server && serverExit === null) await new Promise((resolve) => server.once('exit', resolve));
+    if (server) await stopVitrine(server);
     await proxy?.close();
     rmSync(dataDir, { recursive: true, force: true });
     const sql = postgres(admin, { max: 1, onnotice: () => {} });

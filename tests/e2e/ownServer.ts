@@ -64,9 +64,15 @@ export async function startVitrine({ port, publicUrl, dataDir, env: extra = {}, 
   throw new Error(stopped);
 }
 
+/** How the server ended, or null while it runs: a code, or the signal that killed it (its code is then null). */
+export function exitOf(server: ChildProcess): string | null {
+  if (server.signalCode !== null) return server.signalCode;
+  return server.exitCode === null ? null : `code ${server.exitCode}`;
+}
+
 /** Stops the server the way an operator does (SIGTERM) and waits until it has exited. */
 export async function stopVitrine(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
+  if (exitOf(server) !== null) return;
   const exited = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');
   await exited;

@@ -56,8 +56,8 @@ interface Capture {
   key: string;
   generation: number;
   state: PageCacheState;
-  /** Set once the page is being compressed to be kept; the renewal ends with it. */
-  remembering: Promise<void> | null;
+  /** The page is being compressed to be kept: the renewal ends when it is stored, not with the response. */
+  remembering: boolean;
 }
 
 type CacheStatus = 'hit' | 'stale' | 'miss';
@@ -89,7 +89,7 @@ export function createPageCache({ limits, settings, caughtUp }: PageCacheOptions
     if (found && renewing) return send(req, res, found.value, 'stale');
     const state: PageCacheState = { storable: false, personal: false };
     if (req.method === 'GET' && !renewing) {
-      const capture: Capture = { key, generation: store.generation, state, remembering: null };
+      const capture: Capture = { key, generation: store.generation, state, remembering: false };
       captures.set(req, capture);
       renewals.set(key, capture);
       // A response that ends without a page to keep (an error, a closed connection) ends its renewal.
@@ -135,7 +135,8 @@ export function createPageCache({ limits, settings, caughtUp }: PageCacheOptions
     } as ServerResponse['end'];
     res.once('finish', () => {
       if (!headers || !candidate || res.statusCode !== 200 || !mayStore(headers, pending.state)) return;
-      pending.remembering = remember(pending, headers, Buffer.concat(chunks))
+      pending.remembering = true;
+      remember(pending, headers, Buffer.concat(chunks))
         .catch((err: unknown) => logger.error({ err, url: req.url }, 'page cache: could not store a page'))
         .finally(() => settle(pending));
     });
