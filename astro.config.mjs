@@ -19,7 +19,32 @@ const publicPlayer = {
   name: 'vitrine-public-player',
   hooks: {
     'astro:config:setup': () => {
-      buildSync({ entryPoints: ['src/player/publicPlayer.ts'], bundle: true, format: 'esm', minify: true, target: 'es2022', outfile: 'public/player.js', logLevel: 'warning' });
+      buildSync({
+        entryPoints: ['src/player/publicPlayer.ts'],
+        bundle: true,
+        format: 'esm',
+        minify: true,
+        target: 'es2022',
+        outfile: 'public/player.js',
+        logLevel: 'warning',
+      });
+    },
+  },
+};
+
+/**
+ * `client:interaction` (src/islands/interactionDirective.ts): an island hydrated when someone
+ * first reaches for it, the directive's few hundred bytes inlined by Astro in the page.
+ */
+const interactionDirective = {
+  name: 'vitrine-client-interaction',
+  hooks: {
+    /** @param {{ addClientDirective: (directive: { name: string, entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({
+        name: 'interaction',
+        entrypoint: './src/islands/interactionDirective.ts',
+      });
     },
   },
 };
@@ -38,7 +63,9 @@ const precompressClient = {
     },
     /** @param {{ logger: import('astro').AstroIntegrationLogger }} options */
     'astro:build:done': async ({ logger }) => {
-      logger.info(`${await precompressFolder(clientDir)} compressed copies of the client files written`);
+      logger.info(
+        `${await precompressFolder(clientDir)} compressed copies of the client files written`,
+      );
     },
   },
 };
@@ -55,7 +82,13 @@ export default defineConfig({
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // Astro's messages as pino JSON lines in production (src/server/astroLogDestination.mjs).
   logger: { entrypoint: './src/server/astroLogDestination.mjs' },
-  integrations: [UnoCSS({ injectReset: true }), react(), publicPlayer, precompressClient],
+  integrations: [
+    UnoCSS({ injectReset: true }),
+    react(),
+    interactionDirective,
+    publicPlayer,
+    precompressClient,
+  ],
   i18n: {
     locales: ['en', 'es', 'de-DE', 'fr-FR', 'ja-JP', 'ko-KR', 'pt-BR', 'zh-CN'],
     defaultLocale: 'en',

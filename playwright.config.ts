@@ -19,8 +19,30 @@ const smtpPort = Number(process.env['E2E_SMTP_PORT'] ?? 4462);
  * passes there (tests/e2e/fixtures.ts); the first pass ran them on the same build and data.
  */
 const DATABASE_SPECS = [
-  'access', 'account', 'accounts', 'api', 'apiTokens', 'chat', 'chatNodes', 'contentGates', 'downloads', 'goLive', 'ingestBeside',
-  'live', 'liveViewer', 'manageVideos', 'pageCache', 'search', 'share', 'sso', 'stock', 'studio', 'studioLibrary', 'uploads', 'vimeoClient',
+  'access',
+  'account',
+  'accounts',
+  'api',
+  'apiTokens',
+  'chat',
+  'chatNodes',
+  'contentGates',
+  'downloads',
+  'goLive',
+  'ingestBeside',
+  'live',
+  'liveViewer',
+  'manageVideos',
+  'pageCache',
+  'search',
+  'share',
+  'sso',
+  'stock',
+  'studio',
+  'studioLibrary',
+  'uploads',
+  'vimeoClient',
+  'webProcesses',
 ].map((name) => `${name}.spec.ts`);
 
 /**
@@ -41,7 +63,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -26,9 +26,15 @@ export default defineConfig({
     },
   },
   shortcuts: {
-    'focus-ring': 'outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-focus focus-visible:outline-offset-2',
-    btn: 'focus-ring inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 font-semibold cursor-pointer border border-line bg-surface text-ink hover:border-ink disabled:opacity-50 disabled:cursor-not-allowed',
-    'btn-brand': 'btn border-transparent bg-brand text-brand-ink hover:border-transparent hover:brightness-110',
-    'sr-only': 'absolute w-px h-px p-0 -m-px overflow-hidden whitespace-nowrap border-0 [clip:rect(0,0,0,0)]',
+    'focus-ring':
+      'outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-focus focus-visible:outline-offset-2',
+    btn:
+      'focus-ring inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 font-semibold ' +
+      'cursor-pointer border border-line bg-surface text-ink hover:border-ink ' +
+      'disabled:opacity-50 disabled:cursor-not-allowed',
+    'btn-brand':
+      'btn border-transparent bg-brand text-brand-ink hover:border-transparent hover:brightness-110',
+    'sr-only':
+      'absolute w-px h-px p-0 -m-px overflow-hidden whitespace-nowrap border-0 [clip:rect(0,0,0,0)]',
   },
 });

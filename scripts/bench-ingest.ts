@@ -13,17 +13,27 @@ process.env['LOG_LEVEL'] ??= 'warn';
 const { closeDb, getDb } = await import('../src/server/db/client.ts');
 const { migrate } = await import('../src/server/db/migrate.ts');
 const { users } = await import('../src/server/db/schema.ts');
-const { ffmpegBinaries, generateTestPattern } = await import('../src/server/media/index.ts');
+const { ffmpegBinaries } = await import('../src/server/media/ffmpegBinaries.ts');
+const { generateTestPattern } = await import('../src/server/media/testPattern.ts');
 const { ingestFile } = await import('../src/server/ingest/ingestFile.ts');
 
 try {
   const binaries = await ffmpegBinaries();
   const clip = path.join(dataDir, 'bench-1080p.mp4');
-  await generateTestPattern(clip, { durationSeconds: seconds, width: 1920, height: 1080, fps: 24, style: 'motion', binaries });
+  await generateTestPattern(clip, {
+    durationSeconds: seconds,
+    width: 1920,
+    height: 1080,
+    fps: 24,
+    style: 'motion',
+    binaries,
+  });
 
   await migrate();
   const db = await getDb();
-  await db.insert(users).values({ email: 'bench@vitrine.test', name: 'Bench', quotaPeriodicMax: null });
+  await db
+    .insert(users)
+    .values({ email: 'bench@vitrine.test', name: 'Bench', quotaPeriodicMax: null });
 
   const stages: { stage: string; ms: number }[] = [];
   let mark = performance.now();
@@ -41,7 +51,8 @@ try {
     },
   });
   const wallSeconds = (performance.now() - started) / 1000;
-  if (result.status !== 'ready') throw new Error(`ingest ended as ${result.status}: ${result.errorMessage}`);
+  if (result.status !== 'ready')
+    throw new Error(`ingest ended as ${result.status}: ${result.errorMessage}`);
 
   const figures = {
     ffmpeg: binaries.version,
@@ -51,7 +62,8 @@ try {
     renditions: result.files.map((f) => `${f.quality} ${f.width}x${f.height}`),
     stages,
   };
-  for (const { stage, ms } of stages) process.stdout.write(`${String(ms).padStart(7)} ms  ${stage}\n`);
+  for (const { stage, ms } of stages)
+    process.stdout.write(`${String(ms).padStart(7)} ms  ${stage}\n`);
   process.stdout.write(
     `\n${figures.sourceSeconds} s of 1080p video ingested in ${figures.wallSeconds} s: ${figures.videoSecondsPerWallSecond} s of video per second ` +
       `(${figures.renditions.join(', ')})\n`,

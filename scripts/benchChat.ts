@@ -6,8 +6,9 @@
 // memory and its open-streams gauge from /metrics. It measures; it judges nothing.
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_VIDEOS } from '../src/server/seed/demoCatalogue.ts';
+import { DEMO_ACCOUNTS, DEMO_SHOWCASES, DEMO_VIDEOS } from '../src/server/seed/demoCatalogue.ts';
 import { deliveryFigures, metricSample, sseReader } from './chatBenchFigures.ts';
+import { signIn, type Session } from './benchSession.ts';
 
 const VIEWERS = 500;
 const SECONDS = 30;
@@ -34,7 +35,9 @@ interface Memory {
 const mb = (bytes: number | null) => (bytes === null ? null : Math.round(bytes / 1024 / 1024));
 
 async function metrics(origin: string): Promise<{ memory: Memory; dropped: number | null }> {
-  const headers: Record<string, string> = process.env['METRICS_TOKEN'] ? { Authorization: `Bearer ${process.env['METRICS_TOKEN']}` } : {};
+  const headers: Record<string, string> = process.env['METRICS_TOKEN']
+    ? { Authorization: `Bearer ${process.env['METRICS_TOKEN']}` }
+    : {};
   const response = await fetch(`${origin}/metrics`, { headers });
   if (!response.ok) throw new Error(`/metrics: HTTP ${response.status}`);
   const text = await response.text();
@@ -49,43 +52,22 @@ async function metrics(origin: string): Promise<{ memory: Memory; dropped: numbe
 }
 
 /** The demo's streaming event: its showcase, its video and its chat room. */
-async function demoRoom(origin: string): Promise<{ album: number; video: number; roomId: number }> {
+export async function demoRoom(
+  origin: string,
+): Promise<{ album: number; video: number; roomId: number }> {
   const album = DEMO_SHOWCASES.findIndex((showcase) => showcase.key === 'live') + 1;
   const name = DEMO_VIDEOS.find((video) => video.key === 'live-now')!.name;
-  const response = await fetch(`${origin}/api/albums/${album}/videos?per_page=100&fields=uri,name,live.chat`);
+  const response = await fetch(
+    `${origin}/api/albums/${album}/videos?per_page=100&fields=uri,name,live.chat`,
+  );
   if (!response.ok) throw new Error(`the live showcase: HTTP ${response.status}`);
-  const { data } = (await response.json()) as { data: { uri: string; name: string; live: { chat: { room_id: number | null } } | null }[] };
+  const { data } = (await response.json()) as {
+    data: { uri: string; name: string; live: { chat: { room_id: number | null } } | null }[];
+  };
   const event = data.find((item) => item.name === name);
   const roomId = event?.live?.chat.room_id;
   if (!event || !roomId) throw new Error(`"${name}" has no chat room in showcase ${album}`);
   return { album, video: Number(event.uri.split('/').pop()), roomId };
-}
-
-/** A session signed in through the /log_in form, as a browser would: its cookies and its XSRF token. */
-interface Session {
-  cookie: string;
-  xsrf: string;
-}
-
-const cookiesOf = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
-
-async function signIn(origin: string, email: string): Promise<Session> {
-  const form = await fetch(`${origin}/log_in`);
-  const token = /name="token" value="([^"]+)"/.exec(await form.text())?.[1];
-  if (!token) throw new Error('no token on /log_in');
-  const jar = new Map(cookiesOf(form).map((cookie) => [cookie.split('=')[0]!, cookie]));
-  const signedIn = await fetch(`${origin}/log_in`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Origin: origin, Cookie: [...jar.values()].join('; '), 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token, email, password: DEMO_PASSWORD, redirect: '/' }),
-  });
-  if (signedIn.status !== 303) throw new Error(`signing in ${email}: HTTP ${signedIn.status}`);
-  for (const cookie of cookiesOf(signedIn)) jar.set(cookie.split('=')[0]!, cookie);
-  const cookie = [...jar.values()].join('; ');
-  const viewer = (await (await fetch(`${origin}/api/viewer`, { headers: { Cookie: cookie } })).json()) as { xsrft?: string };
-  if (!viewer.xsrft) throw new Error(`signing in ${email}: no session`);
-  return { cookie, xsrf: viewer.xsrft };
 }
 
 /** A reader of the room: when each bench message reached it, by its number. */
@@ -115,24 +97,36 @@ function connectReader(url: URL, run: string): Promise<Reader> {
       reader.close();
       reject(error);
     };
-    const timeout = setTimeout(() => fail(new Error(`no first frames within ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS);
-    req = request(url, { agent: false, headers: { Accept: 'text/event-stream' } }, (res: IncomingMessage) => {
-      if (res.statusCode !== 200) return fail(new Error(`the events route: HTTP ${res.statusCode}`));
-      res.setEncoding('utf8');
-      res.on('data', sseReader((frame) => {
-        const at = performance.now();
-        if (frame.event === 'state') {
-          clearTimeout(timeout);
-          return resolve(reader);
-        }
-        if (frame.event !== 'message') return;
-        const number = mark.exec((JSON.parse(frame.data) as { body: string }).body)?.[1];
-        if (number !== undefined) receipts.set(Number(number), [...(receipts.get(Number(number)) ?? []), at]);
-      }));
-      res.on('close', () => {
-        if (!closing) reader.ended = true;
-      });
-    });
+    const timeout = setTimeout(
+      () => fail(new Error(`no first frames within ${CONNECT_TIMEOUT_MS / 1000} s`)),
+      CONNECT_TIMEOUT_MS,
+    );
+    req = request(
+      url,
+      { agent: false, headers: { Accept: 'text/event-stream' } },
+      (res: IncomingMessage) => {
+        if (res.statusCode !== 200)
+          return fail(new Error(`the events route: HTTP ${res.statusCode}`));
+        res.setEncoding('utf8');
+        res.on(
+          'data',
+          sseReader((frame) => {
+            const at = performance.now();
+            if (frame.event === 'state') {
+              clearTimeout(timeout);
+              return resolve(reader);
+            }
+            if (frame.event !== 'message') return;
+            const number = mark.exec((JSON.parse(frame.data) as { body: string }).body)?.[1];
+            if (number !== undefined)
+              receipts.set(Number(number), [...(receipts.get(Number(number)) ?? []), at]);
+          }),
+        );
+        res.on('close', () => {
+          if (!closing) reader.ended = true;
+        });
+      },
+    );
     req.on('error', (error) => {
       if (closing) return;
       reader.ended = true;
@@ -142,44 +136,91 @@ function connectReader(url: URL, run: string): Promise<Reader> {
   });
 }
 
-async function connectReaders(url: URL, run: string): Promise<Reader[]> {
+async function connectReaders(url: URL, run: string, count = VIEWERS): Promise<Reader[]> {
   const readers: Reader[] = [];
-  for (let i = 0; i < VIEWERS; i += CONNECT_BATCH) {
-    const batch = await Promise.allSettled(Array.from({ length: Math.min(CONNECT_BATCH, VIEWERS - i) }, () => connectReader(url, run)));
+  for (let i = 0; i < count; i += CONNECT_BATCH) {
+    const batch = await Promise.allSettled(
+      Array.from({ length: Math.min(CONNECT_BATCH, count - i) }, () => connectReader(url, run)),
+    );
     for (const result of batch) if (result.status === 'fulfilled') readers.push(result.value);
     const failed = batch.find((result) => result.status === 'rejected');
     if (failed) {
       for (const reader of readers) reader.close();
-      throw new Error(`${readers.length} of ${VIEWERS} readers joined, then: ${String(failed.reason)}`);
+      throw new Error(
+        `${readers.length} of ${count} readers joined, then: ${String(failed.reason)}`,
+      );
     }
   }
   return readers;
 }
 
 /** Posts message `number` as the session; answers when it was sent, or null when the server did not take it. */
-async function post(url: URL, session: Session, origin: string, run: string, number: number): Promise<number | null> {
+async function post(
+  url: URL,
+  session: Session,
+  origin: string,
+  run: string,
+  number: number,
+): Promise<number | null> {
   const sentAt = performance.now();
   const response = await fetch(url, {
     method: 'POST',
-    headers: { Origin: origin, Cookie: session.cookie, 'X-XSRF-Token': session.xsrf, 'Content-Type': 'application/json' },
+    headers: {
+      Origin: origin,
+      Cookie: session.cookie,
+      'X-XSRF-Token': session.xsrf,
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify({ body: `bench ${run} #${number}` }),
   });
   await response.arrayBuffer();
   return response.status === 201 ? sentAt : null;
 }
 
+/** `count` readers in the demo streaming event's room, as they arrive in a crowd; `leave` closes their streams. */
+export async function joinDemoRoom(
+  origin: string,
+  count: number,
+): Promise<{ roomId: number; leave: () => void }> {
+  const { album, video, roomId } = await demoRoom(origin);
+  const readers = await connectReaders(
+    new URL(`${origin}/live_chat/${roomId}/events?album=${album}&video=${video}`),
+    Date.now().toString(36),
+    count,
+  );
+  return {
+    roomId,
+    leave() {
+      for (const reader of readers) reader.close();
+    },
+  };
+}
+
 export async function benchChat({ origin }: ChatBenchOptions) {
   const { album, video, roomId } = await demoRoom(origin);
   const context = `album=${album}&video=${video}`;
-  const sessions = await Promise.all(POSTERS.map((key) => signIn(origin, DEMO_ACCOUNTS.find((account) => account.key === key)!.email)));
+  const sessions = await Promise.all(
+    POSTERS.map((key) =>
+      signIn(origin, DEMO_ACCOUNTS.find((account) => account.key === key)!.email),
+    ),
+  );
   // Messages of an earlier run are among the latest a reader receives on arrival: not counted.
   const run = Date.now().toString(36);
 
   const before = await metrics(origin);
   const connectStart = performance.now();
-  const readers = await connectReaders(new URL(`${origin}/live_chat/${roomId}/events?${context}`), run);
+  const readers = await connectReaders(
+    new URL(`${origin}/live_chat/${roomId}/events?${context}`),
+    run,
+  );
   const connectSeconds = +((performance.now() - connectStart) / 1000).toFixed(1);
-  const measured = await postAndListen(new URL(`${origin}/live_chat/${roomId}/messages?${context}`), sessions, origin, run, readers).finally(() => {
+  const measured = await postAndListen(
+    new URL(`${origin}/live_chat/${roomId}/messages?${context}`),
+    sessions,
+    origin,
+    run,
+    readers,
+  ).finally(() => {
     for (const reader of readers) reader.close();
   });
   // The server hears the readers leave as their connections close.
@@ -193,13 +234,25 @@ export async function benchChat({ origin }: ChatBenchOptions) {
     refused: measured.refused,
     ended: measured.ended,
     delivery: measured.delivery,
-    memory: { before: before.memory, connected: measured.connected.memory, after: measured.after.memory, gone: gone.memory },
-    droppedStreams: before.dropped === null || gone.dropped === null ? null : gone.dropped - before.dropped,
+    memory: {
+      before: before.memory,
+      connected: measured.connected.memory,
+      after: measured.after.memory,
+      gone: gone.memory,
+    },
+    droppedStreams:
+      before.dropped === null || gone.dropped === null ? null : gone.dropped - before.dropped,
   };
 }
 
 /** A message a second for SECONDS, the posters taking turns; then what the readers received. */
-async function postAndListen(postUrl: URL, sessions: Session[], origin: string, run: string, readers: Reader[]) {
+async function postAndListen(
+  postUrl: URL,
+  sessions: Session[],
+  origin: string,
+  run: string,
+  readers: Reader[],
+) {
   const connected = await metrics(origin);
   const sent = new Map<number, number>();
   let refused = 0;
@@ -222,7 +275,10 @@ async function postAndListen(postUrl: URL, sessions: Session[], origin: string, 
     after,
     refused,
     ended: readers.filter((reader) => reader.ended).length,
-    delivery: deliveryFigures(sent, readers.map((reader) => reader.receipts)),
+    delivery: deliveryFigures(
+      sent,
+      readers.map((reader) => reader.receipts),
+    ),
   };
 }
 
@@ -234,11 +290,22 @@ const cell = (value: number | null) => String(value ?? '–');
 export function chatSummary(chat: ChatBench | { error: string }): string {
   if ('error' in chat) return `\nchat\n  ${chat.error}`;
   const { delivery: d, memory: m } = chat;
-  const memory = (name: string, row: Memory) => `  ${name.padEnd(28)} ${cell(row.rssMb).padStart(7)} ${cell(row.heapUsedMb).padStart(8)} ${cell(row.connections).padStart(8)}`;
+  const memory = (name: string, row: Memory) =>
+    `  ${name.padEnd(28)} ${cell(row.rssMb).padStart(7)} ${cell(row.heapUsedMb).padStart(8)} ${cell(row.connections).padStart(8)}`;
+  const latency = [
+    `${cell(d.latencyMs.p50)} ms p50`,
+    `${cell(d.latencyMs.p95)} ms p95`,
+    `${cell(d.latencyMs.p99)} ms p99`,
+    `${cell(d.latencyMs.max)} ms max`,
+  ].join(', ');
+  const deliveries =
+    `${d.posted} posted (${chat.refused} refused), ${d.expected} deliveries expected: ` +
+    `${d.lost} lost, ${d.doubled} doubled; ` +
+    `streams ended by the server: ${chat.ended} (${cell(chat.droppedStreams)} for not reading)`;
   return `
 chat, ${chat.viewers} readers of room ${chat.room} over Server-Sent Events (connected in ${chat.connectSeconds} s), a message a second for ${chat.seconds} s
-  post sent to frame received: ${cell(d.latencyMs.p50)} ms p50, ${cell(d.latencyMs.p95)} ms p95, ${cell(d.latencyMs.p99)} ms p99, ${cell(d.latencyMs.max)} ms max
-  ${d.posted} posted (${chat.refused} refused), ${d.expected} deliveries expected: ${d.lost} lost, ${d.doubled} doubled; streams ended by the server: ${chat.ended} (${cell(chat.droppedStreams)} for not reading)
+  post sent to frame received: ${latency}
+  ${deliveries}
   server                         RSS MB  heap MB  streams
 ${memory('before the readers', m.before)}
 ${memory('readers connected', m.connected)}

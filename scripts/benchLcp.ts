@@ -50,13 +50,19 @@ function snippetIn(details: unknown): string | undefined {
 }
 
 async function lighthouseRun(url: string, port: number, keepCache: boolean): Promise<Run> {
-  const flags: Flags = { port, onlyAudits: AUDITS, logLevel: 'error', disableStorageReset: keepCache };
+  const flags: Flags = {
+    port,
+    onlyAudits: AUDITS,
+    logLevel: 'error',
+    disableStorageReset: keepCache,
+  };
   const result = await lighthouse(url, flags);
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
-  if (typeof lcp !== 'number') throw new Error(`Lighthouse measured no LCP on ${url}: ${lhr.runWarnings.join('; ')}`);
+  if (typeof lcp !== 'number')
+    throw new Error(`Lighthouse measured no LCP on ${url}: ${lhr.runWarnings.join('; ')}`);
   return { lcpMs: lcp, element: snippetIn(lhr.audits['lcp-breakdown-insight']?.details) };
 }
 
@@ -71,8 +77,17 @@ function repeatUrl(url: string, run: number): string {
   return next.href;
 }
 
-export async function benchLcp({ urls, executablePath, runs = 3, repeat = true }: LcpOptions): Promise<LcpFigures> {
-  const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'], handleSIGINT: false });
+export async function benchLcp({
+  urls,
+  executablePath,
+  runs = 3,
+  repeat = true,
+}: LcpOptions): Promise<LcpFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: executablePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    handleSIGINT: false,
+  });
   const figures: LcpFigures = {};
   try {
     for (const [name, url] of Object.entries(urls)) {
@@ -81,11 +96,16 @@ export async function benchLcp({ urls, executablePath, runs = 3, repeat = true }
       for (let run = 0; run < runs; run++) {
         // Each first visit empties the cache; its repeat visit then finds what it left there.
         first.push(await lighthouseRun(url, chrome.port, false));
-        if (repeat) repeated.push((await lighthouseRun(repeatUrl(url, run), chrome.port, true)).lcpMs);
+        if (repeat)
+          repeated.push((await lighthouseRun(repeatUrl(url, run), chrome.port, true)).lcpMs);
       }
       const firstMs = median(first.map((r) => r.lcpMs));
       const element = first.find((r) => r.element)?.element;
-      figures[name] = { firstMs, ...(repeat ? { repeatMs: median(repeated) } : {}), ...(element ? { element } : {}) };
+      figures[name] = {
+        firstMs,
+        ...(repeat ? { repeatMs: median(repeated) } : {}),
+        ...(element ? { element } : {}),
+      };
     }
   } finally {
     chrome.kill();

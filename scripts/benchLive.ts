@@ -13,12 +13,33 @@ import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
 import { RTMP_APP } from '../src/server/live/liveIngest.ts';
-import { CLOCK_BITS, CLOCK_BOX, clockBoxAt, readClockBits, testFeedArgs } from '../src/server/live/testFeed.ts';
+import {
+  CLOCK_BITS,
+  CLOCK_BOX,
+  clockBoxAt,
+  readClockBits,
+  testFeedArgs,
+} from '../src/server/live/testFeed.ts';
 import { ffmpegBinaries } from '../src/server/media/ffmpegBinaries.ts';
 import { boundToParent } from '../src/server/media/run.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_VIDEOS } from '../src/server/seed/demoCatalogue.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_SHOWCASES,
+  DEMO_VIDEOS,
+} from '../src/server/seed/demoCatalogue.ts';
 import { BROWSER_ARGS } from './benchBrowser.ts';
-import { bucketCovering, clockLatencies, cpuSeconds, newestSegmentEnd, parentPid, parseHistogram, percentile, segmentEndByClock, type PresentedFrame } from './liveBenchFigures.ts';
+import {
+  bucketCovering,
+  clockLatencies,
+  cpuSeconds,
+  newestSegmentEnd,
+  parentPid,
+  parseHistogram,
+  percentile,
+  segmentEndByClock,
+  type PresentedFrame,
+} from './liveBenchFigures.ts';
 
 const LATENCY_SECONDS = 30;
 const CPU_SECONDS = 20;
@@ -75,8 +96,11 @@ interface EventItem {
   live: { status: string; recurring_event: { schedule: { rrule: string } } | null } | null;
 }
 
-const round = (value: number | null, digits = 0) => (value === null ? null : +value.toFixed(digits));
-const failure = (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) });
+const round = (value: number | null, digits = 0) =>
+  value === null ? null : +value.toFixed(digits);
+const failure = (error: unknown) => ({
+  error: error instanceof Error ? error.message : String(error),
+});
 
 async function json<T>(url: string): Promise<T> {
   const response = await fetch(url);
@@ -91,13 +115,24 @@ async function text(url: string): Promise<string> {
 }
 
 /** Waits until the event's status passes `until`; answers it, with the HLS link then. */
-async function waitForStatus(origin: string, eventPath: string, until: (status: string) => boolean, timeoutMs: number): Promise<{ status: string; master: string | null }> {
+async function waitForStatus(
+  origin: string,
+  eventPath: string,
+  until: (status: string) => boolean,
+  timeoutMs: number,
+): Promise<{ status: string; master: string | null }> {
   const deadline = Date.now() + timeoutMs;
   let status = '';
   while (Date.now() < deadline) {
-    const video = await json<{ live: { status: string } | null; play: { hls: { link: string } | null } }>(`${origin}/api${eventPath.replace('/showcase/', '/albums/').replace('/video/', '/videos/')}?fields=live.status,play`);
+    const video = await json<{
+      live: { status: string } | null;
+      play: { hls: { link: string } | null };
+    }>(
+      `${origin}/api${eventPath.replace('/showcase/', '/albums/').replace('/video/', '/videos/')}?fields=live.status,play`,
+    );
     status = video.live?.status ?? 'none';
-    if (until(status)) return { status, master: video.play.hls ? new URL(video.play.hls.link, origin).href : null };
+    if (until(status))
+      return { status, master: video.play.hls ? new URL(video.play.hls.link, origin).href : null };
     await sleep(500);
   }
   throw new Error(`${eventPath} still ${status} after ${timeoutMs / 1000} s`);
@@ -105,7 +140,9 @@ async function waitForStatus(origin: string, eventPath: string, until: (status: 
 
 /** The master playlist's rungs, tallest first, as absolute URLs. */
 async function rungPlaylists(masterUrl: string): Promise<{ name: string; url: string }[]> {
-  const lines = (await text(masterUrl)).split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+  const lines = (await text(masterUrl))
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('#'));
   return lines.map((line) => ({ name: line.split('/')[0]!, url: new URL(line, masterUrl).href }));
 }
 
@@ -125,7 +162,10 @@ function descendants(root: number): { pid: number; args: string[] }[] {
   const visit = (pid: number) => {
     for (const child of children.get(pid) ?? []) {
       try {
-        found.push({ pid: child, args: readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0') });
+        found.push({
+          pid: child,
+          args: readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0'),
+        });
       } catch {
         // Gone since the listing.
       }
@@ -139,7 +179,10 @@ function descendants(root: number): { pid: number; args: string[] }[] {
 /** The live packagers among the server's processes: ffmpeg reading FLV on stdin, writing HLS. */
 function packagers(serverPid: number): number[] {
   return descendants(serverPid)
-    .filter(({ args }) => args.includes('pipe:0') && args.some((arg, i) => arg === '-f' && args[i + 1] === 'hls'))
+    .filter(
+      ({ args }) =>
+        args.includes('pipe:0') && args.some((arg, i) => arg === '-f' && args[i + 1] === 'hls'),
+    )
     .map(({ pid }) => pid);
 }
 
@@ -148,7 +191,10 @@ function processCpu(pid: number): number {
 }
 
 /** The moment the playlist lists a segment newer than the one ending at `after`, and that segment's end. */
-async function nextSegment(playlistUrl: string, after: number | null): Promise<{ end: number; at: number }> {
+async function nextSegment(
+  playlistUrl: string,
+  after: number | null,
+): Promise<{ end: number; at: number }> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     const end = newestSegmentEnd(await text(playlistUrl));
@@ -163,8 +209,15 @@ async function nextSegment(playlistUrl: string, after: number | null): Promise<{
  * seconds of stream those segments hold: the packager's CPU per second of stream is what it
  * needs to keep up, even where a busy machine gives it less.
  */
-async function cpuOver(seconds: number, pids: { packager: number; pusher: number | null }, playlistUrl: string) {
-  const reading = () => ({ packager: processCpu(pids.packager), pusher: pids.pusher === null ? null : processCpu(pids.pusher) });
+async function cpuOver(
+  seconds: number,
+  pids: { packager: number; pusher: number | null },
+  playlistUrl: string,
+) {
+  const reading = () => ({
+    packager: processCpu(pids.packager),
+    pusher: pids.pusher === null ? null : processCpu(pids.pusher),
+  });
   const first = await nextSegment(playlistUrl, newestSegmentEnd(await text(playlistUrl)));
   const before = reading();
   await sleep(seconds * 1000);
@@ -177,7 +230,10 @@ async function cpuOver(seconds: number, pids: { packager: number; pusher: number
     seconds: round(wall, 1),
     serverCores: round(packager / wall, 2),
     serverCoresPerStreamSecond: stream > 0 ? round(packager / stream, 2) : null,
-    pusherCores: before.pusher === null || after.pusher === null ? null : round((after.pusher - before.pusher) / wall, 2),
+    pusherCores:
+      before.pusher === null || after.pusher === null
+        ? null
+        : round((after.pusher - before.pusher) / wall, 2),
     // Seconds of stream out per second: below 1, the packager falls behind.
     realtime: round(stream / wall, 2),
     loadAverage: round(loadavg()[0]!, 1),
@@ -197,14 +253,23 @@ interface ClockSampling {
  * In the frame: the brightness of each clock box on every presented frame for `seconds`, the
  * frame drawn at the pushed picture's size whatever rung plays. Runs in the browser.
  */
-function sampleClock(video: HTMLVideoElement, { seconds, boxes, box, picture, firstFrameTimeoutMs }: ClockSampling): Promise<{ stream: string; frames: PresentedFrame[]; state: string }> {
+function sampleClock(
+  video: HTMLVideoElement,
+  { seconds, boxes, box, picture, firstFrameTimeoutMs }: ClockSampling,
+): Promise<{ stream: string; frames: PresentedFrame[]; state: string }> {
   return new Promise((resolve) => {
     const frames: PresentedFrame[] = [];
     const canvas = document.createElement('canvas');
     canvas.width = picture.width;
     canvas.height = picture.height;
     const context = canvas.getContext('2d', { willReadFrequently: true })!;
-    const state = () => `at ${video.currentTime.toFixed(1)} s, ready state ${video.readyState}, network state ${video.networkState}${video.paused ? ', paused' : ''}${video.error ? `, ${video.error.message || `error ${video.error.code}`}` : ''}`;
+    const state = () => {
+      const error = video.error ? `, ${video.error.message || `error ${video.error.code}`}` : '';
+      return (
+        `at ${video.currentTime.toFixed(1)} s, ready state ${video.readyState}, ` +
+        `network state ${video.networkState}${video.paused ? ', paused' : ''}${error}`
+      );
+    };
     const done = () => resolve({ stream: video.dataset['stream'] ?? '', frames, state: state() });
     const giveUp = setTimeout(done, firstFrameTimeoutMs);
     let until = 0;
@@ -218,7 +283,8 @@ function sampleClock(video: HTMLVideoElement, { seconds, boxes, box, picture, fi
       const brightness = boxes.map(({ x, y }) => {
         const { data } = context.getImageData(x + box / 4, y + box / 4, box / 2, box / 2);
         let sum = 0;
-        for (let i = 0; i < data.length; i += 4) sum += (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
+        for (let i = 0; i < data.length; i += 4)
+          sum += (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
         return sum / (data.length / 4);
       });
       frames.push({ at: performance.timeOrigin + metadata.expectedDisplayTime, brightness });
@@ -244,16 +310,27 @@ async function glassToGlass(frameUrl: string, executablePath: string) {
       firstFrameTimeoutMs: START_TIMEOUT_MS,
     };
     const { stream, frames, state } = await page.locator('video').evaluate(sampleClock, sampling);
-    if (frames.length === 0) throw new Error(`no frame played within ${START_TIMEOUT_MS / 1000} s (${stream}, ${state})`);
+    if (frames.length === 0)
+      throw new Error(`no frame played within ${START_TIMEOUT_MS / 1000} s (${stream}, ${state})`);
     const latencies = clockLatencies(frames);
-    return { stream, frames: frames.length, samples: latencies.length, medianMs: round(percentile(latencies, 0.5)), p90Ms: round(percentile(latencies, 0.9)) };
+    return {
+      stream,
+      frames: frames.length,
+      samples: latencies.length,
+      medianMs: round(percentile(latencies, 0.5)),
+      p90Ms: round(percentile(latencies, 0.9)),
+    };
   } finally {
     await browser.close();
   }
 }
 
 /** The event's stream key, as its owner reads it in the Go live panel. */
-async function ownerStreamKey(origin: string, executablePath: string, eventPath: string): Promise<string> {
+async function ownerStreamKey(
+  origin: string,
+  executablePath: string,
+  eventPath: string,
+): Promise<string> {
   const owner = DEMO_ACCOUNTS.find((account) => account.key === 'owner')!;
   const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
   try {
@@ -264,18 +341,30 @@ async function ownerStreamKey(origin: string, executablePath: string, eventPath:
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByTestId('account-name').waitFor();
     await page.goto(`${origin}${eventPath}`);
-    return await page.getByRole('region', { name: 'Go live' }).getByLabel('Stream key', { exact: true }).inputValue();
+    return await page
+      .getByRole('region', { name: 'Go live' })
+      .getByLabel('Stream key', { exact: true })
+      .inputValue();
   } finally {
     await browser.close();
   }
 }
 
 /** A test feed pushed to the event for as long as `measure` runs, then stopped. */
-async function withPush<T>(url: string, feed: Feed, measure: (pusher: number) => Promise<T>): Promise<T> {
+async function withPush<T>(
+  url: string,
+  feed: Feed,
+  measure: (pusher: number) => Promise<T>,
+): Promise<T> {
   const { ffmpeg } = await ffmpegBinaries();
-  const pusher = spawn(...boundToParent(ffmpeg, testFeedArgs({ url, ...feed, clockText: false, audio: true })), { stdio: ['ignore', 'ignore', 'pipe'] });
+  const pusher = spawn(
+    ...boundToParent(ffmpeg, testFeedArgs({ url, ...feed, clockText: false, audio: true })),
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let stderr = '';
-  pusher.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr = (stderr + chunk).slice(-1_000)));
+  pusher.stderr
+    .setEncoding('utf8')
+    .on('data', (chunk: string) => void (stderr = (stderr + chunk).slice(-1_000)));
   const closed = new Promise<number | null>((resolve) => pusher.once('close', resolve));
   try {
     return await Promise.race([
@@ -302,20 +391,49 @@ interface OnAir {
 }
 
 /** A test feed pushed to the event with its key while `measure` runs; then the push stops and its broadcast ends. */
-async function pushed<T>(options: LiveBenchOptions, target: { eventPath: string; key: string }, feed: Feed, measure: (stream: OnAir) => Promise<T>): Promise<T> {
+async function pushed<T>(
+  options: LiveBenchOptions,
+  target: { eventPath: string; key: string },
+  feed: Feed,
+  measure: (stream: OnAir) => Promise<T>,
+): Promise<T> {
   const before = new Set(packagers(options.serverPid));
   try {
-    return await withPush(`rtmp://127.0.0.1:${options.rtmpPort}/${RTMP_APP}/${target.key}`, feed, async (pusher) => {
-      const started = performance.now();
-      const { master } = await waitForStatus(options.origin, target.eventPath, (status) => status === 'streaming', START_TIMEOUT_MS);
-      const onAirSeconds = round((performance.now() - started) / 1000, 1);
-      const ours = packagers(options.serverPid).filter((pid) => !before.has(pid));
-      if (ours.length !== 1 || !master) throw new Error(`the stream's packager is not to be told apart (${ours.length} new)`);
-      return measure({ eventPath: target.eventPath, master, packager: ours[0]!, pusher, source: `${feed.height}p${feed.fps}`, onAirSeconds });
-    });
+    return await withPush(
+      `rtmp://127.0.0.1:${options.rtmpPort}/${RTMP_APP}/${target.key}`,
+      feed,
+      async (pusher) => {
+        const started = performance.now();
+        const { master } = await waitForStatus(
+          options.origin,
+          target.eventPath,
+          (status) => status === 'streaming',
+          START_TIMEOUT_MS,
+        );
+        const onAirSeconds = round((performance.now() - started) / 1000, 1);
+        const ours = packagers(options.serverPid).filter((pid) => !before.has(pid));
+        if (ours.length !== 1 || !master)
+          throw new Error(`the stream's packager is not to be told apart (${ours.length} new)`);
+        return measure({
+          eventPath: target.eventPath,
+          master,
+          packager: ours[0]!,
+          pusher,
+          source: `${feed.height}p${feed.fps}`,
+          onAirSeconds,
+        });
+      },
+    );
   } finally {
     // The next push to the event must open a broadcast of its own, not resume this one.
-    await attempt(() => waitForStatus(options.origin, target.eventPath, (status) => status !== 'streaming', END_TIMEOUT_MS));
+    await attempt(() =>
+      waitForStatus(
+        options.origin,
+        target.eventPath,
+        (status) => status !== 'streaming',
+        END_TIMEOUT_MS,
+      ),
+    );
   }
 }
 
@@ -324,19 +442,43 @@ async function pushed<T>(options: LiveBenchOptions, target: { eventPath: string;
  * the server's. Null when the event is over (a stop of the server ends its broadcast).
  */
 async function demoOnAir(options: LiveBenchOptions, eventPath: string): Promise<OnAir | null> {
-  const { status, master } = await waitForStatus(options.origin, eventPath, (now) => now === 'streaming' || now === 'done', START_TIMEOUT_MS);
+  const { status, master } = await waitForStatus(
+    options.origin,
+    eventPath,
+    (now) => now === 'streaming' || now === 'done',
+    START_TIMEOUT_MS,
+  );
   if (status !== 'streaming' || !master) return null;
   const running = packagers(options.serverPid);
-  if (running.length !== 1) throw new Error(`${running.length} packagers run; the demo feed's is not to be told apart`);
-  const pusher = descendants(options.serverPid).find(({ args }) => args.some((arg) => arg.startsWith('rtmp://')))?.pid ?? null;
-  return { eventPath, master, packager: running[0]!, pusher, source: `${DEMO_PICTURE.height}p${DEMO_PICTURE.fps} (demo feed)`, onAirSeconds: null };
+  if (running.length !== 1)
+    throw new Error(`${running.length} packagers run; the demo feed's is not to be told apart`);
+  const pusher =
+    descendants(options.serverPid).find(({ args }) => args.some((arg) => arg.startsWith('rtmp://')))
+      ?.pid ?? null;
+  return {
+    eventPath,
+    master,
+    packager: running[0]!,
+    pusher,
+    source: `${DEMO_PICTURE.height}p${DEMO_PICTURE.fps} (demo feed)`,
+    onAirSeconds: null,
+  };
 }
 
 /** The server's cost of a stream: its packager's CPU, the pusher's apart. */
 async function streamCost(stream: OnAir): Promise<StreamCost> {
   const rungs = await rungPlaylists(stream.master);
-  const cpu = await cpuOver(CPU_SECONDS, { packager: stream.packager, pusher: stream.pusher }, rungs[0]!.url);
-  return { source: stream.source, ladder: rungs.map((rung) => rung.name), onAirSeconds: stream.onAirSeconds, ...cpu };
+  const cpu = await cpuOver(
+    CPU_SECONDS,
+    { packager: stream.packager, pusher: stream.pusher },
+    rungs[0]!.url,
+  );
+  return {
+    source: stream.source,
+    ladder: rungs.map((rung) => rung.name),
+    onAirSeconds: stream.onAirSeconds,
+    ...cpu,
+  };
 }
 
 /** Everything measured on a stream of the clock picture: latency in its player frame, the live edge, its cost. */
@@ -350,13 +492,34 @@ async function clockFigures(options: LiveBenchOptions, stream: OnAir) {
 }
 
 /** The clock second (mod 64) of each frame of a segment, decoded by ffmpeg at the pushed picture's size. */
-async function segmentClock(segment: Buffer, picture: { width: number; height: number }): Promise<number[]> {
+async function segmentClock(
+  segment: Buffer,
+  picture: { width: number; height: number },
+): Promise<number[]> {
   const { ffmpeg } = await ffmpegBinaries();
   const last = clockBoxAt(CLOCK_BITS - 1);
   const strip = { width: last.x + CLOCK_BOX, height: last.y + CLOCK_BOX };
-  const decoder = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-an', '-vf', `scale=${picture.width}:${picture.height},crop=${strip.width}:${strip.height}:0:0,format=gray`, '-vsync', '0', '-f', 'rawvideo', 'pipe:1'], {
-    stdio: ['pipe', 'pipe', 'ignore'],
-  });
+  const decoder = spawn(
+    ffmpeg,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-i',
+      'pipe:0',
+      '-an',
+      '-vf',
+      `scale=${picture.width}:${picture.height},crop=${strip.width}:${strip.height}:0:0,format=gray`,
+      '-vsync',
+      '0',
+      '-f',
+      'rawvideo',
+      'pipe:1',
+    ],
+    {
+      stdio: ['pipe', 'pipe', 'ignore'],
+    },
+  );
   const chunks: Buffer[] = [];
   decoder.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
   const closed = new Promise((resolve) => decoder.once('close', resolve));
@@ -371,7 +534,8 @@ async function segmentClock(segment: Buffer, picture: { width: number; height: n
       const { x, y } = clockBoxAt(bit);
       let sum = 0;
       for (let row = y + CLOCK_BOX / 4; row < y + (CLOCK_BOX * 3) / 4; row++) {
-        for (let column = x + CLOCK_BOX / 4; column < x + (CLOCK_BOX * 3) / 4; column++) sum += pixels[frame + row * strip.width + column]!;
+        for (let column = x + CLOCK_BOX / 4; column < x + (CLOCK_BOX * 3) / 4; column++)
+          sum += pixels[frame + row * strip.width + column]!;
       }
       return sum / (CLOCK_BOX / 2) ** 2;
     });
@@ -394,21 +558,30 @@ async function edgeAge(master: string) {
     const fetchedAt = Date.now();
     const lines = playlist.trimEnd().split('\n');
     const newest = lines.at(-1)!;
-    const duration = Number.parseFloat(lines.findLast((line) => line.startsWith('#EXTINF:'))!.slice('#EXTINF:'.length));
+    const duration = Number.parseFloat(
+      lines.findLast((line) => line.startsWith('#EXTINF:'))!.slice('#EXTINF:'.length),
+    );
     const segment = Buffer.from(await (await fetch(new URL(newest, top!.url))).arrayBuffer());
     const end = segmentEndByClock(await segmentClock(segment, DEMO_PICTURE), duration, fetchedAt);
     if (end !== null) ages.push(fetchedAt - end);
   }
-  return { samples: ages.length, medianMs: round(percentile(ages, 0.5)), maxMs: round(percentile(ages, 1)) };
+  return {
+    samples: ages.length,
+    medianMs: round(percentile(ages, 0.5)),
+    maxMs: round(percentile(ages, 1)),
+  };
 }
 
 async function segmentDelay(origin: string) {
-  const headers: Record<string, string> = process.env['METRICS_TOKEN'] ? { Authorization: `Bearer ${process.env['METRICS_TOKEN']}` } : {};
+  const headers: Record<string, string> = process.env['METRICS_TOKEN']
+    ? { Authorization: `Bearer ${process.env['METRICS_TOKEN']}` }
+    : {};
   const response = await fetch(`${origin}/metrics`, { headers });
   if (!response.ok) throw new Error(`/metrics: HTTP ${response.status}`);
   const histogram = parseHistogram(await response.text(), 'vitrine_live_segment_delay_seconds');
   if (!histogram) throw new Error('/metrics has no vitrine_live_segment_delay_seconds');
-  const ms = (seconds: number | null) => (seconds === null ? null : seconds === Infinity ? 'more' : seconds * 1000);
+  const ms = (seconds: number | null) =>
+    seconds === null ? null : seconds === Infinity ? 'more' : seconds * 1000;
   return {
     segments: histogram.count,
     meanMs: histogram.count === 0 ? null : round((histogram.sum / histogram.count) * 1000),
@@ -429,20 +602,39 @@ export async function benchLive(options: LiveBenchOptions) {
   const { origin, executablePath } = options;
   const album = DEMO_SHOWCASES.findIndex((showcase) => showcase.key === 'live') + 1;
   const demoName = DEMO_VIDEOS.find((video) => video.key === 'live-now')!.name;
-  const events = (await json<{ data: EventItem[] }>(`${origin}/api/albums/${album}/videos?per_page=100&fields=uri,name,live.status,live.recurring_event`)).data;
+  const events = (
+    await json<{ data: EventItem[] }>(
+      `${origin}/api/albums/${album}/videos?per_page=100&fields=uri,name,live.status,live.recurring_event`,
+    )
+  ).data;
   const pathOf = (event: EventItem) => `/showcase/${album}/video/${event.uri.split('/').pop()}`;
   const demo = events.find((event) => event.name === demoName);
   // A recurring event takes a push again once the last one ended; a one-off one would be over.
-  const recurring = (event: EventItem) => Number(event.live?.recurring_event?.schedule.rrule !== 'FREQ=SINGLE');
-  const target = events.filter((event) => event !== demo && event.live && event.live.status !== 'done').sort((a, b) => recurring(b) - recurring(a))[0];
-  const pushTo = target ? { name: target.name, eventPath: pathOf(target), key: await ownerStreamKey(origin, executablePath, pathOf(target)) } : null;
+  const recurring = (event: EventItem) =>
+    Number(event.live?.recurring_event?.schedule.rrule !== 'FREQ=SINGLE');
+  const target = events
+    .filter((event) => event !== demo && event.live && event.live.status !== 'done')
+    .sort((a, b) => recurring(b) - recurring(a))[0];
+  const pushTo = target
+    ? {
+        name: target.name,
+        eventPath: pathOf(target),
+        key: await ownerStreamKey(origin, executablePath, pathOf(target)),
+      }
+    : null;
   const push = <T>(feed: Feed, measure: (stream: OnAir) => Promise<T>) =>
-    pushTo ? pushed(options, pushTo, feed, measure) : Promise.reject(new Error('no demo event takes a push, other than the demo feed one'));
+    pushTo
+      ? pushed(options, pushTo, feed, measure)
+      : Promise.reject(new Error('no demo event takes a push, other than the demo feed one'));
 
   // The demo feed's picture, or the same one pushed by the bench when the demo event is over.
   const demoStream = demo ? await demoOnAir(options, pathOf(demo)) : null;
   const clockEvent = demoStream ? demo!.name : (pushTo?.name ?? null);
-  const clock = await attempt(() => (demoStream ? clockFigures(options, demoStream) : push(DEMO_PICTURE, (stream) => clockFigures(options, stream))));
+  const clock = await attempt(() =>
+    demoStream
+      ? clockFigures(options, demoStream)
+      : push(DEMO_PICTURE, (stream) => clockFigures(options, stream)),
+  );
   const streams: (StreamCost | { error: string })[] = ['error' in clock ? clock : clock.cost];
   for (const feed of PUSHED_FEEDS) streams.push(await attempt(() => push(feed, streamCost)));
 
@@ -464,13 +656,37 @@ const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toF
 /** The section's lines of the printed summary. */
 export function liveSummary(live: LiveBench): string {
   const latency = (m: LiveBench['latency']) =>
-    'error' in m ? m.error : `${seconds(m.medianMs)} median, ${seconds(m.p90Ms)} p90 (${m.stream}, ${m.samples} seconds seen)`;
+    'error' in m
+      ? m.error
+      : `${seconds(m.medianMs)} median, ${seconds(m.p90Ms)} p90 (${m.stream}, ${m.samples} seconds seen)`;
   const stream = (m: LiveBench['streams'][number]) =>
     'error' in m
       ? `  ${m.error}`
-      : `  ${m.source.padEnd(20)} ${m.ladder.join('/').padEnd(16)} ${cell(m.serverCores, 6)} ${cell(m.serverCoresPerStreamSecond, 10)} ${cell(m.pusherCores, 6)} ${cell(m.realtime, 8)} ${cell(m.onAirSeconds, 6)} ${cell(m.loadAverage, 5)}`;
+      : [
+          ' ',
+          m.source.padEnd(20),
+          m.ladder.join('/').padEnd(16),
+          cell(m.serverCores, 6),
+          cell(m.serverCoresPerStreamSecond, 10),
+          cell(m.pusherCores, 6),
+          cell(m.realtime, 8),
+          cell(m.onAirSeconds, 6),
+          cell(m.loadAverage, 5),
+        ].join(' ');
   const delay = live.segmentDelay;
   const edge = live.edgeAge;
+  const within = (ms: number | string | null) => (typeof ms === 'number' ? seconds(ms) : ms);
+  const segments =
+    'error' in delay
+      ? delay.error
+      : `stored ${seconds(delay.meanMs)} after ffmpeg wrote them on average, ` +
+        `90% within ${within(delay.p90WithinMs)}, 99% within ${within(delay.p99WithinMs)} ` +
+        `(${delay.segments} segments)`;
+  const liveEdge =
+    'error' in edge
+      ? edge.error
+      : `the picture of the newest segment ended ${seconds(edge.medianMs)} before its playlist ` +
+        `was fetched (median of ${edge.samples}, at most ${seconds(edge.maxMs)})`;
   return `
 live, on ${live.cores} cores
   glass to glass, on ${live.clockEvent ?? 'no event'}: ${latency(live.latency)}
@@ -478,6 +694,6 @@ live, on ${live.cores} cores
   needs to keep up); the pusher's cores (not the server's cost); seconds of stream out per second; seconds to go on air; load
   source               ladder           server  to keep up pusher realtime on air  load
 ${live.streams.map(stream).join('\n')}
-  segments: ${'error' in delay ? delay.error : `stored ${seconds(delay.meanMs)} after ffmpeg wrote them on average, 90% within ${typeof delay.p90WithinMs === 'number' ? seconds(delay.p90WithinMs) : delay.p90WithinMs}, 99% within ${typeof delay.p99WithinMs === 'number' ? seconds(delay.p99WithinMs) : delay.p99WithinMs} (${delay.segments} segments)`}
-  live edge: ${'error' in edge ? edge.error : `the picture of the newest segment ended ${seconds(edge.medianMs)} before its playlist was fetched (median of ${edge.samples}, at most ${seconds(edge.maxMs)})`}`;
+  segments: ${segments}
+  live edge: ${liveEdge}`;
 }

@@ -3,7 +3,13 @@ import { inTurns, medianRatio } from './benchPairs.ts';
 
 describe('ratios measured in turns', () => {
   it('is the median of the rounds’ ratios, so one round under a passing load does not decide it', () => {
-    expect(medianRatio([{ measured: 300, baseline: 1000 }, { measured: 450, baseline: 900 }, { measured: 200, baseline: 400 }])).toBe(0.5);
+    expect(
+      medianRatio([
+        { measured: 300, baseline: 1000 },
+        { measured: 450, baseline: 900 },
+        { measured: 200, baseline: 400 },
+      ]),
+    ).toBe(0.5);
     expect(medianRatio([{ measured: 1, baseline: 3 }])).toBe(0.33);
   });
 
@@ -15,6 +21,9 @@ describe('ratios measured in turns', () => {
       2,
     );
     expect(order).toEqual(['measured', 'baseline', 'measured', 'baseline']);
-    expect(rounds).toEqual([{ measured: 1, baseline: 10 }, { measured: 3, baseline: 10 }]);
+    expect(rounds).toEqual([
+      { measured: 1, baseline: 10 },
+      { measured: 3, baseline: 10 },
+    ]);
   });
 });

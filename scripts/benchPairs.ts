@@ -18,8 +18,13 @@ export function medianRatio(rounds: readonly PairedRound[]): number {
 }
 
 /** `rounds` rounds of the measured side, then its baseline, one straight after the other. */
-export async function inTurns(measured: () => Promise<number>, baseline: () => Promise<number>, rounds: number): Promise<PairedRound[]> {
+export async function inTurns(
+  measured: () => Promise<number>,
+  baseline: () => Promise<number>,
+  rounds: number,
+): Promise<PairedRound[]> {
   const taken: PairedRound[] = [];
-  for (let i = 0; i < rounds; i++) taken.push({ measured: await measured(), baseline: await baseline() });
+  for (let i = 0; i < rounds; i++)
+    taken.push({ measured: await measured(), baseline: await baseline() });
   return taken;
 }

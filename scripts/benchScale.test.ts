@@ -20,10 +20,36 @@ const figures: ScaleFigures = {
   seedSeconds: null,
   runs: 15,
   data: [
-    { label: 'search', demo: { what: '“Harbour”', medianMs: 4 }, scale: { what: '“12200”', medianMs: 5 } },
-    { label: 'late page', demo: { what: 'page 3', medianMs: 8 }, scale: { what: 'page 800', medianMs: 20 } },
+    {
+      label: 'search',
+      demo: { what: '“Harbour”', medianMs: 4 },
+      scale: { what: '“12200”', medianMs: 5 },
+    },
+    {
+      label: 'late page',
+      demo: { what: 'page 3', medianMs: 8 },
+      scale: { what: 'page 800', medianMs: 20 },
+    },
   ],
-  http: [{ label: 'page 1', demo: { what: 'page 1', medianMs: 30 }, scale: { what: 'page 1', medianMs: 31.5 } }],
+  http: [
+    {
+      label: 'page 1',
+      demo: { what: 'page 1', medianMs: 30 },
+      scale: { what: 'page 1', medianMs: 31.5 },
+    },
+  ],
+  api: [
+    {
+      label: 'one hit',
+      demo: { what: '“Jazz cellar”', medianMs: 10 },
+      scale: { what: '“12200”', medianMs: 11 },
+    },
+    {
+      label: 'broad',
+      demo: { what: '“northwind”', medianMs: 12 },
+      scale: { what: '“northwind”', medianMs: 18 },
+    },
+  ],
 };
 
 describe('the printed figures', () => {
@@ -40,7 +66,16 @@ describe('the printed figures', () => {
     expect(text).toMatch(/page cache skipped\n.*\n\s+page 1\s+page 1\s+30 page 1\s+31\.5\s+1\.05×/);
   });
 
+  it('give the API search for one hit and for a broad query against its own goal', () => {
+    const text = scaleSummary(figures);
+    expect(text).toMatch(
+      /API's search .*\(goal: ratio ≤ 1\.5\)\n.*\n\s+one hit\s+“Jazz cellar”\s+10 “12200”\s+11\s+1\.1×\n\s+broad\s+“northwind”\s+12 “northwind”\s+18\s+1\.5×/,
+    );
+  });
+
   it('print the error when the section could not run', () => {
-    expect(scaleSummary({ error: 'POST /bench/scale: HTTP 404' })).toContain('POST /bench/scale: HTTP 404');
+    expect(scaleSummary({ error: 'POST /bench/scale: HTTP 404' })).toContain(
+      'POST /bench/scale: HTTP 404',
+    );
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryFigures, metricSample, sseReader, type ReceivedFrame } from './chatBenchFigures.ts';
+import {
+  deliveryFigures,
+  metricSample,
+  sseReader,
+  type ReceivedFrame,
+} from './chatBenchFigures.ts';
 
 function read(chunks: string[]): ReceivedFrame[] {
   const frames: ReceivedFrame[] = [];
@@ -10,7 +15,8 @@ function read(chunks: string[]): ReceivedFrame[] {
 
 describe('reading a chat stream', () => {
   it('gives each frame its event, id and data, past the retry line and the pings', () => {
-    const stream = 'retry: 3000\n\nevent: message\nid: 7\ndata: {"id":7}\n\n: ping\n\nevent: state\ndata: {"chatEnabled":true}\n\n';
+    const stream =
+      'retry: 3000\n\nevent: message\nid: 7\ndata: {"id":7}\n\n: ping\n\nevent: state\ndata: {"chatEnabled":true}\n\n';
     expect(read([stream])).toEqual([
       { event: 'message', id: '7', data: '{"id":7}' },
       { event: 'state', id: null, data: '{"chatEnabled":true}' },
@@ -18,9 +24,11 @@ describe('reading a chat stream', () => {
   });
 
   it('joins a frame cut across chunks, anywhere, even between "\\r" and "\\n"', () => {
-    const stream = 'event: message\r\nid: 8\r\ndata: {"body":"héllo"}\r\n\r\nevent: deleted\r\ndata: {"ids":[8]}\r\n\r\n';
+    const stream =
+      'event: message\r\nid: 8\r\ndata: {"body":"héllo"}\r\n\r\nevent: deleted\r\ndata: {"ids":[8]}\r\n\r\n';
     const whole = read([stream]);
-    for (let cut = 1; cut < stream.length; cut++) expect(read([stream.slice(0, cut), stream.slice(cut)])).toEqual(whole);
+    for (let cut = 1; cut < stream.length; cut++)
+      expect(read([stream.slice(0, cut), stream.slice(cut)])).toEqual(whole);
     expect(whole).toHaveLength(2);
   });
 
@@ -30,7 +38,14 @@ describe('reading a chat stream', () => {
 });
 
 describe('reading /metrics', () => {
-  const text = '# HELP vitrine_chat_connections Live chat streams.\n# TYPE vitrine_chat_connections gauge\nvitrine_chat_connections 500\nprocess_resident_memory_bytes 123456789\nvitrine_chat_connections_other 3\n';
+  const text = [
+    '# HELP vitrine_chat_connections Live chat streams.',
+    '# TYPE vitrine_chat_connections gauge',
+    'vitrine_chat_connections 500',
+    'process_resident_memory_bytes 123456789',
+    'vitrine_chat_connections_other 3',
+    '',
+  ].join('\n');
 
   it('reads a sample by its exact name', () => {
     expect(metricSample(text, 'vitrine_chat_connections')).toBe(500);
@@ -59,11 +74,21 @@ describe('what the readers received', () => {
         [2, [2_040]],
       ]),
     ]);
-    expect(figures).toEqual({ posted: 2, readers: 2, expected: 4, lost: 0, doubled: 0, latencyMs: { p50: 20, p95: 40, p99: 40, max: 40 } });
+    expect(figures).toEqual({
+      posted: 2,
+      readers: 2,
+      expected: 4,
+      lost: 0,
+      doubled: 0,
+      latencyMs: { p50: 20, p95: 40, p99: 40, max: 40 },
+    });
   });
 
   it('counts a message a reader never got as lost, and one it got twice as doubled', () => {
-    const figures = deliveryFigures(sent, [new Map([[1, [1_010, 1_500]]]), new Map([[2, [2_005]]])]);
+    const figures = deliveryFigures(sent, [
+      new Map([[1, [1_010, 1_500]]]),
+      new Map([[2, [2_005]]]),
+    ]);
     expect(figures).toMatchObject({ expected: 4, lost: 2, doubled: 1, latencyMs: { max: 10 } });
   });
 });

@@ -50,7 +50,14 @@ export function sseReader(onFrame: (frame: ReceivedFrame) => void): (chunk: stri
 /** The value of a sample without labels in Prometheus text (/metrics); null when absent. */
 export function metricSample(text: string, name: string): number | null {
   const line = text.split('\n').find((row) => row.startsWith(`${name} `));
-  return line === undefined ? null : Number(line.slice(name.length + 1).trim().split(' ')[0]);
+  return line === undefined
+    ? null
+    : Number(
+        line
+          .slice(name.length + 1)
+          .trim()
+          .split(' ')[0],
+      );
 }
 
 /** What one reader received: the moments (ms) each posted message reached it, by the message's number. */
@@ -71,7 +78,10 @@ export interface Delivery {
 }
 
 /** `sent`: when each message that the server took was posted, by its number. */
-export function deliveryFigures(sent: ReadonlyMap<number, number>, readers: readonly Receipts[]): Delivery {
+export function deliveryFigures(
+  sent: ReadonlyMap<number, number>,
+  readers: readonly Receipts[],
+): Delivery {
   const latencies: number[] = [];
   let lost = 0;
   let doubled = 0;

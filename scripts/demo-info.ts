@@ -7,7 +7,12 @@ import { openDataFolderForScript } from '../src/server/dataFolder.ts';
 import { closeDb, getDb } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { liveEvents, showcases, videos } from '../src/server/db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_TEAM_NAME } from '../src/server/seed/demoCatalogue.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_SHOWCASES,
+  DEMO_TEAM_NAME,
+} from '../src/server/seed/demoCatalogue.ts';
 
 await openDataFolderForScript('demo:info');
 await migrate();
@@ -47,8 +52,17 @@ const info = {
       unlistedHash: row.unlistedHash,
     };
   }),
-  liveEvents: events.map((event) => ({ ...event, startTime: event.startTime?.toISOString() ?? null })),
-  accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, password: DEMO_PASSWORD, name: a.name, plan: a.plan, role: a.role ?? 'none (signed-in account outside the team)' })),
+  liveEvents: events.map((event) => ({
+    ...event,
+    startTime: event.startTime?.toISOString() ?? null,
+  })),
+  accounts: DEMO_ACCOUNTS.map((a) => ({
+    email: a.email,
+    password: DEMO_PASSWORD,
+    name: a.name,
+    plan: a.plan,
+    role: a.role ?? 'none (signed-in account outside the team)',
+  })),
 };
 console.log(JSON.stringify(info, null, 2));
 await closeDb();

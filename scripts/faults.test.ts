@@ -19,7 +19,7 @@ const { dataDir } = await useTestDatabase('faults');
 const { closeDb, getDb } = await import('../src/server/db/client.ts');
 const schema = await import('../src/server/db/schema.ts');
 const { eq, inArray } = await import('drizzle-orm');
-const { generateTestPattern } = await import('../src/server/media/index.ts');
+const { generateTestPattern } = await import('../src/server/media/testPattern.ts');
 
 const usesPglite = !process.env['DATABASE_URL'];
 const clip = path.join(dataDir, 'interrupted.mp4');
@@ -27,7 +27,13 @@ const running: ChildProcess[] = [];
 
 beforeAll(async () => {
   await (await getDb()).insert(schema.users).values({ email: 'owner@vitrine.test', name: 'Owner' });
-  await generateTestPattern(clip, { durationSeconds: 20, width: 640, height: 360, fps: 24, style: 'motion' });
+  await generateTestPattern(clip, {
+    durationSeconds: 20,
+    width: 640,
+    height: 360,
+    fps: 24,
+    style: 'motion',
+  });
   // The children below need the embedded database to themselves.
   await closeDb();
 });
@@ -38,7 +44,10 @@ afterAll(() => {
 
 /** A script of this project in a process of its own, on the test's data folder, its stdout read line by line. */
 function script(file: string, args: string[] = [], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [file, ...args], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [file, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   running.push(child);
   const lines = createInterface({ input: child.stdout! });
   /** Resolves with the first line (from now on) that `test` accepts. */
@@ -79,7 +88,9 @@ function processesMentioning(text: string): number[] {
 /** The ffmpeg this process runs, once it runs one. */
 async function ffmpegChildOf(pid: number): Promise<number> {
   for (;;) {
-    const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).split(/\s+/).filter(Boolean);
+    const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => ''))
+      .split(/\s+/)
+      .filter(Boolean);
     for (const child of children) {
       const command = await readFile(`/proc/${child}/cmdline`, 'utf8').catch(() => '');
       if (command.split('\0')[0]!.endsWith('ffmpeg')) return Number(child);
@@ -88,47 +99,61 @@ async function ffmpegChildOf(pid: number): Promise<number> {
   }
 }
 
-const scratchFolders = () => (existsSync(path.join(dataDir, 'tmp')) ? readdirSync(path.join(dataDir, 'tmp')) : []);
+const scratchFolders = () =>
+  existsSync(path.join(dataDir, 'tmp')) ? readdirSync(path.join(dataDir, 'tmp')) : [];
 
 describe.runIf(process.platform === 'linux')('a process killed with SIGKILL', () => {
-  it('loses no row whose write was acknowledged, and the database opens again', { timeout: 120_000 }, async () => {
-    const writer = script('scripts/faults/writeJobs.ts');
-    const acknowledged: number[] = [];
-    writer.lines.on('line', (line) => acknowledged.push(Number(line)));
-    await writer.lineMatching(() => acknowledged.length >= 200);
-    await killHard(writer.child);
-    if (usesPglite) expect(existsSync(path.join(dataDir, 'vitrine.lock'))).toBe(true);
+  it(
+    'loses no row whose write was acknowledged, and the database opens again',
+    { timeout: 120_000 },
+    async () => {
+      const writer = script('scripts/faults/writeJobs.ts');
+      const acknowledged: number[] = [];
+      writer.lines.on('line', (line) => acknowledged.push(Number(line)));
+      await writer.lineMatching(() => acknowledged.length >= 200);
+      await killHard(writer.child);
+      if (usesPglite) expect(existsSync(path.join(dataDir, 'vitrine.lock'))).toBe(true);
 
-    // The lock left by the killed writer is taken over; the data it acknowledged is all there.
-    const db = await getDb();
-    const stored = await db.select({ id: schema.jobs.id }).from(schema.jobs).where(inArray(schema.jobs.id, acknowledged));
-    expect(stored.length).toBe(acknowledged.length);
-    await closeDb();
-  });
+      // The lock left by the killed writer is taken over; the data it acknowledged is all there.
+      const db = await getDb();
+      const stored = await db
+        .select({ id: schema.jobs.id })
+        .from(schema.jobs)
+        .where(inArray(schema.jobs.id, acknowledged));
+      expect(stored.length).toBe(acknowledged.length);
+      await closeDb();
+    },
+  );
 
-  it('in the middle of a transcode leaves no ffmpeg running, and the next worker finishes the job', { timeout: 300_000 }, async () => {
-    const ingest = script('scripts/ingest.ts', [clip]);
-    const created = await ingest.lineMatching((line) => line.includes('transcode job'));
-    const [, videoId, jobId] = /video (\d+) created, transcode job (\d+) queued/.exec(created)!.map(Number);
-    const ffmpeg = await ffmpegChildOf(ingest.child.pid!);
-    expect(scratchFolders()).toHaveLength(1);
+  it(
+    'in the middle of a transcode leaves no ffmpeg running, and the next worker finishes the job',
+    { timeout: 300_000 },
+    async () => {
+      const ingest = script('scripts/ingest.ts', [clip]);
+      const created = await ingest.lineMatching((line) => line.includes('transcode job'));
+      const [, videoId, jobId] = /video (\d+) created, transcode job (\d+) queued/
+        .exec(created)!
+        .map(Number);
+      const ffmpeg = await ffmpegChildOf(ingest.child.pid!);
+      expect(scratchFolders()).toHaveLength(1);
 
-    await killHard(ingest.child);
-    // The kernel ends the ffmpeg with its parent; polled until it has (or the test times out).
-    while (processesMentioning(dataDir).includes(ffmpeg)) await sleep(50);
+      await killHard(ingest.child);
+      // The kernel ends the ffmpeg with its parent; polled until it has (or the test times out).
+      while (processesMentioning(dataDir).includes(ffmpeg)) await sleep(50);
 
-    const worker = script('scripts/worker.ts', [], { LOG_LEVEL: 'info' });
-    await worker.lineMatching((line) => line.includes('"msg":"ready:'));
-    worker.child.kill('SIGTERM');
-    const [code] = await once(worker.child, 'exit');
-    expect(code).toBe(0);
+      const worker = script('scripts/worker.ts', [], { LOG_LEVEL: 'info' });
+      await worker.lineMatching((line) => line.includes('"msg":"ready:'));
+      worker.child.kill('SIGTERM');
+      const [code] = await once(worker.child, 'exit');
+      expect(code).toBe(0);
 
-    expect(processesMentioning(dataDir)).toEqual([]);
-    expect(scratchFolders()).toEqual([]);
-    const db = await getDb();
-    const [video] = await db.select().from(schema.videos).where(eq(schema.videos.id, videoId!));
-    const [job] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, jobId!));
-    expect(video).toMatchObject({ status: 'ready', duration: 20 });
-    expect(job).toMatchObject({ status: 'done', lockedBy: null });
-  });
+      expect(processesMentioning(dataDir)).toEqual([]);
+      expect(scratchFolders()).toEqual([]);
+      const db = await getDb();
+      const [video] = await db.select().from(schema.videos).where(eq(schema.videos.id, videoId!));
+      const [job] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, jobId!));
+      expect(video).toMatchObject({ status: 'ready', duration: 20 });
+      expect(job).toMatchObject({ status: 'done', lockedBy: null });
+    },
+  );
 });

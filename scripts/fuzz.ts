@@ -31,9 +31,13 @@ const report = await runFuzz({
   },
 });
 
-console.log(`\n${report.sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${values.seed})`);
+console.log(
+  `\n${report.sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${values.seed})`,
+);
 console.log('answers by status:', JSON.stringify(report.byStatus));
-const fivexx = Object.entries(report.byStatus).filter(([status]) => status.startsWith('5')).reduce((sum, [, n]) => sum + n, 0);
+const fivexx = Object.entries(report.byStatus)
+  .filter(([status]) => status.startsWith('5'))
+  .reduce((sum, [, n]) => sum + n, 0);
 console.log(`5xx: ${fivexx}; findings: ${report.findings.length}`);
 for (const finding of report.findings) console.log(JSON.stringify(finding));
 process.exit(report.findings.length > 0 ? 1 : 0);

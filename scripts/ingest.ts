@@ -22,24 +22,35 @@ function fail(message: string): never {
 
 let parsed;
 try {
-  parsed = parseArgs({ allowPositionals: true, options: { album: { type: 'string' }, owner: { type: 'string' } } });
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: { album: { type: 'string' }, owner: { type: 'string' } },
+  });
 } catch (error) {
   fail(`${(error as Error).message}\n${usage}`);
 }
 const [file, ...extra] = parsed.positionals;
 if (!file || extra.length > 0) fail(usage);
 const album = parsed.values.album === undefined ? undefined : Number(parsed.values.album);
-if (album !== undefined && (!Number.isInteger(album) || album <= 0)) fail(`--album must be a showcase id, got "${parsed.values.album}"`);
+if (album !== undefined && (!Number.isInteger(album) || album <= 0))
+  fail(`--album must be a showcase id, got "${parsed.values.album}"`);
 
 const started = Date.now();
-const line = (message: string) => process.stdout.write(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s  ${message}\n`);
+const line = (message: string) =>
+  process.stdout.write(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s  ${message}\n`);
 const ownerEmail = parsed.values.owner ?? DEFAULT_INGEST_OWNER;
 
 /** The server on this machine that holds the data folder, as a URL to reach it; null if none. */
 function runningServer(error: unknown): string | null {
-  if (!(error instanceof DataDirBusyError) || error.holder.port === null || error.holder.hostname !== hostname()) return null;
+  if (
+    !(error instanceof DataDirBusyError) ||
+    error.holder.port === null ||
+    error.holder.hostname !== hostname()
+  )
+    return null;
   const { HOST } = config();
-  const host = HOST === '0.0.0.0' || HOST === '::' ? '127.0.0.1' : HOST.includes(':') ? `[${HOST}]` : HOST;
+  const host =
+    HOST === '0.0.0.0' || HOST === '::' ? '127.0.0.1' : HOST.includes(':') ? `[${HOST}]` : HOST;
   return `http://${host}:${error.holder.port}`;
 }
 
@@ -53,9 +64,17 @@ try {
 } catch (error) {
   const origin = runningServer(error);
   if (origin) {
-    line(`the server at ${origin} (process ${(error as DataDirBusyError).holder.pid}) has the database: uploading through it`);
+    line(
+      `the server at ${origin} (process ${(error as DataDirBusyError).holder.pid}) has the database: uploading through it`,
+    );
     try {
-      const { videoId } = await ingestThroughServer({ origin, file, ownerEmail, showcaseId: album, progress: line });
+      const { videoId } = await ingestThroughServer({
+        origin,
+        file,
+        ownerEmail,
+        showcaseId: album,
+        progress: line,
+      });
       line(`video ${videoId} uploaded; the server transcodes it and shows it once ready`);
       process.exit(0);
     } catch (failure) {
@@ -70,17 +89,28 @@ try {
 let exitCode = 0;
 try {
   await migrate();
-  const result = await ingestFile({ db: await getDb(), file, ownerEmail, showcaseId: album, progress: line });
+  const result = await ingestFile({
+    db: await getDb(),
+    file,
+    ownerEmail,
+    showcaseId: album,
+    progress: line,
+  });
   if (result.status === 'ready') {
     line(`video ${result.videoId} is ready (${result.durationSeconds} s)`);
-    for (const f of result.files) line(`  ${f.quality.padEnd(6)} ${f.width ?? '?'}x${f.height ?? '?'}  ${formatSize(f.size, 'en').padStart(8)}  ${f.storageKey}`);
+    for (const f of result.files)
+      line(
+        `  ${f.quality.padEnd(6)} ${f.width ?? '?'}x${f.height ?? '?'}  ${formatSize(f.size, 'en').padStart(8)}  ${f.storageKey}`,
+      );
   } else {
     line(`video ${result.videoId} failed: ${result.errorMessage ?? 'processing did not finish'}`);
     exitCode = 1;
   }
 } catch (error) {
   // A refusal is one clear line; anything else is the server's fault, and its stack helps.
-  process.stderr.write(`ingest: ${error instanceof IngestError ? error.message : ((error as Error).stack ?? String(error))}\n`);
+  process.stderr.write(
+    `ingest: ${error instanceof IngestError ? error.message : ((error as Error).stack ?? String(error))}\n`,
+  );
   exitCode = 1;
 } finally {
   await closeDb();

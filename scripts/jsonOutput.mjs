@@ -14,11 +14,20 @@ export function routeWarnings(loggerReady) {
     // Node 22 announces its type stripping, which runs the server, on every start.
     if (warning.name === 'ExperimentalWarning' && /type stripping/i.test(warning.message)) return;
     const code = 'code' in warning ? warning.code : undefined;
-    void loggerReady.then((logger) => logger.warn({ source: 'node', warning: { name: warning.name, code } }, warning.message));
+    void loggerReady.then((logger) =>
+      logger.warn({ source: 'node', warning: { name: warning.name, code } }, warning.message),
+    );
   });
 }
 
-const CONSOLE_LEVELS = /** @type {const} */ ({ debug: 'debug', trace: 'debug', log: 'info', info: 'info', warn: 'warn', error: 'error' });
+const CONSOLE_LEVELS = /** @type {const} */ ({
+  debug: 'debug',
+  trace: 'debug',
+  log: 'info',
+  info: 'info',
+  warn: 'warn',
+  error: 'error',
+});
 
 /**
  * console.* as log lines; an Error among the arguments keeps its stack under `err`.

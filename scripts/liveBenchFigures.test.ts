@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { CLOCK_BITS } from '../src/server/live/testFeed.ts';
-import { bucketCovering, clockLatencies, cpuSeconds, latestSecondWith, newestSegmentEnd, parentPid, parseHistogram, percentile, segmentEndByClock } from './liveBenchFigures.ts';
+import {
+  bucketCovering,
+  clockLatencies,
+  cpuSeconds,
+  latestSecondWith,
+  newestSegmentEnd,
+  parentPid,
+  parseHistogram,
+  percentile,
+  segmentEndByClock,
+} from './liveBenchFigures.ts';
 
 /** The boxes' brightness for a second, as the browser reads them off a frame. */
-const boxes = (unixSecond: number) => Array.from({ length: CLOCK_BITS }, (_, bit) => ((unixSecond % 64) >> bit) & 1 ? 235 : 16);
+const boxes = (unixSecond: number) =>
+  Array.from({ length: CLOCK_BITS }, (_, bit) => (((unixSecond % 64) >> bit) & 1 ? 235 : 16));
 
 describe('glass-to-glass latency from the clock boxes', () => {
   it('resolves a second mod 64 to the latest such second at or before the moment', () => {
@@ -47,7 +58,11 @@ describe('the end of a segment by the clock in its picture', () => {
 
   it('follows on from the first frame of a new second at the frame rate', () => {
     // 2 s at 25 fps: 10 frames of one second, 25 of the next, 15 of the one after.
-    const seconds = [...Array(10).fill(second % 64), ...Array(25).fill((second + 1) % 64), ...Array(15).fill((second + 2) % 64)];
+    const seconds = [
+      ...Array(10).fill(second % 64),
+      ...Array(25).fill((second + 1) % 64),
+      ...Array(15).fill((second + 2) % 64),
+    ];
     expect(segmentEndByClock(seconds, 2, (second + 5) * 1000)).toBe((second + 1) * 1000 + 40 * 40);
   });
 
@@ -95,12 +110,15 @@ describe('a histogram from /metrics', () => {
   });
 
   it('is absent when the metric is', () => {
-    expect(parseHistogram('vitrine_live_streams 0\n', 'vitrine_live_segment_delay_seconds')).toBeNull();
+    expect(
+      parseHistogram('vitrine_live_streams 0\n', 'vitrine_live_segment_delay_seconds'),
+    ).toBeNull();
   });
 });
 
 describe('a process from /proc', () => {
-  const stat = '4242 (ffmpeg (x) y) S 4200 4242 4200 0 -1 4194304 900 0 0 0 1234 567 0 0 20 0 9 0 100 0 0';
+  const stat =
+    '4242 (ffmpeg (x) y) S 4200 4242 4200 0 -1 4194304 900 0 0 0 1234 567 0 0 20 0 9 0 100 0 0';
 
   it('reads its parent and its CPU time across threads', () => {
     expect(parentPid(stat)).toBe(4200);
@@ -126,7 +144,15 @@ describe('the newest segment of a live playlist', () => {
   });
 
   it('follows on from the segment before when one has no date-time of its own', () => {
-    const playlist = ['#EXTM3U', '#EXT-X-PROGRAM-DATE-TIME:2026-03-01T10:00:00Z', '#EXTINF:2,', 'a.ts', '#EXTINF:2,', 'b.ts', ''].join('\n');
+    const playlist = [
+      '#EXTM3U',
+      '#EXT-X-PROGRAM-DATE-TIME:2026-03-01T10:00:00Z',
+      '#EXTINF:2,',
+      'a.ts',
+      '#EXTINF:2,',
+      'b.ts',
+      '',
+    ].join('\n');
     expect(newestSegmentEnd(playlist)).toBe(Date.parse('2026-03-01T10:00:04Z'));
   });
 

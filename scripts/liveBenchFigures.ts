@@ -30,7 +30,8 @@ export function clockLatencies(frames: readonly PresentedFrame[]): number[] {
   let previous: number | null = null;
   for (const frame of frames) {
     const second = readClockBits(frame.brightness);
-    if (previous !== null && second === (previous + 1) % CLOCK_PERIOD) latencies.push(frame.at - latestSecondWith(second, frame.at) * 1000);
+    if (previous !== null && second === (previous + 1) % CLOCK_PERIOD)
+      latencies.push(frame.at - latestSecondWith(second, frame.at) * 1000);
     previous = second;
   }
   return latencies;
@@ -42,10 +43,15 @@ export function clockLatencies(frames: readonly PresentedFrame[]): number[] {
  * it follow evenly over the segment's duration. `nearMs` is a moment just after the segment
  * was made (when it was fetched). Null when no second begins within the segment.
  */
-export function segmentEndByClock(seconds: readonly number[], durationSeconds: number, nearMs: number): number | null {
+export function segmentEndByClock(
+  seconds: readonly number[],
+  durationSeconds: number,
+  nearMs: number,
+): number | null {
   const frameMs = (durationSeconds * 1000) / seconds.length;
   for (let i = 1; i < seconds.length; i++) {
-    if (seconds[i] === (seconds[i - 1]! + 1) % CLOCK_PERIOD) return latestSecondWith(seconds[i]!, nearMs) * 1000 + (seconds.length - i) * frameMs;
+    if (seconds[i] === (seconds[i - 1]! + 1) % CLOCK_PERIOD)
+      return latestSecondWith(seconds[i]!, nearMs) * 1000 + (seconds.length - i) * frameMs;
   }
   return null;
 }
@@ -71,7 +77,11 @@ export function parseHistogram(text: string, name: string): Histogram | null {
   let sum: number | null = null;
   for (const line of text.split('\n')) {
     const bucket = new RegExp(`^${name}_bucket\\{le="([^"]+)"\\} (\\S+)`).exec(line);
-    if (bucket) buckets.push({ le: bucket[1] === '+Inf' ? Infinity : Number(bucket[1]), count: Number(bucket[2]) });
+    if (bucket)
+      buckets.push({
+        le: bucket[1] === '+Inf' ? Infinity : Number(bucket[1]),
+        count: Number(bucket[2]),
+      });
     if (line.startsWith(`${name}_count `)) count = Number(line.slice(name.length + 7));
     if (line.startsWith(`${name}_sum `)) sum = Number(line.slice(name.length + 5));
   }
@@ -87,7 +97,10 @@ export function bucketCovering(histogram: Histogram, fraction: number): number |
 
 /** /proc/{pid}/stat after the command name, which may hold spaces and parentheses. */
 function statFields(stat: string): string[] {
-  return stat.slice(stat.lastIndexOf(')') + 2).trim().split(' ');
+  return stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .trim()
+    .split(' ');
 }
 
 export function parentPid(stat: string): number {
@@ -115,8 +128,10 @@ export function newestSegmentEnd(playlist: string): number | null {
   let duration = 0;
   for (const raw of playlist.split('\n')) {
     const line = raw.trim();
-    if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) start = parseDateTime(line.slice('#EXT-X-PROGRAM-DATE-TIME:'.length));
-    else if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice('#EXTINF:'.length));
+    if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:'))
+      start = parseDateTime(line.slice('#EXT-X-PROGRAM-DATE-TIME:'.length));
+    else if (line.startsWith('#EXTINF:'))
+      duration = Number.parseFloat(line.slice('#EXTINF:'.length));
     else if (line !== '' && !line.startsWith('#')) {
       const from: number | null = start ?? end;
       end = from === null ? null : from + duration * 1000;

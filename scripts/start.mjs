@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: check Node, load .env, build the site when the sources are newer than the
-// build, then serve it. Everything it prints is a pino JSON line (scripts/jsonOutput.mjs).
+// build, then serve it, in one process or in WEB_CONCURRENCY of them (src/server/cluster/). Everything it prints is a pino JSON line (scripts/jsonOutput.mjs).
 // Plain JavaScript so that an old Node prints this message, not a syntax error.
 import { spawn, spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,9 +25,32 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 // The server renders islands with React, whose development build is several times slower.
 process.env.NODE_ENV ??= 'production';
 
+// The embedded database is PostgreSQL compiled to WebAssembly, which V8 compiles twice: at once
+// with its baseline compiler, then its busiest functions again with its optimising one. The
+// second pass took ~500 MB more memory than the whole server for the first minutes of load (the
+// server's high-water mark 1.0 GB, against 0.45 GB without it) and more CPU than it saved in the
+// first few thousand queries; warm, a query costs ~20 % more without it. V8 reads the flag as
+// it starts, so the process begins again with it, keeping its pid (process.execve).
+const LIFTOFF_ONLY = '--liftoff-only';
+if (
+  !process.env.DATABASE_URL &&
+  !process.execArgv.includes(LIFTOFF_ONLY) &&
+  typeof process.execve === 'function'
+) {
+  process.execve(
+    process.execPath,
+    [process.execPath, LIFTOFF_ONLY, ...process.execArgv, ...process.argv.slice(1)],
+    process.env,
+  );
+}
+
 // Server modules are TypeScript run by Node's type stripping (flagged before Node 22.18).
 if (!process.features.typescript) {
-  const { status } = spawnSync(process.execPath, ['--experimental-strip-types', ...process.argv.slice(1)], { stdio: 'inherit' });
+  const { status } = spawnSync(
+    process.execPath,
+    ['--experimental-strip-types', ...process.argv.slice(1)],
+    { stdio: 'inherit' },
+  );
   process.exit(status ?? 1);
 }
 
@@ -39,27 +63,49 @@ process.on('uncaughtException', (err) => {
   process.exit(1);
 });
 
-const entry = path.join(path.resolve(root, process.env.VITRINE_DIST_DIR ?? 'dist'), 'server/entry.mjs');
-const sources = ['src', 'i18n', 'content', 'public', 'astro.config.mjs', 'uno.config.ts', 'package.json'];
+const entry = path.join(
+  path.resolve(root, process.env.VITRINE_DIST_DIR ?? 'dist'),
+  'server/entry.mjs',
+);
+const sources = [
+  'src',
+  'i18n',
+  'content',
+  'public',
+  'astro.config.mjs',
+  'uno.config.ts',
+  'package.json',
+];
 
 function newest(target) {
   const info = statSync(target, { throwIfNoEntry: false });
   if (!info) return 0;
   if (!info.isDirectory()) return info.mtimeMs;
-  return Math.max(info.mtimeMs, ...readdirSync(target).map((name) => newest(path.join(target, name))));
+  return Math.max(
+    info.mtimeMs,
+    ...readdirSync(target).map((name) => newest(path.join(target, name))),
+  );
 }
 
 /** `astro build`, its output relayed as log lines; resolves with its exit code. */
 async function build() {
   const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
-  const child = spawn(process.execPath, [astro, 'build'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ASTRO_TELEMETRY_DISABLED: '1', ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [astro, 'build'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ASTRO_TELEMETRY_DISABLED: '1', ...process.env, NO_COLOR: '1' },
+  });
   const log = logger.child({ source: 'build' });
   const exited = new Promise((resolve) => child.once('close', (code) => resolve(code ?? 1)));
   await Promise.all([relayLines(child.stdout, log, 'info'), relayLines(child.stderr, log, 'warn')]);
   return exited;
 }
 
-if (process.env.VITRINE_SKIP_BUILD !== '1' && (!existsSync(entry) || newest(entry) < Math.max(...sources.map(newest)))) {
+// A web process of several (src/server/cluster/primary.ts) runs the build its primary checked.
+if (
+  cluster.isPrimary &&
+  process.env.VITRINE_SKIP_BUILD !== '1' &&
+  (!existsSync(entry) || newest(entry) < Math.max(...sources.map(newest)))
+) {
   logger.info('building the site');
   const started = Date.now();
   const status = await build();
@@ -71,7 +117,10 @@ if (process.env.VITRINE_SKIP_BUILD !== '1' && (!existsSync(entry) || newest(entr
 }
 
 try {
-  await import('../src/server/main.ts');
+  const { webProcesses } = await import('../src/server/cluster/webProcesses.ts');
+  const count = cluster.isPrimary ? webProcesses().count : 1;
+  if (count > 1) (await import('../src/server/cluster/primary.ts')).runPrimary(count);
+  else await import('../src/server/main.ts');
 } catch (err) {
   logger.fatal({ err }, 'the server could not start');
   process.exit(1);

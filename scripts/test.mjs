@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, unit tests, build, then the end-to-end suite in Chromium
-// with axe-core. Stops at the first failing step and exits with its code.
+// `npm test`: formatting, type check, lint, unused code (knip), unit tests, build, then the
+// end-to-end suite in Chromium with axe-core. Stops at the first failing step and exits with its code.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +18,10 @@ const env = {
 
 const only = process.argv.slice(2);
 const steps = [
+  ['format', 'prettier', ['--check', '.']],
   ['typecheck', 'astro', ['check']],
   ['lint', 'eslint', ['.']],
+  ['unused', 'knip', []],
   ['unit', 'vitest', ['run']],
   ['build', 'astro', ['build']],
   ['e2e', 'playwright', ['test']],

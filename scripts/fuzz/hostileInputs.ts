@@ -5,7 +5,28 @@
  * query values are already percent-encoded as they go on the wire.
  */
 
-export const ODD_METHODS = ['TRACE', 'TRACK', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'SEARCH', 'PURGE', 'REPORT', 'CONNECT', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'POST', 'GET'] as const;
+export const ODD_METHODS = [
+  'TRACE',
+  'TRACK',
+  'PROPFIND',
+  'PROPPATCH',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'UNLOCK',
+  'SEARCH',
+  'PURGE',
+  'REPORT',
+  'CONNECT',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+  'HEAD',
+  'POST',
+  'GET',
+] as const;
 
 const LONG = 'a'.repeat(5000);
 
@@ -105,32 +126,56 @@ export const HOSTILE_BODIES: readonly { type: string | null; body: string }[] = 
   { type: 'application/json', body: '{' },
   { type: 'application/json', body: '{"a":' },
   { type: 'application/json', body: '\u0000' },
-  { type: 'application/json', body: '{"password":null,"token":null,"locale":null,"referer_url":null}' },
+  {
+    type: 'application/json',
+    body: '{"password":null,"token":null,"locale":null,"referer_url":null}',
+  },
   { type: 'application/json', body: '{"password":123,"token":[],"locale":{},"referer_url":5}' },
   { type: 'application/json', body: '{"password":{"$ne":""},"token":{"toString":1}}' },
   { type: 'application/json', body: '{"locale":"xx-XX","token":"x"}' },
   { type: 'application/json', body: '{"locale":"de-DE\\u0000"}' },
   { type: 'application/json', body: '{"stocks_to_add":null}' },
-  { type: 'application/json', body: '{"stocks_to_add":[{"clip_id":"1e20"},{"clip_id":-1},{"clip_id":null},"x",[]]}' },
+  {
+    type: 'application/json',
+    body: '{"stocks_to_add":[{"clip_id":"1e20"},{"clip_id":-1},{"clip_id":null},"x",[]]}',
+  },
   { type: 'application/json', body: '{"stocks_to_add":"all"}' },
   { type: 'application/json', body: '{"content_rating":["safe",1,null],"content_ratings":"x"}' },
   { type: 'application/json', body: '{"user_emails":[1,2],"message":{"a":1},"action":null}' },
   { type: 'application/json', body: '{"name":null,"locale":42,"email":[]}' },
   { type: 'application/json', body: '{"name":"' + 'x'.repeat(100_000) + '"}' },
   { type: 'application/json', body: '['.repeat(5000) + ']'.repeat(5000) },
-  { type: 'application/json', body: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}' },
+  {
+    type: 'application/json',
+    body: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}',
+  },
   { type: 'application/x-www-form-urlencoded', body: 'password=%00&token=%E0%A4%A&referer_url=%' },
-  { type: 'application/x-www-form-urlencoded', body: 'email=a%00b%40x.y&password=x&redirect=%2F%2Fevil.example' },
-  { type: 'application/x-www-form-urlencoded', body: 'content_rating=explicit&content_ratings[]=1e20&content_ratings[]=%00' },
+  {
+    type: 'application/x-www-form-urlencoded',
+    body: 'email=a%00b%40x.y&password=x&redirect=%2F%2Fevil.example',
+  },
+  {
+    type: 'application/x-www-form-urlencoded',
+    body: 'content_rating=explicit&content_ratings[]=1e20&content_ratings[]=%00',
+  },
   { type: 'application/x-www-form-urlencoded', body: 'team_owner_id=99999999999999999999&token=x' },
   { type: 'application/x-www-form-urlencoded', body: 'team_owner_id=-1' },
   { type: 'application/x-www-form-urlencoded', body: '&&&===' },
   { type: 'application/x-www-form-urlencoded', body: 'a='.repeat(20_000) },
-  { type: 'multipart/form-data', body: '--x\r\nContent-Disposition: form-data; name="password"\r\n\r\nx\r\n--x--' },
-  { type: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="password"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nx\r\n--x--\r\n' },
+  {
+    type: 'multipart/form-data',
+    body: '--x\r\nContent-Disposition: form-data; name="password"\r\n\r\nx\r\n--x--',
+  },
+  {
+    type: 'multipart/form-data; boundary=x',
+    body: '--x\r\nContent-Disposition: form-data; name="password"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nx\r\n--x--\r\n',
+  },
   { type: 'multipart/form-data; boundary=x', body: 'not multipart at all' },
   { type: 'text/plain', body: 'password=secret' },
-  { type: 'application/xml', body: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>' },
+  {
+    type: 'application/xml',
+    body: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>',
+  },
   { type: 'application/octet-stream', body: '\u0000\u0001\u0002\u00ff' },
   { type: 'application/json; charset=utf-16', body: '{"a":1}' },
   { type: 'garbage', body: 'x' },

@@ -3,11 +3,18 @@
  * bodies, headers and cookies, drawn from a seeded random source so a seed always makes the
  * same requests (given the same discovered addresses).
  */
-import { HOSTILE_BODIES, HOSTILE_COOKIES, HOSTILE_HEADERS, HOSTILE_VALUES, ODD_METHODS, QUERY_NAMES } from './hostileInputs.ts';
+import {
+  HOSTILE_BODIES,
+  HOSTILE_COOKIES,
+  HOSTILE_HEADERS,
+  HOSTILE_VALUES,
+  ODD_METHODS,
+  QUERY_NAMES,
+} from './hostileInputs.ts';
 import { seededRandom, type Random } from './random.ts';
 import type { RouteTemplate } from './routes.ts';
 
-export type FuzzBody =
+type FuzzBody =
   | { kind: 'text'; text: string }
   /** Announces `length` bytes in Content-Length and sends none: answered before any is read. */
   | { kind: 'declared'; length: number }
@@ -35,10 +42,21 @@ export interface FuzzTarget {
 
 const PLAUSIBLE_IDS = ['1', '2', '3', '5', '8', '12', '40'];
 const LOCALE_PREFIXES = ['/de-DE', '/ja-JP', '/zh-CN', '/en', '/xx-YY', '/DE-de'];
-const KEYS = ['demo/reel-1/hls/master.m3u8', 'demo/reel-1/pictures/640x350.jpg', 'videos/1/source.mp4', '.env', 'a/../../b', '%2e%2e/%2e%2e/etc/passwd', 'x/%00.jpg'];
+const KEYS = [
+  'demo/reel-1/hls/master.m3u8',
+  'demo/reel-1/pictures/640x350.jpg',
+  'videos/1/source.mp4',
+  '.env',
+  'a/../../b',
+  '%2e%2e/%2e%2e/etc/passwd',
+  'x/%00.jpg',
+];
 
 function parameter(random: Random, name: string): string {
-  if (name.startsWith('...')) return random.chance(0.5) ? random.pick(KEYS) : `${random.pick(KEYS)}/${random.pick(HOSTILE_VALUES)}`;
+  if (name.startsWith('...'))
+    return random.chance(0.5)
+      ? random.pick(KEYS)
+      : `${random.pick(KEYS)}/${random.pick(HOSTILE_VALUES)}`;
   return random.chance(0.4) ? random.pick(PLAUSIBLE_IDS) : random.pick(HOSTILE_VALUES);
 }
 
@@ -69,21 +87,41 @@ function query(random: Random): string {
   const count = random.int(4);
   const parts: string[] = [];
   for (let i = 0; i < count; i++) {
-    const value = random.chance(0.6) ? random.pick(HOSTILE_VALUES) : random.pick(['1', '2', 'true', 'grid', 'x']);
-    parts.push(random.chance(0.9) ? `${random.pick(QUERY_NAMES)}=${value}` : random.pick(['&&', '=', `${value}`, '%3D%3D']));
+    const value = random.chance(0.6)
+      ? random.pick(HOSTILE_VALUES)
+      : random.pick(['1', '2', 'true', 'grid', 'x']);
+    parts.push(
+      random.chance(0.9)
+        ? `${random.pick(QUERY_NAMES)}=${value}`
+        : random.pick(['&&', '=', `${value}`, '%3D%3D']),
+    );
   }
   return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
 
 function method(random: Random, route: RouteTemplate): string {
-  return random.chance(0.6) && route.methods.length > 0 ? random.pick(route.methods) : random.pick(ODD_METHODS);
+  return random.chance(0.6) && route.methods.length > 0
+    ? random.pick(route.methods)
+    : random.pick(ODD_METHODS);
 }
 
 function body(random: Random, bodyLimit: number): { body: FuzzBody; type: string | null } {
   const roll = random.next();
-  if (roll < 0.02) return { body: { kind: 'declared', length: bodyLimit + 1 + random.int(1 << 30) }, type: 'application/json' };
-  if (roll < 0.03) return { body: { kind: 'chunked', length: bodyLimit + 1 + random.int(1 << 16) }, type: 'application/x-www-form-urlencoded' };
-  if (roll < 0.06) return { body: { kind: 'chunked', length: 1 + random.int(2048) }, type: 'application/x-www-form-urlencoded' };
+  if (roll < 0.02)
+    return {
+      body: { kind: 'declared', length: bodyLimit + 1 + random.int(1 << 30) },
+      type: 'application/json',
+    };
+  if (roll < 0.03)
+    return {
+      body: { kind: 'chunked', length: bodyLimit + 1 + random.int(1 << 16) },
+      type: 'application/x-www-form-urlencoded',
+    };
+  if (roll < 0.06)
+    return {
+      body: { kind: 'chunked', length: 1 + random.int(2048) },
+      type: 'application/x-www-form-urlencoded',
+    };
   const chosen = random.pick(HOSTILE_BODIES);
   return { body: { kind: 'text', text: chosen.body }, type: chosen.type };
 }
@@ -92,10 +130,20 @@ function request(random: Random, target: FuzzTarget): FuzzRequest {
   const fromPage = target.discovered.length > 0 && random.chance(0.2);
   const route = random.pick(target.routes);
   const basePath = fromPage ? random.pick(target.discovered) : fill(random, route.template);
-  const path = (random.chance(0.3) ? mutatePath(random, basePath.split('?')[0]!) + (basePath.includes('?') ? basePath.slice(basePath.indexOf('?')) : '') : basePath) + query(random);
-  const chosenMethod = fromPage ? (random.chance(0.5) ? 'GET' : random.pick(ODD_METHODS)) : method(random, route);
+  const path =
+    (random.chance(0.3)
+      ? mutatePath(random, basePath.split('?')[0]!) +
+        (basePath.includes('?') ? basePath.slice(basePath.indexOf('?')) : '')
+      : basePath) + query(random);
+  const chosenMethod = fromPage
+    ? random.chance(0.5)
+      ? 'GET'
+      : random.pick(ODD_METHODS)
+    : method(random, route);
   // Distinct TEST-NET clients: rate limits of one do not hold back the next request.
-  const headers: Record<string, string> = { 'X-Forwarded-For': `198.51.100.${random.int(254) + 1}` };
+  const headers: Record<string, string> = {
+    'X-Forwarded-For': `198.51.100.${random.int(254) + 1}`,
+  };
   if (random.chance(0.35)) Object.assign(headers, random.pick(HOSTILE_HEADERS));
   const cookies: string[] = [];
   if (random.chance(0.3)) cookies.push(random.pick(HOSTILE_COOKIES));
@@ -106,7 +154,11 @@ function request(random: Random, target: FuzzTarget): FuzzRequest {
     headers['Origin'] = target.origin;
   }
   if (cookies.length > 0) headers['Cookie'] = cookies.join('; ');
-  const result: FuzzRequest = { method: chosenMethod, path: path.startsWith('/') ? path : `/${path}`, headers };
+  const result: FuzzRequest = {
+    method: chosenMethod,
+    path: path.startsWith('/') ? path : `/${path}`,
+    headers,
+  };
   if (unsafe || random.chance(0.05)) {
     const chosen = body(random, target.bodyLimit);
     result.body = chosen.body;

@@ -22,18 +22,37 @@ function walk(dir: string): string[] {
 const EXPORTED = /export const (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|ALL)\b/g;
 
 /** Route templates of src/pages, with the methods an endpoint exports (pages: GET and POST). */
-export function pageRoutes(pagesDir: string, read: (file: string) => string): RouteTemplate[] {
+function pageRoutes(pagesDir: string, read: (file: string) => string): RouteTemplate[] {
   return walk(pagesDir)
-    .filter((file) => /\.(astro|ts)$/.test(file) && !path.basename(file).startsWith('_') && !file.endsWith('.test.ts'))
+    .filter(
+      (file) =>
+        /\.(astro|ts)$/.test(file) &&
+        !path.basename(file).startsWith('_') &&
+        !file.endsWith('.test.ts'),
+    )
     .map((file) => {
-      const route = '/' + path.relative(pagesDir, file).split(path.sep).join('/').replace(/\.(astro|ts)$/, '').replace(/(^|\/)index$/, '');
-      const methods = file.endsWith('.ts') ? [...read(file).matchAll(EXPORTED)].map((m) => m[1]!) : ['GET', 'POST'];
-      return { template: route === '/' ? '/' : route.replace(/\/$/, ''), methods: methods.includes('ALL') ? ['GET', 'POST', 'PATCH', 'HEAD', 'OPTIONS', 'DELETE'] : methods };
+      const route =
+        '/' +
+        path
+          .relative(pagesDir, file)
+          .split(path.sep)
+          .join('/')
+          .replace(/\.(astro|ts)$/, '')
+          .replace(/(^|\/)index$/, '');
+      const methods = file.endsWith('.ts')
+        ? [...read(file).matchAll(EXPORTED)].map((m) => m[1]!)
+        : ['GET', 'POST'];
+      return {
+        template: route === '/' ? '/' : route.replace(/\/$/, ''),
+        methods: methods.includes('ALL')
+          ? ['GET', 'POST', 'PATCH', 'HEAD', 'OPTIONS', 'DELETE']
+          : methods,
+      };
     });
 }
 
 /** SPEC §2 routes and §7 calls, as this server serves them (the API under /api). */
-export const SPEC_ROUTES: readonly RouteTemplate[] = [
+const SPEC_ROUTES: readonly RouteTemplate[] = [
   { template: '/', methods: ['GET'] },
   { template: '/showcase/[albumId]', methods: ['GET'] },
   { template: '/showcase/[albumId]/video/[videoId]', methods: ['GET'] },
@@ -78,7 +97,12 @@ export function allRoutes(pagesDir: string, read: (file: string) => string): Rou
   const byTemplate = new Map<string, RouteTemplate>();
   for (const route of [...pageRoutes(pagesDir, read), ...SPEC_ROUTES]) {
     const known = byTemplate.get(route.template);
-    byTemplate.set(route.template, known ? { template: route.template, methods: [...new Set([...known.methods, ...route.methods])] } : route);
+    byTemplate.set(
+      route.template,
+      known
+        ? { template: route.template, methods: [...new Set([...known.methods, ...route.methods])] }
+        : route,
+    );
   }
   return [...byTemplate.values()].sort((a, b) => a.template.localeCompare(b.template));
 }

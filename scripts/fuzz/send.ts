@@ -16,7 +16,8 @@ function readAnswer(response: IncomingMessage): Promise<FuzzAnswer> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const done = () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+    const done = () =>
+      resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
     const stream = (response.headers['content-type'] ?? '').startsWith('text/event-stream');
     response.on('data', (chunk: Buffer) => {
       if (size < MAX_BODY) chunks.push(chunk);
@@ -32,7 +33,11 @@ function readAnswer(response: IncomingMessage): Promise<FuzzAnswer> {
   });
 }
 
-export function sendFuzzRequest(origin: URL, fuzz: FuzzRequest, timeoutMs = 30_000): Promise<FuzzAnswer | { error: string }> {
+export function sendFuzzRequest(
+  origin: URL,
+  fuzz: FuzzRequest,
+  timeoutMs = 30_000,
+): Promise<FuzzAnswer | { error: string }> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (value: FuzzAnswer | { error: string }) => {
@@ -43,11 +48,19 @@ export function sendFuzzRequest(origin: URL, fuzz: FuzzRequest, timeoutMs = 30_0
       resolve(value);
     };
     const headers: Record<string, string> = { Connection: 'keep-alive', ...fuzz.headers };
-    if (fuzz.body?.kind === 'text') headers['Content-Length'] = String(Buffer.byteLength(fuzz.body.text));
+    if (fuzz.body?.kind === 'text')
+      headers['Content-Length'] = String(Buffer.byteLength(fuzz.body.text));
     if (fuzz.body?.kind === 'declared') headers['Content-Length'] = String(fuzz.body.length);
     if (fuzz.body?.kind === 'chunked') headers['Transfer-Encoding'] = 'chunked';
     // A connection of its own, kept alive like a browser's: the server reads away a refused body instead of resetting it.
-    const req = httpRequest({ host: origin.hostname, port: origin.port, method: fuzz.method, path: fuzz.path, headers, agent: false });
+    const req = httpRequest({
+      host: origin.hostname,
+      port: origin.port,
+      method: fuzz.method,
+      path: fuzz.path,
+      headers,
+      agent: false,
+    });
     const timer = setTimeout(() => {
       settle({ error: 'timeout' });
       req.destroy();

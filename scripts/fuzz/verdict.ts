@@ -19,11 +19,15 @@ const LEAKS: readonly RegExp[] = [
 ];
 
 /** Why `answer` is a finding, or null when it is a proper answer. */
-export function findingOf(answer: FuzzAnswer | { error: string }, checkoutPath = process.cwd()): string | null {
+export function findingOf(
+  answer: FuzzAnswer | { error: string },
+  checkoutPath = process.cwd(),
+): string | null {
   if ('error' in answer) return `no answer: ${answer.error}`;
   if (answer.status >= 500) return `status ${answer.status}`;
   const leak = LEAKS.find((pattern) => pattern.test(answer.body));
   if (leak) return `body shows ${leak.source}`;
-  if (checkoutPath.length > 1 && answer.body.includes(checkoutPath)) return 'body shows the checkout path';
+  if (checkoutPath.length > 1 && answer.body.includes(checkoutPath))
+    return 'body shows the checkout path';
   return null;
 }

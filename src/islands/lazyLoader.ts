@@ -17,6 +17,15 @@
  * JavaScript. Messages that woke a host are given again once it is mounted, and so are the
  * keys pressed while it loaded where the host asks for it (`data-lazy-keys`: a player whose
  * shortcuts are its only controls).
+ *
+ * React islands declare the same first-interaction hydration as `client:interaction`
+ * (interactionDirective.ts). What stays here is what an Astro client directive cannot take: a
+ * directive hydrates a framework component inside its `<astro-island>`, and these modules enhance
+ * markup that is no component (the player frame's `<body>`, the video view's frames and chat
+ * column, the share page's form), waking on messages between frames and replaying the keys
+ * pressed meanwhile; and the live chat, whose island is handed the messages its reader
+ * (src/components/chat/chatReader.ts) appended since the page was written, where an island's
+ * props are the ones the server serialised into it.
  */
 export type LazyMount = (host: HTMLElement) => void;
 
@@ -26,7 +35,8 @@ export interface LazyWindow extends Window {
 
 const INTERACTIONS = ['pointerenter', 'pointerdown', 'focusin', 'keydown', 'input'] as const;
 
-const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 export function watchLazyHosts(doc: Document, win: LazyWindow): void {
   const mounts = new Map<string, LazyMount>();
@@ -36,8 +46,10 @@ export function watchLazyHosts(doc: Document, win: LazyWindow): void {
   const messages = new Map<HTMLElement, MessageEvent[]>();
   const keys = new Map<HTMLElement, KeyboardEvent[]>();
 
-  const hostOf = (target: EventTarget | null): HTMLElement | null => (target instanceof Element ? target.closest<HTMLElement>('[data-lazy]') : null);
-  const triggers = (host: HTMLElement, trigger: string) => (host.dataset['lazyOn'] ?? '').split(' ').includes(trigger);
+  const hostOf = (target: EventTarget | null): HTMLElement | null =>
+    target instanceof Element ? target.closest<HTMLElement>('[data-lazy]') : null;
+  const triggers = (host: HTMLElement, trigger: string) =>
+    (host.dataset['lazyOn'] ?? '').split(' ').includes(trigger);
 
   const mount = (host: HTMLElement, run: LazyMount) => {
     waiting.delete(host);
@@ -49,10 +61,29 @@ export function watchLazyHosts(doc: Document, win: LazyWindow): void {
     // the island's own handler.
     actor?.click();
     for (const message of messages.get(host) ?? []) {
-      win.dispatchEvent(new MessageEvent('message', { data: message.data, origin: message.origin, source: message.source, ports: [...message.ports] }));
+      win.dispatchEvent(
+        new MessageEvent('message', {
+          data: message.data,
+          origin: message.origin,
+          source: message.source,
+          ports: [...message.ports],
+        }),
+      );
     }
     messages.delete(host);
-    for (const key of keys.get(host) ?? []) key.target?.dispatchEvent(new KeyboardEvent('keydown', { key: key.key, code: key.code, ctrlKey: key.ctrlKey, metaKey: key.metaKey, altKey: key.altKey, shiftKey: key.shiftKey, bubbles: true, cancelable: true }));
+    for (const key of keys.get(host) ?? [])
+      key.target?.dispatchEvent(
+        new KeyboardEvent('keydown', {
+          key: key.key,
+          code: key.code,
+          ctrlKey: key.ctrlKey,
+          metaKey: key.metaKey,
+          altKey: key.altKey,
+          shiftKey: key.shiftKey,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
     keys.delete(host);
   };
 
@@ -74,7 +105,9 @@ export function watchLazyHosts(doc: Document, win: LazyWindow): void {
 
   const load = (key: string) => {
     requested.add(key);
-    const template = [...doc.querySelectorAll<HTMLTemplateElement>('template[data-lazy-module]')].find((t) => t.dataset['lazyModule'] === key);
+    const template = [
+      ...doc.querySelectorAll<HTMLTemplateElement>('template[data-lazy-module]'),
+    ].find((t) => t.dataset['lazyModule'] === key);
     const source = template?.content.querySelector('script');
     if (!source) return fail(key);
     // A script element of our own rather than import(): the bundler leaves it alone, and a
@@ -108,7 +141,12 @@ export function watchLazyHosts(doc: Document, win: LazyWindow): void {
       (event) => {
         const host = hostOf(event.target);
         if (!host) return;
-        if (event instanceof KeyboardEvent && host.dataset['lazyKeys'] !== undefined && host.dataset['hydrated'] === undefined) keys.set(host, [...(keys.get(host) ?? []), event]);
+        if (
+          event instanceof KeyboardEvent &&
+          host.dataset['lazyKeys'] !== undefined &&
+          host.dataset['hydrated'] === undefined
+        )
+          keys.set(host, [...(keys.get(host) ?? []), event]);
         start(host);
       },
       { capture: true, passive: true },
@@ -119,7 +157,13 @@ export function watchLazyHosts(doc: Document, win: LazyWindow): void {
     'click',
     (event) => {
       const host = hostOf(event.target);
-      if (!host || host.dataset['hydrated'] !== undefined || !isPlainClick(event) || !(event.target instanceof Element)) return;
+      if (
+        !host ||
+        host.dataset['hydrated'] !== undefined ||
+        !isPlainClick(event) ||
+        !(event.target instanceof Element)
+      )
+        return;
       const actor = event.target.closest<HTMLElement>('a[href], button');
       if (!actor || !host.contains(actor)) return;
       event.preventDefault();
@@ -143,8 +187,11 @@ export function watchLazyHosts(doc: Document, win: LazyWindow): void {
   win.addEventListener('message', (event) => {
     for (const host of doc.querySelectorAll<HTMLElement>('[data-lazy-on~="message"]')) {
       if (host.dataset['hydrated'] !== undefined) continue;
-      const frames = host instanceof HTMLIFrameElement ? [host] : [...host.querySelectorAll('iframe')];
-      const fromFrame = frames.some((frame) => frame.contentWindow !== null && event.source === frame.contentWindow);
+      const frames =
+        host instanceof HTMLIFrameElement ? [host] : [...host.querySelectorAll('iframe')];
+      const fromFrame = frames.some(
+        (frame) => frame.contentWindow !== null && event.source === frame.contentWindow,
+      );
       const fromParent = win.parent !== win && event.source === win.parent;
       if (!fromFrame && !fromParent) continue;
       messages.set(host, [...(messages.get(host) ?? []), event]);
@@ -153,7 +200,8 @@ export function watchLazyHosts(doc: Document, win: LazyWindow): void {
   });
 
   for (const host of doc.querySelectorAll<HTMLElement>('[data-lazy-on~="now"]')) start(host);
-  for (const host of doc.querySelectorAll<HTMLElement>('[data-lazy-after]')) setTimeout(() => start(host), Number(host.dataset['lazyAfter']));
+  for (const host of doc.querySelectorAll<HTMLElement>('[data-lazy-after]'))
+    setTimeout(() => start(host), Number(host.dataset['lazyAfter']));
   // Focus may already be inside (autofocus, or a restored page); the body has it when nothing has.
   const focused = doc.activeElement === doc.body ? null : hostOf(doc.activeElement);
   if (focused) start(focused);

@@ -29,16 +29,58 @@ const UNLISTED = [6, 'notAvailable', 404] as const;
  * Every access state, each seen from the four places a viewer can stand: on the site or in
  * an embed, signed out or signed in (a signed-in viewer here has no role in the team).
  */
-const TABLE: [situation: string, facts: Partial<AccessFacts>, onSiteOut: Outcome, onSiteIn: Outcome, embedOut: Outcome, embedIn: Outcome][] = [
+const TABLE: [
+  situation: string,
+  facts: Partial<AccessFacts>,
+  onSiteOut: Outcome,
+  onSiteIn: Outcome,
+  embedOut: Outcome,
+  embedIn: Outcome,
+][] = [
   ['a public showcase', {}, 'open', 'open', 'open', 'open'],
   ['a password showcase', { privacy: 'password' }, PASSWORD, PASSWORD, PASSWORD, PASSWORD],
-  ['a password showcase after a wrong password', { privacy: 'password', passwordRejected: true }, WRONG, WRONG, WRONG, WRONG],
-  ['a password showcase with a valid proof', { privacy: 'password', passwordProofValid: true }, 'open', 'open', 'open', 'open'],
+  [
+    'a password showcase after a wrong password',
+    { privacy: 'password', passwordRejected: true },
+    WRONG,
+    WRONG,
+    WRONG,
+    WRONG,
+  ],
+  [
+    'a password showcase with a valid proof',
+    { privacy: 'password', passwordProofValid: true },
+    'open',
+    'open',
+    'open',
+    'open',
+  ],
   ['a team showcase', { privacy: 'team' }, SIGN_IN, NO_ACCESS, SIGN_IN, NO_ACCESS],
   ['an embed-only showcase', { layout: 'embed-only' }, EMBED_ONLY, EMBED_ONLY, 'open', 'open'],
-  ['an embed-only password showcase', { layout: 'embed-only', privacy: 'password' }, EMBED_ONLY, EMBED_ONLY, PASSWORD, PASSWORD],
-  ['an unlisted showcase without its share hash', { privacy: 'unlisted' }, UNLISTED, UNLISTED, UNLISTED, UNLISTED],
-  ['an unlisted showcase with its share hash', { privacy: 'unlisted', shareHashValid: true }, 'open', 'open', 'open', 'open'],
+  [
+    'an embed-only password showcase',
+    { layout: 'embed-only', privacy: 'password' },
+    EMBED_ONLY,
+    EMBED_ONLY,
+    PASSWORD,
+    PASSWORD,
+  ],
+  [
+    'an unlisted showcase without its share hash',
+    { privacy: 'unlisted' },
+    UNLISTED,
+    UNLISTED,
+    UNLISTED,
+    UNLISTED,
+  ],
+  [
+    'an unlisted showcase with its share hash',
+    { privacy: 'unlisted', shareHashValid: true },
+    'open',
+    'open',
+    'open',
+    'open',
+  ],
   ['a showcase private to its owner', { privacy: 'nobody' }, PRIVATE, PRIVATE, PRIVATE, PRIVATE],
   ['a showcase that does not exist', { exists: false }, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN],
 ];
@@ -52,24 +94,36 @@ describe('decideAccess', () => {
   describe.each(TABLE)('given %s', (_, over, onSiteOut, onSiteIn, embedOut, embedIn) => {
     const facts = { ...anonymous, ...over };
     it('answers a signed-out viewer on the site', () => expect(outcome(facts)).toEqual(onSiteOut));
-    it('answers a signed-in viewer on the site', () => expect(outcome({ ...facts, signedIn: true })).toEqual(onSiteIn));
-    it('answers a signed-out viewer in an embed', () => expect(outcome({ ...facts, embedded: true })).toEqual(embedOut));
-    it('answers a signed-in viewer in an embed', () => expect(outcome({ ...facts, embedded: true, signedIn: true })).toEqual(embedIn));
+    it('answers a signed-in viewer on the site', () =>
+      expect(outcome({ ...facts, signedIn: true })).toEqual(onSiteIn));
+    it('answers a signed-out viewer in an embed', () =>
+      expect(outcome({ ...facts, embedded: true })).toEqual(embedOut));
+    it('answers a signed-in viewer in an embed', () =>
+      expect(outcome({ ...facts, embedded: true, signedIn: true })).toEqual(embedIn));
   });
 
   describe('given a team showcase and a signed-in member', () => {
-    it.each(['Owner', 'Admin', 'Contributor', 'Contributor Plus', 'Uploader', 'Viewer'] as const)('opens for a %s', (role) => {
-      expect(outcome({ ...anonymous, privacy: 'team', signedIn: true, teamRole: role })).toBe('open');
-    });
+    it.each(['Owner', 'Admin', 'Contributor', 'Contributor Plus', 'Uploader', 'Viewer'] as const)(
+      'opens for a %s',
+      (role) => {
+        expect(outcome({ ...anonymous, privacy: 'team', signedIn: true, teamRole: role })).toBe(
+          'open',
+        );
+      },
+    );
   });
 
   it('always lets the owner in, whatever the privacy and layout', () => {
     for (const privacy of ['password', 'team', 'unlisted', 'nobody'] as const) {
-      expect(outcome({ ...anonymous, privacy, signedIn: true, teamRole: 'Owner', layout: 'embed-only' })).toBe('open');
+      expect(
+        outcome({ ...anonymous, privacy, signedIn: true, teamRole: 'Owner', layout: 'embed-only' }),
+      ).toBe('open');
     }
   });
 
   it('lets a team Admin no further than anybody into a showcase private to its owner', () => {
-    expect(outcome({ ...anonymous, privacy: 'nobody', signedIn: true, teamRole: 'Admin' })).toEqual(PRIVATE);
+    expect(outcome({ ...anonymous, privacy: 'nobody', signedIn: true, teamRole: 'Admin' })).toEqual(
+      PRIVATE,
+    );
   });
 });

@@ -4,6 +4,7 @@
  * logged in without access, 4 embed only, 5 unknown, 6 unlisted.
  */
 import type { Layout, ShowcasePrivacy, TeamRole } from './domain.ts';
+import type { TranslationKey } from './translationKeys.ts';
 
 export const ACCESS_CODE = {
   passwordRequired: 0,
@@ -42,9 +43,14 @@ export interface AccessFacts {
  */
 export type AccessScreen = 'password' | 'signIn' | 'teamNoAccess' | 'private' | 'notAvailable';
 
-export type AccessDecision = { allowed: true } | { allowed: false; code: AccessCode; screen: AccessScreen };
+export type AccessDecision =
+  { allowed: true } | { allowed: false; code: AccessCode; screen: AccessScreen };
 
-const deny = (code: AccessCode, screen: AccessScreen = screenFor(code)): AccessDecision => ({ allowed: false, code, screen });
+const deny = (code: AccessCode, screen: AccessScreen = screenFor(code)): AccessDecision => ({
+  allowed: false,
+  code,
+  screen,
+});
 
 export function decideAccess(facts: AccessFacts): AccessDecision {
   if (!facts.exists) return deny(ACCESS_CODE.unknown);
@@ -57,7 +63,9 @@ export function decideAccess(facts: AccessFacts): AccessDecision {
       return { allowed: true };
     case 'password':
       if (facts.passwordProofValid) return { allowed: true };
-      return deny(facts.passwordRejected ? ACCESS_CODE.passwordIncorrect : ACCESS_CODE.passwordRequired);
+      return deny(
+        facts.passwordRejected ? ACCESS_CODE.passwordIncorrect : ACCESS_CODE.passwordRequired,
+      );
     case 'team':
       if (!facts.signedIn) return deny(ACCESS_CODE.teamSignInRequired);
       return facts.teamRole ? { allowed: true } : deny(ACCESS_CODE.teamNoAccess);
@@ -107,4 +115,4 @@ export const ACCESS_SCREEN_TITLES = {
   teamNoAccess: 'access.noAccessTitle',
   private: 'access.privateTitle',
   notAvailable: 'access.unavailableTitle',
-} as const satisfies Record<AccessScreen, string>;
+} as const satisfies Record<AccessScreen, TranslationKey>;

@@ -20,7 +20,9 @@ const VENDOR = /^application\/vnd\.vimeo\.(\*|[a-z0-9_-]+(?:\.[a-z0-9_-]+)*)(?:\
 const VERSION = /^\d+(?:\.\d+)*$/;
 
 /** The first vnd.vimeo media range: its resource and its version parameter as written (undefined when absent). */
-function firstVendorRange(header: string | null | undefined): { resource: string; version: string | undefined } | null {
+function firstVendorRange(
+  header: string | null | undefined,
+): { resource: string; version: string | undefined } | null {
   if (typeof header !== 'string') return null;
   for (const range of header.split(',')) {
     const [type = '', ...params] = range.split(';').map((s) => s.trim());
@@ -30,7 +32,10 @@ function firstVendorRange(header: string | null | undefined): { resource: string
     for (const param of params) {
       const eq = param.indexOf('=');
       if (eq === -1 || param.slice(0, eq).trim().toLowerCase() !== 'version') continue;
-      version = param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+      version = param
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
     }
     return { resource: resource.toLowerCase(), version };
   }

@@ -13,7 +13,15 @@ describe('corsHeaders', () => {
   it('answers a preflight with the methods and the headers the clients and tus send', () => {
     const headers = corsHeaders(true);
     expect(headers['Access-Control-Allow-Methods']).toContain('PATCH');
-    for (const name of ['Authorization', 'Content-Type', 'Accept', 'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata']) {
+    for (const name of [
+      'Authorization',
+      'Content-Type',
+      'Accept',
+      'Tus-Resumable',
+      'Upload-Length',
+      'Upload-Offset',
+      'Upload-Metadata',
+    ]) {
       expect(headers['Access-Control-Allow-Headers']).toContain(name);
     }
     expect(headers).not.toHaveProperty('Access-Control-Allow-Credentials');

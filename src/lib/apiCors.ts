@@ -5,10 +5,10 @@
  * cross-origin call, and the API origin ignores cookies altogether.
  */
 
-export const CORS_ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const CORS_ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /** What the official clients and tus-js-client send. */
-export const CORS_ALLOWED_HEADERS = [
+const CORS_ALLOWED_HEADERS = [
   'Accept',
   'Accept-Language',
   'Authorization',
@@ -24,19 +24,37 @@ export const CORS_ALLOWED_HEADERS = [
 ] as const;
 
 /** What a script may read of an answer beyond the simple headers. */
-export const CORS_EXPOSED_HEADERS = ['Location', 'Link', 'Retry-After', 'Allow', 'Tus-Resumable', 'Tus-Version', 'Tus-Extension', 'Tus-Max-Size', 'Upload-Offset', 'Upload-Length', 'Upload-Metadata'] as const;
+const CORS_EXPOSED_HEADERS = [
+  'Location',
+  'Link',
+  'Retry-After',
+  'Allow',
+  'Tus-Resumable',
+  'Tus-Version',
+  'Tus-Extension',
+  'Tus-Max-Size',
+  'Upload-Offset',
+  'Upload-Length',
+  'Upload-Metadata',
+] as const;
 
 /** How long a browser may keep a preflight's answer, in seconds. */
-export const CORS_MAX_AGE = 86_400;
+const CORS_MAX_AGE = 86_400;
 
 /** A browser's preflight: OPTIONS naming the method it means to send. */
-export function isPreflight(method: string | undefined, requestedMethod: string | undefined): boolean {
+export function isPreflight(
+  method: string | undefined,
+  requestedMethod: string | undefined,
+): boolean {
   return method === 'OPTIONS' && typeof requestedMethod === 'string' && requestedMethod.length > 0;
 }
 
 /** The headers of an API answer; a preflight's answer also says what may be sent. */
 export function corsHeaders(preflight: boolean): Record<string, string> {
-  const common = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS.join(', ') };
+  const common = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS.join(', '),
+  };
   if (!preflight) return common;
   return {
     ...common,

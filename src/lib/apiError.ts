@@ -21,9 +21,11 @@ export const API_ERROR_CODES: Readonly<Record<number, number>> = {
   405: 2207,
   406: 2208,
   413: 4003,
+  415: 2209,
   429: 9000,
   500: 1000,
   503: 1001,
+  507: 1002,
 };
 
 const DEVELOPER_MESSAGES: Readonly<Record<number, string>> = {
@@ -34,9 +36,11 @@ const DEVELOPER_MESSAGES: Readonly<Record<number, string>> = {
   405: 'This resource does not answer this method: the Allow header lists the ones it does.',
   406: 'The requested API version is not served: ask for application/vnd.vimeo.*+json;version=3.4.',
   413: 'The request body is larger than this server accepts.',
+  415: 'The request body is not of a type this resource accepts: tus uploads send application/offset+octet-stream.',
   429: 'Too many requests: wait before retrying.',
   500: 'The server failed to answer this request.',
   503: 'A service this request needs is unavailable: retry later.',
+  507: 'The server has too little free disk space to store this upload: retry once its operator has freed some.',
 };
 
 export interface ApiErrorInput {
@@ -47,7 +51,12 @@ export interface ApiErrorInput {
   errorCode?: number | undefined;
 }
 
-export function apiErrorBody({ status, error, developerMessage, errorCode }: ApiErrorInput): ApiErrorBody {
+export function apiErrorBody({
+  status,
+  error,
+  developerMessage,
+  errorCode,
+}: ApiErrorInput): ApiErrorBody {
   return {
     error,
     link: null,

@@ -6,7 +6,10 @@ describe('absoluteLinks', () => {
     const video = {
       uri: '/videos/7',
       link: '/showcase/1/video/7',
-      pictures: { base_link: '/media/p', sizes: [{ width: 640, link: '/media/p/640.jpg?exp=1&sig=a' }] },
+      pictures: {
+        base_link: '/media/p',
+        sizes: [{ width: 640, link: '/media/p/640.jpg?exp=1&sig=a' }],
+      },
       download: [{ link: '/media/v.mp4' }],
       text_tracks: [{ downloadUrl: '/media/en.vtt' }],
       user: { uri: '/users/3', link: '/user/3' },
@@ -14,7 +17,10 @@ describe('absoluteLinks', () => {
     expect(absoluteLinks(video, 'https://video.example.com')).toEqual({
       uri: '/videos/7',
       link: 'https://video.example.com/showcase/1/video/7',
-      pictures: { base_link: 'https://video.example.com/media/p', sizes: [{ width: 640, link: 'https://video.example.com/media/p/640.jpg?exp=1&sig=a' }] },
+      pictures: {
+        base_link: 'https://video.example.com/media/p',
+        sizes: [{ width: 640, link: 'https://video.example.com/media/p/640.jpg?exp=1&sig=a' }],
+      },
       download: [{ link: 'https://video.example.com/media/v.mp4' }],
       text_tracks: [{ downloadUrl: 'https://video.example.com/media/en.vtt' }],
       user: { uri: '/users/3', link: 'https://video.example.com/user/3' },
@@ -22,7 +28,12 @@ describe('absoluteLinks', () => {
   });
 
   it('keeps links that are already whole, protocol-relative or absent', () => {
-    expect(absoluteLinks({ link: 'https://cdn.example/x', other: { link: '//cdn.example/y' }, none: { link: null } }, 'http://a')).toEqual({
+    expect(
+      absoluteLinks(
+        { link: 'https://cdn.example/x', other: { link: '//cdn.example/y' }, none: { link: null } },
+        'http://a',
+      ),
+    ).toEqual({
       link: 'https://cdn.example/x',
       other: { link: '//cdn.example/y' },
       none: { link: null },

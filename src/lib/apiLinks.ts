@@ -9,7 +9,13 @@ export function absoluteLinks<T>(value: T, origin: string): T {
   if (Array.isArray(value)) return value.map((item: unknown) => absoluteLinks(item, origin)) as T;
   if (value === null || typeof value !== 'object') return value;
   const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => {
-    if (LINK_KEYS.has(key) && typeof item === 'string' && item.startsWith('/') && !item.startsWith('//')) return [key, new URL(item, origin).href];
+    if (
+      LINK_KEYS.has(key) &&
+      typeof item === 'string' &&
+      item.startsWith('/') &&
+      !item.startsWith('//')
+    )
+      return [key, new URL(item, origin).href];
     return [key, absoluteLinks(item, origin)];
   });
   return Object.fromEntries(entries) as T;

@@ -17,7 +17,9 @@ export function siteRouteOf(target: string): string {
 /** The path of a site API route on the API origin: '/api/videos/7' → '/videos/7'. */
 export function apiPathOf(routePath: string): string {
   if (routePath === API_ROUTE_PREFIX) return '/';
-  return routePath.startsWith(`${API_ROUTE_PREFIX}/`) ? routePath.slice(API_ROUTE_PREFIX.length) : routePath;
+  return routePath.startsWith(`${API_ROUTE_PREFIX}/`)
+    ? routePath.slice(API_ROUTE_PREFIX.length)
+    : routePath;
 }
 
 export interface ApiOriginSettings {
@@ -47,16 +49,29 @@ const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
  * for pages: configured addresses, a host the operator trusts, or loopback; never a Host
  * header a client made up. `viaApiOrigin`: the request came to the API origin.
  */
-export function chooseApiOrigins(requestUrl: URL, viaApiOrigin: boolean, settings: ApiOriginSettings): ApiOrigins {
+export function chooseApiOrigins(
+  requestUrl: URL,
+  viaApiOrigin: boolean,
+  settings: ApiOriginSettings,
+): ApiOrigins {
   const host = requestUrl.host.toLowerCase();
   const trusted = settings.trustedHosts.includes(host);
   const loopback = LOOPBACK.test(host);
   const onPort = (port: number) => `${requestUrl.protocol}//${requestUrl.hostname}:${port}`;
   if (viaApiOrigin) {
-    const api = settings.apiPublicUrl?.origin ?? (trusted || loopback ? requestUrl.origin : `http://localhost:${settings.apiPort ?? settings.port}`);
-    const site = settings.publicUrl?.origin ?? (loopback ? onPort(settings.port) : `http://localhost:${settings.port}`);
+    const api =
+      settings.apiPublicUrl?.origin ??
+      (trusted || loopback
+        ? requestUrl.origin
+        : `http://localhost:${settings.apiPort ?? settings.port}`);
+    const site =
+      settings.publicUrl?.origin ??
+      (loopback ? onPort(settings.port) : `http://localhost:${settings.port}`);
     return { site, api };
   }
-  const site = trusted ? requestUrl.origin : (settings.publicUrl?.origin ?? (loopback ? requestUrl.origin : `http://localhost:${settings.port}`));
+  const site = trusted
+    ? requestUrl.origin
+    : (settings.publicUrl?.origin ??
+      (loopback ? requestUrl.origin : `http://localhost:${settings.port}`));
   return { site, api: `${site}${API_ROUTE_PREFIX}` };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chosenScopes, credentialName, grantedAppScopes, isApiTokenShape, lastUsedIsStale, tokenExpiry } from './apiTokens.ts';
+import {
+  chosenScopes,
+  credentialName,
+  grantedAppScopes,
+  isApiTokenShape,
+  lastUsedIsStale,
+  tokenExpiry,
+} from './apiTokens.ts';
 
 const now = new Date('2026-03-01T12:00:00Z');
 

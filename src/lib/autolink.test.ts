@@ -15,7 +15,9 @@ describe('autolink', () => {
       expect(autolink('')).toEqual([]);
     });
     it('keeps newlines inside the text', () => {
-      expect(autolink('line one\nline two\n\nthree')).toEqual([text('line one\nline two\n\nthree')]);
+      expect(autolink('line one\nline two\n\nthree')).toEqual([
+        text('line one\nline two\n\nthree'),
+      ]);
     });
   });
 
@@ -56,7 +58,9 @@ describe('autolink', () => {
       expect(links(input)).toEqual([]);
     });
     it('links only the http URL inside a javascript: string', () => {
-      expect(links("javascript:open('http://example.com')")).toEqual([link('http://example.com', 'http://example.com')]);
+      expect(links("javascript:open('http://example.com')")).toEqual([
+        link('http://example.com', 'http://example.com'),
+      ]);
     });
   });
 
@@ -69,10 +73,14 @@ describe('autolink', () => {
       ]);
     });
     it('links an http URL at the start and end', () => {
-      expect(autolink('http://a.example.org')).toEqual([link('http://a.example.org', 'http://a.example.org')]);
+      expect(autolink('http://a.example.org')).toEqual([
+        link('http://a.example.org', 'http://a.example.org'),
+      ]);
     });
     it('matches the scheme case-insensitively', () => {
-      expect(links('HTTPS://EXAMPLE.COM')).toEqual([link('HTTPS://EXAMPLE.COM', 'HTTPS://EXAMPLE.COM')]);
+      expect(links('HTTPS://EXAMPLE.COM')).toEqual([
+        link('HTTPS://EXAMPLE.COM', 'HTTPS://EXAMPLE.COM'),
+      ]);
     });
     it('links several URLs and keeps newlines between them', () => {
       expect(autolink('https://a.com\nhttps://b.com')).toEqual([
@@ -95,13 +103,16 @@ describe('autolink', () => {
   });
 
   describe('given trailing punctuation', () => {
-    it.each(['.', ',', ';', ':', '!', '?', '...', "'", '!?'])('leaves %j out of the link', (punct) => {
-      expect(autolink(`Go to https://example.com${punct}`)).toEqual([
-        text('Go to '),
-        link('https://example.com', 'https://example.com'),
-        text(punct),
-      ]);
-    });
+    it.each(['.', ',', ';', ':', '!', '?', '...', "'", '!?'])(
+      'leaves %j out of the link',
+      (punct) => {
+        expect(autolink(`Go to https://example.com${punct}`)).toEqual([
+          text('Go to '),
+          link('https://example.com', 'https://example.com'),
+          text(punct),
+        ]);
+      },
+    );
     it('keeps punctuation inside the path', () => {
       expect(links('https://example.com/a.b,c/d.html.')).toEqual([
         link('https://example.com/a.b,c/d.html', 'https://example.com/a.b,c/d.html'),
@@ -119,7 +130,9 @@ describe('autolink', () => {
       expect(autolink(`(${url}).`)).toEqual([text('('), link(url, url), text(').')]);
     });
     it('leaves an unbalanced closing bracket out', () => {
-      expect(links('[https://example.com]')).toEqual([link('https://example.com', 'https://example.com')]);
+      expect(links('[https://example.com]')).toEqual([
+        link('https://example.com', 'https://example.com'),
+      ]);
     });
   });
 
@@ -137,19 +150,28 @@ describe('autolink', () => {
       ]);
     });
     it('matches WWW in capitals', () => {
-      expect(links('WWW.EXAMPLE.COM')).toEqual([link('WWW.EXAMPLE.COM', 'https://WWW.EXAMPLE.COM')]);
+      expect(links('WWW.EXAMPLE.COM')).toEqual([
+        link('WWW.EXAMPLE.COM', 'https://WWW.EXAMPLE.COM'),
+      ]);
     });
     it.each(['www.', 'www.example'])('does not link %j', (input) => {
       expect(links(input)).toEqual([]);
     });
-    it.each(['foo.www.example.com', 'awww.example.com'])('links %j whole, as the host it is', (input) => {
-      expect(links(input)).toEqual([link(input, `https://${input}`)]);
-    });
+    it.each(['foo.www.example.com', 'awww.example.com'])(
+      'links %j whole, as the host it is',
+      (input) => {
+        expect(links(input)).toEqual([link(input, `https://${input}`)]);
+      },
+    );
   });
 
   describe('given bare domains', () => {
     it('links them with https://', () => {
-      expect(autolink('More on example.com.')).toEqual([text('More on '), link('example.com', 'https://example.com'), text('.')]);
+      expect(autolink('More on example.com.')).toEqual([
+        text('More on '),
+        link('example.com', 'https://example.com'),
+        text('.'),
+      ]);
     });
     it('keeps a subdomain, a port, a path and a query', () => {
       expect(links('films.example.co.uk:8080/about?x=1')).toEqual([
@@ -157,14 +179,22 @@ describe('autolink', () => {
       ]);
     });
     it('leaves an unbalanced closing parenthesis out', () => {
-      expect(autolink('(example.org/a)')).toEqual([text('('), link('example.org/a', 'https://example.org/a'), text(')')]);
+      expect(autolink('(example.org/a)')).toEqual([
+        text('('),
+        link('example.org/a', 'https://example.org/a'),
+        text(')'),
+      ]);
     });
     it('links an internationalised domain name', () => {
       expect(links('Bei bücher.de bestellen')).toEqual([link('bücher.de', 'https://bücher.de')]);
       expect(links('сайт пример.рф')).toEqual([link('пример.рф', 'https://пример.рф')]);
     });
     it('links a domain that Japanese prose runs into, without the prose', () => {
-      expect(autolink('詳しくはexample.jpまで')).toEqual([text('詳しくは'), link('example.jp', 'https://example.jp'), text('まで')]);
+      expect(autolink('詳しくはexample.jpまで')).toEqual([
+        text('詳しくは'),
+        link('example.jp', 'https://example.jp'),
+        text('まで'),
+      ]);
     });
     it.each([
       'README.md',
@@ -200,11 +230,16 @@ describe('autolink', () => {
       expect(links('Write to a@b.com.')).toEqual([link('a@b.com', 'mailto:a@b.com')]);
     });
     it('prefers an address over a www host', () => {
-      expect(links('www.joe@example.com')).toEqual([link('www.joe@example.com', 'mailto:www.joe@example.com')]);
+      expect(links('www.joe@example.com')).toEqual([
+        link('www.joe@example.com', 'mailto:www.joe@example.com'),
+      ]);
     });
     it('does not treat user info or query values inside a URL as an address', () => {
       expect(links('https://example.com/?contact=me@example.com')).toEqual([
-        link('https://example.com/?contact=me@example.com', 'https://example.com/?contact=me@example.com'),
+        link(
+          'https://example.com/?contact=me@example.com',
+          'https://example.com/?contact=me@example.com',
+        ),
       ]);
     });
     it('does not link an address without a top-level domain', () => {
@@ -219,17 +254,27 @@ describe('autolink', () => {
         link('jürgen@example.de', 'mailto:j%C3%BCrgen@example.de'),
         text('.'),
       ]);
-      expect(links('josé.núñez@example.es')).toEqual([link('josé.núñez@example.es', 'mailto:jos%C3%A9.n%C3%BA%C3%B1ez@example.es')]);
+      expect(links('josé.núñez@example.es')).toEqual([
+        link('josé.núñez@example.es', 'mailto:jos%C3%A9.n%C3%BA%C3%B1ez@example.es'),
+      ]);
     });
     it('gives an internationalised domain in its punycode form', () => {
-      expect(links('jürgen@bücher.de')).toEqual([link('jürgen@bücher.de', 'mailto:j%C3%BCrgen@xn--bcher-kva.de')]);
+      expect(links('jürgen@bücher.de')).toEqual([
+        link('jürgen@bücher.de', 'mailto:j%C3%BCrgen@xn--bcher-kva.de'),
+      ]);
     });
     it('links an address written wholly in another script', () => {
-      expect(links('邮件 用户@例子.中国')).toEqual([link('用户@例子.中国', 'mailto:%E7%94%A8%E6%88%B7@xn--fsqu00a.xn--fiqs8s')]);
-      expect(links('почта@пример.рф')).toEqual([link('почта@пример.рф', 'mailto:%D0%BF%D0%BE%D1%87%D1%82%D0%B0@xn--e1afmkfd.xn--p1ai')]);
+      expect(links('邮件 用户@例子.中国')).toEqual([
+        link('用户@例子.中国', 'mailto:%E7%94%A8%E6%88%B7@xn--fsqu00a.xn--fiqs8s'),
+      ]);
+      expect(links('почта@пример.рф')).toEqual([
+        link('почта@пример.рф', 'mailto:%D0%BF%D0%BE%D1%87%D1%82%D0%B0@xn--e1afmkfd.xn--p1ai'),
+      ]);
     });
     it('percent-encodes a % in the local part', () => {
-      expect(links('a%b@example.com')).toEqual([link('a%b@example.com', 'mailto:a%25b@example.com')]);
+      expect(links('a%b@example.com')).toEqual([
+        link('a%b@example.com', 'mailto:a%25b@example.com'),
+      ]);
     });
     it('links an address that Japanese or Korean prose runs into, without the prose', () => {
       expect(autolink('お問い合わせはinfo@example.jpまで')).toEqual([
@@ -237,10 +282,14 @@ describe('autolink', () => {
         link('info@example.jp', 'mailto:info@example.jp'),
         text('まで'),
       ]);
-      expect(links('문의는jürgen@example.de로')).toEqual([link('jürgen@example.de', 'mailto:j%C3%BCrgen@example.de')]);
+      expect(links('문의는jürgen@example.de로')).toEqual([
+        link('jürgen@example.de', 'mailto:j%C3%BCrgen@example.de'),
+      ]);
     });
     it('links an address whose domain has any top-level domain', () => {
-      expect(links('me@example.photography')).toEqual([link('me@example.photography', 'mailto:me@example.photography')]);
+      expect(links('me@example.photography')).toEqual([
+        link('me@example.photography', 'mailto:me@example.photography'),
+      ]);
     });
   });
 
@@ -259,6 +308,10 @@ describe('autolink', () => {
 
   it('round-trips the input when segments are joined', () => {
     const input = 'Hi (www.a.com), mail x@y.io!\nhttps://z.org/p_(q)).';
-    expect(autolink(input).map((s) => s.text).join('')).toBe(input);
+    expect(
+      autolink(input)
+        .map((s) => s.text)
+        .join(''),
+    ).toBe(input);
   });
 });

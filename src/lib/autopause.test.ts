@@ -13,7 +13,11 @@ function channelPair(): [PlayerChannel, PlayerChannel] {
 }
 
 function media() {
-  const target = new EventTarget() as EventTarget & { paused: boolean; play(): void; pause(): void };
+  const target = new EventTarget() as EventTarget & {
+    paused: boolean;
+    play(): void;
+    pause(): void;
+  };
   target.paused = true;
   target.play = () => {
     target.paused = false;

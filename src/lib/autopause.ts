@@ -10,10 +10,16 @@ export interface PlayerChannel {
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
-export function linkPlayers(media: HTMLMediaElement, channel: PlayerChannel, playerId: string, autopause: boolean): void {
+export function linkPlayers(
+  media: HTMLMediaElement,
+  channel: PlayerChannel,
+  playerId: string,
+  autopause: boolean,
+): void {
   media.addEventListener('play', () => channel.postMessage({ type: 'playing', playerId }));
   channel.addEventListener('message', (event) => {
     const data = event.data as { type?: unknown; playerId?: unknown } | null;
-    if (autopause && data?.type === 'playing' && data.playerId !== playerId && !media.paused) media.pause();
+    if (autopause && data?.type === 'playing' && data.playerId !== playerId && !media.paused)
+      media.pause();
   });
 }

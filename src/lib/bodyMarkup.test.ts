@@ -3,7 +3,8 @@ import { bodyMarkup } from './bodyMarkup.ts';
 
 describe('bodyMarkup', () => {
   it('is what the body element holds, scripts included, its attributes and the head left out', () => {
-    const html = '<!doctype html><html><head><title>Grid</title></head><body class="min-h-screen"><main>Vidéos</main><script>go()</script></body></html>';
+    const html =
+      '<!doctype html><html><head><title>Grid</title></head><body class="min-h-screen"><main>Vidéos</main><script>go()</script></body></html>';
     expect(bodyMarkup(html)).toBe('<main>Vidéos</main><script>go()</script>');
   });
 

@@ -14,7 +14,7 @@ function channel(hex: string, offset: number): number {
 }
 
 /** WCAG relative luminance of a '#rrggbb' colour. */
-export function luminance(color: string): number {
+function luminance(color: string): number {
   const hex = normalizeBrandColor(color).slice(1);
   return 0.2126 * channel(hex, 0) + 0.7152 * channel(hex, 2) + 0.0722 * channel(hex, 4);
 }

@@ -48,7 +48,11 @@ export function srcsetOf(sizes: readonly { link: string; width: number }[]): str
  * Under a hero picture (the featured and player layouts), the hero is the largest paint and
  * goes first.
  */
-export function cardImage(index: number | null, list: CardList, { belowHero = false } = {}): CardImageAttributes {
+export function cardImage(
+  index: number | null,
+  list: CardList,
+  { belowHero = false } = {},
+): CardImageAttributes {
   const largestPaint = index === 0 && !belowHero;
   return {
     loading: largestPaint ? 'eager' : 'lazy',

@@ -3,17 +3,39 @@ import { apiQuery, carriedQuery, isOffsite, withQuery } from './carriedQuery.ts'
 
 describe('carriedQuery', () => {
   it('keeps the share hash, the offsite markers, the referrer and is_embed, in that order', () => {
-    const params = new URLSearchParams('page=3&is_embed=1&referrer=https://partner.test/films&video=9&offsite=redirect&app=showcase&sh=d1r3ct0rs');
-    expect(carriedQuery(params)).toEqual({ sh: 'd1r3ct0rs', app: 'showcase', offsite: 'redirect', referrer: 'https://partner.test/films', is_embed: '1' });
-    expect(Object.keys(carriedQuery(params))).toEqual(['sh', 'app', 'offsite', 'referrer', 'is_embed']);
+    const params = new URLSearchParams(
+      'page=3&is_embed=1&referrer=https://partner.test/films&video=9&offsite=redirect&app=showcase&sh=d1r3ct0rs',
+    );
+    expect(carriedQuery(params)).toEqual({
+      sh: 'd1r3ct0rs',
+      app: 'showcase',
+      offsite: 'redirect',
+      referrer: 'https://partner.test/films',
+      is_embed: '1',
+    });
+    expect(Object.keys(carriedQuery(params))).toEqual([
+      'sh',
+      'app',
+      'offsite',
+      'referrer',
+      'is_embed',
+    ]);
   });
 
   it('leaves page, video and unknown parameters behind', () => {
-    expect(carriedQuery(new URLSearchParams('page=2&video=4&preview=true&utm_source=x'))).toEqual({});
+    expect(carriedQuery(new URLSearchParams('page=2&video=4&preview=true&utm_source=x'))).toEqual(
+      {},
+    );
   });
 
   it('drops values of the wrong shape', () => {
-    const params = new URLSearchParams({ sh: 'a b', app: 'mobile', offsite: 'yes', is_embed: 'true', referrer: 'https://x.test/\n' });
+    const params = new URLSearchParams({
+      sh: 'a b',
+      app: 'mobile',
+      offsite: 'yes',
+      is_embed: 'true',
+      referrer: 'https://x.test/\n',
+    });
     expect(carriedQuery(params)).toEqual({});
     expect(carriedQuery(new URLSearchParams({ referrer: 'x'.repeat(2049) }))).toEqual({});
   });
@@ -31,9 +53,13 @@ describe('isOffsite', () => {
 
 describe('withQuery', () => {
   it('appends the parts in order and leaves out empty values', () => {
-    expect(withQuery('/showcase/1', { sh: 'abc', referrer: 'https://p.test/a?b=1' }, { page: '2', video: null })).toBe(
-      '/showcase/1?sh=abc&referrer=https%3A%2F%2Fp.test%2Fa%3Fb%3D1&page=2',
-    );
+    expect(
+      withQuery(
+        '/showcase/1',
+        { sh: 'abc', referrer: 'https://p.test/a?b=1' },
+        { page: '2', video: null },
+      ),
+    ).toBe('/showcase/1?sh=abc&referrer=https%3A%2F%2Fp.test%2Fa%3Fb%3D1&page=2');
   });
 
   it('returns the bare path when there is nothing to add', () => {
@@ -47,7 +73,15 @@ describe('withQuery', () => {
 
 describe('apiQuery', () => {
   it('passes the share hash, the referrer and is_embed to the API, not the offsite markers', () => {
-    expect(apiQuery({ sh: 'abc', app: 'showcase', offsite: 'redirect', referrer: 'https://p.test/', is_embed: '1' })).toEqual({ sh: 'abc', referrer: 'https://p.test/', is_embed: '1' });
+    expect(
+      apiQuery({
+        sh: 'abc',
+        app: 'showcase',
+        offsite: 'redirect',
+        referrer: 'https://p.test/',
+        is_embed: '1',
+      }),
+    ).toEqual({ sh: 'abc', referrer: 'https://p.test/', is_embed: '1' });
     expect(apiQuery({ app: 'showcase' })).toEqual({});
   });
 });

@@ -7,7 +7,7 @@
 
 export const CARRIED_PARAMS = ['sh', 'app', 'offsite', 'referrer', 'is_embed'] as const;
 
-export type CarriedParam = (typeof CARRIED_PARAMS)[number];
+type CarriedParam = (typeof CARRIED_PARAMS)[number];
 
 export type CarriedQuery = Readonly<Partial<Record<CarriedParam, string>>>;
 
@@ -38,7 +38,10 @@ export function isOffsite(carried: CarriedQuery): boolean {
 }
 
 /** `path` with the given query parts appended in order; empty values are left out. */
-export function withQuery(path: string, ...parts: ReadonlyArray<Readonly<Record<string, string | null | undefined>>>): string {
+export function withQuery(
+  path: string,
+  ...parts: ReadonlyArray<Readonly<Record<string, string | null | undefined>>>
+): string {
   const query = new URLSearchParams();
   for (const part of parts) {
     for (const [name, value] of Object.entries(part)) {
@@ -51,7 +54,13 @@ export function withQuery(path: string, ...parts: ReadonlyArray<Readonly<Record<
 }
 
 /** The part of the carried query that the showcase's API calls pass on (SPEC §7). */
-export function apiQuery(carried: CarriedQuery): Partial<Record<'sh' | 'referrer' | 'is_embed', string>> {
+export function apiQuery(
+  carried: CarriedQuery,
+): Partial<Record<'sh' | 'referrer' | 'is_embed', string>> {
   const { sh, referrer, is_embed } = carried;
-  return { ...(sh ? { sh } : {}), ...(referrer ? { referrer } : {}), ...(is_embed ? { is_embed } : {}) };
+  return {
+    ...(sh ? { sh } : {}),
+    ...(referrer ? { referrer } : {}),
+    ...(is_embed ? { is_embed } : {}),
+  };
 }

@@ -3,7 +3,12 @@ import { priceByCurrency, priceCart } from './cartPricing.ts';
 
 describe('priceCart', () => {
   it('is all zeros for an empty cart, with no discount applied', () => {
-    expect(priceCart([])).toEqual({ subtotalMinor: 0, totalMinor: 0, totalDiscountMinor: 0, discountApplied: false });
+    expect(priceCart([])).toEqual({
+      subtotalMinor: 0,
+      totalMinor: 0,
+      totalDiscountMinor: 0,
+      discountApplied: false,
+    });
   });
 
   it('adds original prices into the subtotal and discounted prices into the total', () => {
@@ -11,7 +16,12 @@ describe('priceCart', () => {
       { originalMinor: 7900, discountedMinor: 5900 },
       { originalMinor: 4900, discountedMinor: 4900 },
     ]);
-    expect(pricing).toEqual({ subtotalMinor: 12800, totalMinor: 10800, totalDiscountMinor: 2000, discountApplied: true });
+    expect(pricing).toEqual({
+      subtotalMinor: 12800,
+      totalMinor: 10800,
+      totalDiscountMinor: 2000,
+      discountApplied: true,
+    });
   });
 
   it('never lets a line cost more than its original price or less than nothing', () => {
@@ -19,7 +29,12 @@ describe('priceCart', () => {
       { originalMinor: 1000, discountedMinor: 1500 },
       { originalMinor: 1000, discountedMinor: -200 },
     ]);
-    expect(pricing).toEqual({ subtotalMinor: 2000, totalMinor: 1000, totalDiscountMinor: 1000, discountApplied: true });
+    expect(pricing).toEqual({
+      subtotalMinor: 2000,
+      totalMinor: 1000,
+      totalDiscountMinor: 1000,
+      discountApplied: true,
+    });
   });
 });
 
@@ -32,8 +47,20 @@ describe('priceByCurrency', () => {
         { currency: 'EUR', originalMinor: 4500, discountedMinor: 4500 },
       ]),
     ).toEqual([
-      { currency: 'EUR', subtotalMinor: 8700, totalMinor: 7700, totalDiscountMinor: 1000, discountApplied: true },
-      { currency: 'USD', subtotalMinor: 4900, totalMinor: 4900, totalDiscountMinor: 0, discountApplied: false },
+      {
+        currency: 'EUR',
+        subtotalMinor: 8700,
+        totalMinor: 7700,
+        totalDiscountMinor: 1000,
+        discountApplied: true,
+      },
+      {
+        currency: 'USD',
+        subtotalMinor: 4900,
+        totalMinor: 4900,
+        totalDiscountMinor: 0,
+        discountApplied: false,
+      },
     ]);
     expect(priceByCurrency([])).toEqual([]);
   });

@@ -19,7 +19,10 @@ export interface CartPricing {
 export function priceCart(lines: readonly PricedLine[]): CartPricing {
   const subtotalMinor = lines.reduce((sum, line) => sum + line.originalMinor, 0);
   // A discount never makes a line cost more, nor less than nothing.
-  const totalMinor = lines.reduce((sum, line) => sum + Math.max(0, Math.min(line.discountedMinor, line.originalMinor)), 0);
+  const totalMinor = lines.reduce(
+    (sum, line) => sum + Math.max(0, Math.min(line.discountedMinor, line.originalMinor)),
+    0,
+  );
   const totalDiscountMinor = subtotalMinor - totalMinor;
   return { subtotalMinor, totalMinor, totalDiscountMinor, discountApplied: totalDiscountMinor > 0 };
 }
@@ -29,7 +32,12 @@ export interface CurrencyLine extends PricedLine {
 }
 
 /** One summary per currency, in the order the currencies first appear in the cart. */
-export function priceByCurrency(lines: readonly CurrencyLine[]): (CartPricing & { currency: string })[] {
+export function priceByCurrency(
+  lines: readonly CurrencyLine[],
+): (CartPricing & { currency: string })[] {
   const currencies = [...new Set(lines.map((line) => line.currency))];
-  return currencies.map((currency) => ({ currency, ...priceCart(lines.filter((line) => line.currency === currency)) }));
+  return currencies.map((currency) => ({
+    currency,
+    ...priceCart(lines.filter((line) => line.currency === currency)),
+  }));
 }

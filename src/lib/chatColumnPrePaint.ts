@@ -8,4 +8,9 @@ import { CHAT_HIDDEN_KEY } from './chatToggle.ts';
 
 export const CHAT_COLUMN_ID = 'video-chat';
 
-export const CHAT_COLUMN_PRE_PAINT = `(function(c,b){try{if(localStorage.getItem(${JSON.stringify(CHAT_HIDDEN_KEY)})==='1')c.hidden=true}catch(e){}if(b){b.setAttribute('aria-expanded',String(!c.hidden));b.hidden=false}})(document.getElementById(${JSON.stringify(CHAT_COLUMN_ID)}),document.querySelector('button[data-chat-toggle]'))`;
+export const CHAT_COLUMN_PRE_PAINT =
+  '(function(c,b){' +
+  `try{if(localStorage.getItem(${JSON.stringify(CHAT_HIDDEN_KEY)})==='1')c.hidden=true}catch(e){}` +
+  "if(b){b.setAttribute('aria-expanded',String(!c.hidden));b.hidden=false}" +
+  `})(document.getElementById(${JSON.stringify(CHAT_COLUMN_ID)}),` +
+  "document.querySelector('button[data-chat-toggle]'))";

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { composerGate, isStandingRefusal, refusalAfterMute, refusalOf, remainingCharacters, retryAfterSeconds, showsRemaining, type ComposerFacts } from './chatComposer.ts';
+import {
+  composerGate,
+  isStandingRefusal,
+  refusalAfterMute,
+  refusalOf,
+  remainingCharacters,
+  retryAfterSeconds,
+  showsRemaining,
+  type ComposerFacts,
+} from './chatComposer.ts';
 
 const open = { chatEnabled: true, audience: 'everyone' } as const;
-const facts = (over: Partial<ComposerFacts> = {}): ComposerFacts => ({ signedIn: true, moderator: false, status: open, refusal: null, ...over });
+const facts = (over: Partial<ComposerFacts> = {}): ComposerFacts => ({
+  signedIn: true,
+  moderator: false,
+  status: open,
+  refusal: null,
+  ...over,
+});
 
 describe('composerGate', () => {
   it('is open for a signed-in viewer in an open room', () => {
@@ -11,8 +26,12 @@ describe('composerGate', () => {
 
   it('closes for everyone, moderators too, when chat is turned off', () => {
     expect(composerGate(facts({ status: { ...open, chatEnabled: false } }))).toBe('chat_off');
-    expect(composerGate(facts({ moderator: true, status: { ...open, chatEnabled: false } }))).toBe('chat_off');
-    expect(composerGate(facts({ signedIn: false, status: { ...open, chatEnabled: false } }))).toBe('chat_off');
+    expect(composerGate(facts({ moderator: true, status: { ...open, chatEnabled: false } }))).toBe(
+      'chat_off',
+    );
+    expect(composerGate(facts({ signedIn: false, status: { ...open, chatEnabled: false } }))).toBe(
+      'chat_off',
+    );
   });
 
   it('opens again when chat is turned back on after the page said it was off', () => {
@@ -30,7 +49,9 @@ describe('composerGate', () => {
   });
 
   it('keeps a non-member out while the room is for members only, and lets them in once it is for everyone', () => {
-    expect(composerGate(facts({ refusal: 'members_only', status: { ...open, audience: 'members' } }))).toBe('members_only');
+    expect(
+      composerGate(facts({ refusal: 'members_only', status: { ...open, audience: 'members' } })),
+    ).toBe('members_only');
     expect(composerGate(facts({ refusal: 'members_only', status: open }))).toBe('open');
   });
 

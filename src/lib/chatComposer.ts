@@ -17,12 +17,22 @@ export const CHAT_STATUS_POLL_FAILED = 'Failed to fetch chat status data.';
 export const MESSAGE_INPUT_THROTTLE_MS = 50;
 
 /** The characters-left count appears from this many left. */
-export const REMAINING_SHOWN_FROM = 50;
+const REMAINING_SHOWN_FROM = 50;
 
 /** Refusals that hold until something changes (the room, a mute, the session), not only for the message refused. */
-export type StandingRefusal = Extract<ChatRefusal, 'sign_in' | 'muted' | 'members_only' | 'no_access' | 'unknown_room' | 'chat_off'>;
+export type StandingRefusal = Extract<
+  ChatRefusal,
+  'sign_in' | 'muted' | 'members_only' | 'no_access' | 'unknown_room' | 'chat_off'
+>;
 
-const STANDING: ReadonlySet<ChatRefusal> = new Set<StandingRefusal>(['sign_in', 'muted', 'members_only', 'no_access', 'unknown_room', 'chat_off']);
+const STANDING: ReadonlySet<ChatRefusal> = new Set<StandingRefusal>([
+  'sign_in',
+  'muted',
+  'members_only',
+  'no_access',
+  'unknown_room',
+  'chat_off',
+]);
 
 export function isStandingRefusal(code: ChatRefusal): code is StandingRefusal {
   return STANDING.has(code);
@@ -38,7 +48,12 @@ export interface ComposerFacts {
 }
 
 /** 'open', or why the composer is closed. */
-export function composerGate({ signedIn, moderator, status, refusal }: ComposerFacts): 'open' | StandingRefusal {
+export function composerGate({
+  signedIn,
+  moderator,
+  status,
+  refusal,
+}: ComposerFacts): 'open' | StandingRefusal {
   if (!status.chatEnabled) return 'chat_off';
   if (!signedIn || refusal === 'sign_in') return 'sign_in';
   if (moderator) return 'open';
@@ -80,7 +95,8 @@ const REFUSALS: ReadonlySet<string> = new Set<ChatRefusal>([
 
 /** The refusal an error answer names (`{ code }`), or null when it names none this panel knows. */
 export function refusalOf(body: unknown): ChatRefusal | null {
-  const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  const code =
+    typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
   return typeof code === 'string' && REFUSALS.has(code) ? (code as ChatRefusal) : null;
 }
 

@@ -5,9 +5,15 @@
  * reader takes a frame's text or an already parsed value. A frame that does not read as
  * its kind is dropped, not half applied.
  */
-import { CHAT_AUDIENCES, type ChatAudience, type ChatMessageJson, type ChatStatusJson } from './chatWire.ts';
+import {
+  CHAT_AUDIENCES,
+  type ChatAudience,
+  type ChatMessageJson,
+  type ChatStatusJson,
+} from './chatWire.ts';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parse(data: unknown): Record<string, unknown> | null {
   if (typeof data !== 'string') return isRecord(data) ? data : null;
@@ -19,13 +25,21 @@ function parse(data: unknown): Record<string, unknown> | null {
   }
 }
 
-const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 export function readChatMessage(data: unknown): ChatMessageJson | null {
   const value = parse(data);
   const author = value?.['author'];
-  if (!value || !isId(value['id']) || typeof value['body'] !== 'string' || typeof value['created_at'] !== 'string') return null;
-  if (!isRecord(author) || typeof author['id'] !== 'number' || typeof author['name'] !== 'string') return null;
+  if (
+    !value ||
+    !isId(value['id']) ||
+    typeof value['body'] !== 'string' ||
+    typeof value['created_at'] !== 'string'
+  )
+    return null;
+  if (!isRecord(author) || typeof author['id'] !== 'number' || typeof author['name'] !== 'string')
+    return null;
   const offset = value['offset_ms'];
   const badge = author['badge'] === 'owner' || author['badge'] === 'admin' ? author['badge'] : null;
   return {
@@ -45,7 +59,12 @@ export function readDeletedIds(data: unknown): number[] {
 
 export function readChatStatus(data: unknown): ChatStatusJson | null {
   const value = parse(data);
-  if (!value || typeof value['chatEnabled'] !== 'boolean' || !CHAT_AUDIENCES.includes(value['audience'] as ChatAudience)) return null;
+  if (
+    !value ||
+    typeof value['chatEnabled'] !== 'boolean' ||
+    !CHAT_AUDIENCES.includes(value['audience'] as ChatAudience)
+  )
+    return null;
   return { chatEnabled: value['chatEnabled'], audience: value['audience'] as ChatAudience };
 }
 

@@ -3,7 +3,10 @@ import { CHAT_MESSAGE_MAX_CHARACTERS, chatLength, checkChatBody } from './chatMe
 
 describe('checkChatBody', () => {
   it('keeps plain text, trimmed', () => {
-    expect(checkChatBody('  Hello from Lisbon 👋  ')).toEqual({ ok: true, body: 'Hello from Lisbon 👋' });
+    expect(checkChatBody('  Hello from Lisbon 👋  ')).toEqual({
+      ok: true,
+      body: 'Hello from Lisbon 👋',
+    });
   });
 
   it('refuses empty and blank messages, and anything that is not text', () => {
@@ -21,13 +24,24 @@ describe('checkChatBody', () => {
   });
 
   it('refuses control characters and bidirectional overrides', () => {
-    expect(checkChatBody('line one\nline two')).toEqual({ ok: false, refusal: 'control_characters' });
+    expect(checkChatBody('line one\nline two')).toEqual({
+      ok: false,
+      refusal: 'control_characters',
+    });
     expect(checkChatBody('bell\u0007')).toEqual({ ok: false, refusal: 'control_characters' });
     expect(checkChatBody('gnp.\u202eexe')).toEqual({ ok: false, refusal: 'control_characters' });
   });
 
   it('refuses markup, spelled out or not', () => {
-    for (const text of ['<b>hi</b>', '</a>', '<img src=x onerror=alert(1)>', 'x <br/> y', '<!-- hidden -->', '&lt;script&gt;', '&#60;b>']) {
+    for (const text of [
+      '<b>hi</b>',
+      '</a>',
+      '<img src=x onerror=alert(1)>',
+      'x <br/> y',
+      '<!-- hidden -->',
+      '&lt;script&gt;',
+      '&#60;b>',
+    ]) {
       expect(checkChatBody(text), text).toEqual({ ok: false, refusal: 'html' });
     }
   });

@@ -8,7 +8,12 @@ import type { ChatRefusal } from './chatWire.ts';
 
 export const CHAT_MESSAGE_MAX_CHARACTERS = 500;
 
-export type ChatBodyCheck = { ok: true; body: string } | { ok: false; refusal: Extract<ChatRefusal, 'empty' | 'too_long' | 'control_characters' | 'html'> };
+export type ChatBodyCheck =
+  | { ok: true; body: string }
+  | {
+      ok: false;
+      refusal: Extract<ChatRefusal, 'empty' | 'too_long' | 'control_characters' | 'html'>;
+    };
 
 // C0 and C1 controls, and the Unicode bidirectional embeddings, overrides and isolates.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { canModerate, chatBadge, chatPostRefusal, type ChatPostFacts } from './chatPermissions.ts';
 
-const open: ChatPostFacts = { mode: 'live', chatEnabled: true, audience: 'everyone', signedIn: true, role: null, muted: false };
+const open: ChatPostFacts = {
+  mode: 'live',
+  chatEnabled: true,
+  audience: 'everyone',
+  signedIn: true,
+  role: null,
+  muted: false,
+};
 
 describe('chatPostRefusal', () => {
   it('lets a signed-in viewer post in an open room', () => {
@@ -34,7 +41,17 @@ describe('chatPostRefusal', () => {
 
 describe('canModerate and chatBadge', () => {
   it('single out the owner and team Admins only', () => {
-    expect([canModerate('Owner'), canModerate('Admin'), canModerate('Contributor Plus'), canModerate(null)]).toEqual([true, true, false, false]);
-    expect([chatBadge('Owner'), chatBadge('Admin'), chatBadge('Uploader'), chatBadge(null)]).toEqual(['owner', 'admin', null, null]);
+    expect([
+      canModerate('Owner'),
+      canModerate('Admin'),
+      canModerate('Contributor Plus'),
+      canModerate(null),
+    ]).toEqual([true, true, false, false]);
+    expect([
+      chatBadge('Owner'),
+      chatBadge('Admin'),
+      chatBadge('Uploader'),
+      chatBadge(null),
+    ]).toEqual(['owner', 'admin', null, null]);
   });
 });

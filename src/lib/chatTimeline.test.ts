@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_MESSAGE_CAP, addMessages, chatTimeline, lastId, removeMessages, visibleAt } from './chatTimeline.ts';
+import {
+  LIVE_MESSAGE_CAP,
+  addMessages,
+  chatTimeline,
+  lastId,
+  removeMessages,
+  visibleAt,
+} from './chatTimeline.ts';
 import type { ChatMessageJson } from './chatWire.ts';
 
-function message(id: number, { body = `message ${id}`, offset_ms = null }: { body?: string; offset_ms?: number | null } = {}): ChatMessageJson {
-  return { id, room_id: 1, body, created_at: new Date(Date.UTC(2030, 0, 1, 12, 0, id)).toISOString(), offset_ms, author: { id: 7, name: 'Ann', badge: null } };
+function message(
+  id: number,
+  { body = `message ${id}`, offset_ms = null }: { body?: string; offset_ms?: number | null } = {},
+): ChatMessageJson {
+  return {
+    id,
+    room_id: 1,
+    body,
+    created_at: new Date(Date.UTC(2030, 0, 1, 12, 0, id)).toISOString(),
+    offset_ms,
+    author: { id: 7, name: 'Ann', badge: null },
+  };
 }
 
 const ids = (list: readonly ChatMessageJson[]) => list.map((m) => m.id);
@@ -14,7 +31,10 @@ describe('the live message list', () => {
   });
 
   it('shows a message that arrives twice (the stream and the post’s answer) once', () => {
-    const timeline = addMessages(addMessages(chatTimeline([message(1)]), [message(2)]), [message(2), message(1)]);
+    const timeline = addMessages(addMessages(chatTimeline([message(1)]), [message(2)]), [
+      message(2),
+      message(1),
+    ]);
     expect(ids(timeline.messages)).toEqual([1, 2]);
   });
 
@@ -24,7 +44,9 @@ describe('the live message list', () => {
   });
 
   it('keeps the newest copy of a message it already holds', () => {
-    const timeline = addMessages(chatTimeline([message(1, { body: 'old' })]), [message(1, { body: 'new' })]);
+    const timeline = addMessages(chatTimeline([message(1, { body: 'old' })]), [
+      message(1, { body: 'new' }),
+    ]);
     expect(timeline.messages.map((m) => m.body)).toEqual(['new']);
   });
 
@@ -42,7 +64,10 @@ describe('the live message list', () => {
   });
 
   it('does not bring back a deleted message that arrives afterwards', () => {
-    const timeline = addMessages(removeMessages(chatTimeline([message(1)]), [2]), [message(2), message(3)]);
+    const timeline = addMessages(removeMessages(chatTimeline([message(1)]), [2]), [
+      message(2),
+      message(3),
+    ]);
     expect(ids(timeline.messages)).toEqual([1, 3]);
   });
 
@@ -53,7 +78,13 @@ describe('the live message list', () => {
 });
 
 describe('replay alignment', () => {
-  const replay = [message(1, { offset_ms: 0 }), message(2, { offset_ms: 1_500 }), message(3, { offset_ms: 1_500 }), message(4, { offset_ms: 62_000 }), message(5, { offset_ms: 125_250 })];
+  const replay = [
+    message(1, { offset_ms: 0 }),
+    message(2, { offset_ms: 1_500 }),
+    message(3, { offset_ms: 1_500 }),
+    message(4, { offset_ms: 62_000 }),
+    message(5, { offset_ms: 125_250 }),
+  ];
 
   it('shows only what was said at the start before the video plays', () => {
     expect(ids(visibleAt(replay, 0))).toEqual([1]);
@@ -75,7 +106,9 @@ describe('replay alignment', () => {
   });
 
   it('leaves out messages said off the air', () => {
-    expect(ids(visibleAt([message(1, { offset_ms: null }), message(2, { offset_ms: 0 })], 10))).toEqual([2]);
+    expect(
+      ids(visibleAt([message(1, { offset_ms: null }), message(2, { offset_ms: 0 })], 10)),
+    ).toEqual([2]);
   });
 
   it('treats an unusable time as the start', () => {

@@ -21,7 +21,11 @@ export function chatTimeline(messages: readonly ChatMessageJson[] = []): ChatTim
 }
 
 /** The timeline with `incoming` merged in: a known id is replaced, not repeated. */
-export function addMessages(timeline: ChatTimeline, incoming: readonly ChatMessageJson[], cap = LIVE_MESSAGE_CAP): ChatTimeline {
+export function addMessages(
+  timeline: ChatTimeline,
+  incoming: readonly ChatMessageJson[],
+  cap = LIVE_MESSAGE_CAP,
+): ChatTimeline {
   const fresh = incoming.filter((message) => !timeline.deleted.has(message.id));
   if (fresh.length === 0) return timeline;
   const byId = new Map(timeline.messages.map((message) => [message.id, message]));
@@ -46,7 +50,10 @@ export function lastId(timeline: ChatTimeline): number | null {
  * Computed from the whole list each time, so seeking backwards takes later messages away.
  * A message without an offset was said off the air and has no place in a replay.
  */
-export function visibleAt(messages: readonly ChatMessageJson[], seconds: number): ChatMessageJson[] {
+export function visibleAt(
+  messages: readonly ChatMessageJson[],
+  seconds: number,
+): ChatMessageJson[] {
   const until = Math.max(0, Number.isFinite(seconds) ? seconds : 0) * 1000;
   return messages
     .filter((message) => message.offset_ms !== null && message.offset_ms <= until)

@@ -17,11 +17,16 @@ function ipv6Groups(address: string): string[] | null {
   const missing = 8 - head.length - tail.length;
   if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
   const groups = [...head, ...Array<string>(halves.length === 1 ? 0 : missing).fill('0'), ...tail];
-  return groups.every((g) => /^[0-9a-f]{1,4}$/.test(g)) ? groups.map((g) => g.replace(/^0+(?=.)/, '')) : null;
+  return groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))
+    ? groups.map((g) => g.replace(/^0+(?=.)/, ''))
+    : null;
 }
 
 /** '203.0.113.7' → '203.0.113.0/24'; '2001:db8:1:2::5' → '2001:db8:1::/48'; undefined when off or unreadable. */
-export function clientAddressLabel(address: string | undefined, mode: ClientIpMode): string | undefined {
+export function clientAddressLabel(
+  address: string | undefined,
+  mode: ClientIpMode,
+): string | undefined {
   if (mode === 'off' || !address) return undefined;
   // A dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d.
   const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');

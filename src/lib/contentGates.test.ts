@@ -7,33 +7,55 @@ describe('contentLock', () => {
 
   describe('given a signed-in viewer', () => {
     it('locks nothing under the everything preset', () => {
-      for (const rating of CONTENT_RATINGS) expect(contentLock({ rating, allowed: everything, signedIn: true })).toBeNull();
+      for (const rating of CONTENT_RATINGS)
+        expect(contentLock({ rating, allowed: everything, signedIn: true })).toBeNull();
     });
     it('locks what the safest preset leaves out, by the filter', () => {
       expect(contentLock({ rating: 'safe', allowed: ['safe'], signedIn: true })).toBeNull();
-      expect(contentLock({ rating: 'unrated', allowed: ['safe'], signedIn: true })).toBe('content_filter');
-      expect(contentLock({ rating: 'explicit', allowed: ['safe'], signedIn: true })).toBe('content_filter');
+      expect(contentLock({ rating: 'unrated', allowed: ['safe'], signedIn: true })).toBe(
+        'content_filter',
+      );
+      expect(contentLock({ rating: 'explicit', allowed: ['safe'], signedIn: true })).toBe(
+        'content_filter',
+      );
     });
     it('follows a custom choice rating by rating', () => {
-      expect(contentLock({ rating: 'explicit', allowed: ['safe', 'explicit'], signedIn: true })).toBeNull();
-      expect(contentLock({ rating: 'unrated', allowed: ['safe', 'explicit'], signedIn: true })).toBe('content_filter');
+      expect(
+        contentLock({ rating: 'explicit', allowed: ['safe', 'explicit'], signedIn: true }),
+      ).toBeNull();
+      expect(
+        contentLock({ rating: 'unrated', allowed: ['safe', 'explicit'], signedIn: true }),
+      ).toBe('content_filter');
     });
   });
 
   describe('given a signed-out viewer', () => {
     it('asks them to log in to watch mature and unrated videos', () => {
-      expect(contentLock({ rating: 'explicit', allowed: everything, signedIn: false })).toBe('log_in');
-      expect(contentLock({ rating: 'unrated', allowed: everything, signedIn: false })).toBe('log_in');
+      expect(contentLock({ rating: 'explicit', allowed: everything, signedIn: false })).toBe(
+        'log_in',
+      );
+      expect(contentLock({ rating: 'unrated', allowed: everything, signedIn: false })).toBe(
+        'log_in',
+      );
       expect(contentLock({ rating: 'safe', allowed: everything, signedIn: false })).toBeNull();
     });
     it('names their own filter first when it leaves the video out as well', () => {
-      expect(contentLock({ rating: 'explicit', allowed: ['safe'], signedIn: false })).toBe('content_filter');
+      expect(contentLock({ rating: 'explicit', allowed: ['safe'], signedIn: false })).toBe(
+        'content_filter',
+      );
     });
   });
 });
 
 describe('ageGateApplies', () => {
-  const gated: AgeGateFacts = { albumPublic: true, signedIn: false, ofcomQualifies: true, offsite: false, hasRestrictedVideos: true, passed: false };
+  const gated: AgeGateFacts = {
+    albumPublic: true,
+    signedIn: false,
+    ofcomQualifies: true,
+    offsite: false,
+    hasRestrictedVideos: true,
+    passed: false,
+  };
 
   it('gates a public showcase with mature or unrated videos for a signed-out viewer in the regulated region', () => {
     expect(ageGateApplies(gated)).toBe(true);
@@ -53,9 +75,16 @@ describe('ageGateApplies', () => {
 
 describe('lockActionPath', () => {
   it('sends a filtered video to the filter page, which comes back to the list', () => {
-    expect(lockActionPath('content_filter', { videoPath: '/showcase/1/video/6', returnTo: '/es/showcase/1?page=2' })).toBe('/settings?return_to=%2Fes%2Fshowcase%2F1%3Fpage%3D2');
+    expect(
+      lockActionPath('content_filter', {
+        videoPath: '/showcase/1/video/6',
+        returnTo: '/es/showcase/1?page=2',
+      }),
+    ).toBe('/settings?return_to=%2Fes%2Fshowcase%2F1%3Fpage%3D2');
   });
   it('sends a video behind the log-in gate to log in, which comes back to the video', () => {
-    expect(lockActionPath('log_in', { videoPath: '/es/showcase/1/video/6', returnTo: '/es/showcase/1' })).toBe('/log_in?redirect=%2Fes%2Fshowcase%2F1%2Fvideo%2F6');
+    expect(
+      lockActionPath('log_in', { videoPath: '/es/showcase/1/video/6', returnTo: '/es/showcase/1' }),
+    ).toBe('/log_in?redirect=%2Fes%2Fshowcase%2F1%2Fvideo%2F6');
   });
 });

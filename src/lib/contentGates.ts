@@ -9,6 +9,7 @@
  * played, downloaded, or given media URLs.
  */
 import type { ContentRating } from './domain.ts';
+import type { TranslationKey } from './translationKeys.ts';
 
 /** Ratings that need a signed-in viewer (SPEC §5 "unrated or mature collections"). */
 export const RESTRICTED_RATINGS: readonly ContentRating[] = ['explicit', 'unrated'];
@@ -45,7 +46,14 @@ export interface AgeGateFacts {
 }
 
 export function ageGateApplies(facts: AgeGateFacts): boolean {
-  return facts.albumPublic && !facts.signedIn && facts.ofcomQualifies && !facts.offsite && facts.hasRestrictedVideos && !facts.passed;
+  return (
+    facts.albumPublic &&
+    !facts.signedIn &&
+    facts.ofcomQualifies &&
+    !facts.offsite &&
+    facts.hasRestrictedVideos &&
+    !facts.passed
+  );
 }
 
 /** Set for the browser session once a viewer confirmed their age at the age gate. */
@@ -56,7 +64,10 @@ export const AGE_CONFIRMED_COOKIE = 'age_confirmed';
  * the mature-content filter, coming back to `returnTo`, or the log-in page, coming back to
  * the video.
  */
-export function lockActionPath(lock: ContentLock, { videoPath, returnTo }: { videoPath: string; returnTo: string }): string {
+export function lockActionPath(
+  lock: ContentLock,
+  { videoPath, returnTo }: { videoPath: string; returnTo: string },
+): string {
   return lock === 'content_filter'
     ? `/settings?return_to=${encodeURIComponent(returnTo)}`
     : `/log_in?redirect=${encodeURIComponent(videoPath)}`;
@@ -66,11 +77,11 @@ export function lockActionPath(lock: ContentLock, { videoPath, returnTo }: { vid
 export const LOCK_ACTION_KEYS = {
   content_filter: 'showcase.changeFilter',
   log_in: 'access.logInToWatch',
-} as const satisfies Record<ContentLock, string>;
+} as const satisfies Record<ContentLock, TranslationKey>;
 
 /** The translation key of each content_rating_class, for the rating on a locked video. */
 export const RATING_LABEL_KEYS = {
   safe: 'settings.ratingSafe',
   mature: 'settings.ratingExplicit',
   unrated: 'settings.ratingUnrated',
-} as const;
+} as const satisfies Record<string, TranslationKey>;

@@ -5,7 +5,11 @@
  * browser send (a form's content types, or no body type at all). A request without Origin
  * counts as from another site, as in Astro.
  */
-const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+const FORM_CONTENT_TYPES = [
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'text/plain',
+];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface OriginCheckInput {
@@ -16,7 +20,10 @@ export interface OriginCheckInput {
   contentType: string | null;
 }
 
-export function isCrossSiteForm({ method, origin, contentType }: OriginCheckInput, siteOrigin: string): boolean {
+export function isCrossSiteForm(
+  { method, origin, contentType }: OriginCheckInput,
+  siteOrigin: string,
+): boolean {
   if (SAFE_METHODS.has(method)) return false;
   if (origin === siteOrigin) return false;
   if (contentType === null) return true;

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { busyMessage, isSameProcess, lockIsHeld, parseLockHolder, startTicksOf, type LockHolder } from './dataDirLock.ts';
+import {
+  busyMessage,
+  isSameProcess,
+  lockIsHeld,
+  parseLockHolder,
+  startTicksOf,
+  type LockHolder,
+} from './dataDirLock.ts';
 
-const holder: LockHolder = { pid: 4242, startTicks: '1234567', hostname: 'box', command: 'node scripts/start.mjs', port: 4321, startedAt: '2025-01-02T03:04:05.000Z' };
+const holder: LockHolder = {
+  pid: 4242,
+  startTicks: '1234567',
+  hostname: 'box',
+  command: 'node scripts/start.mjs',
+  port: 4321,
+  startedAt: '2025-01-02T03:04:05.000Z',
+};
 
 describe('startTicksOf', () => {
   it('reads field 22 of /proc/<pid>/stat, even when the command name holds spaces and parentheses', () => {

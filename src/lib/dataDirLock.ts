@@ -23,14 +23,18 @@ export function startTicksOf(stat: string): string | null {
   const end = stat.lastIndexOf(')');
   if (end < 0) return null;
   // After ')' come field 3 (state) onwards: field 22 is the 20th of them.
-  const value = stat.slice(end + 1).trim().split(/\s+/)[19];
+  const value = stat
+    .slice(end + 1)
+    .trim()
+    .split(/\s+/)[19];
   return value !== undefined && /^\d+$/.test(value) ? value : null;
 }
 
 export function parseLockHolder(text: string): LockHolder | null {
   try {
     const value = JSON.parse(text) as Partial<LockHolder>;
-    if (typeof value.pid !== 'number' || !Number.isInteger(value.pid) || value.pid <= 0) return null;
+    if (typeof value.pid !== 'number' || !Number.isInteger(value.pid) || value.pid <= 0)
+      return null;
     return {
       pid: value.pid,
       startTicks: typeof value.startTicks === 'string' ? value.startTicks : null,
@@ -74,8 +78,12 @@ export function isSameProcess(startTicks: string | null, seen: ProcessSighting):
 export function busyMessage(dataDir: string, holder: LockHolder): string {
   const where = holder.port === null ? '' : `, port ${holder.port}`;
   const host = holder.hostname ? ` on ${holder.hostname}` : '';
+  const command = holder.command || 'unknown command';
+  const since = holder.startedAt || 'an unknown time';
   return (
-    `The data folder ${dataDir} is in use by process ${holder.pid}${host} (${holder.command || 'unknown command'}${where}, since ${holder.startedAt || 'an unknown time'}). ` +
-    'The embedded database allows one process at a time: stop that process first, or set DATABASE_URL to share a PostgreSQL database.'
+    `The data folder ${dataDir} is in use by process ${holder.pid}${host} ` +
+    `(${command}${where}, since ${since}). ` +
+    'The embedded database allows one process at a time: stop that process first, ' +
+    'or set DATABASE_URL to share a PostgreSQL database.'
   );
 }

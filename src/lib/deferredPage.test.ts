@@ -37,7 +37,9 @@ describe('inPageOrder', () => {
   });
 
   it('drops an id whose row is gone', () => {
-    expect(inPageOrder(page, [{ vid: 20 }, { vid: 30 }], (r) => r.vid).map(([p]) => p.id)).toEqual([30, 20]);
+    expect(inPageOrder(page, [{ vid: 20 }, { vid: 30 }], (r) => r.vid).map(([p]) => p.id)).toEqual([
+      30, 20,
+    ]);
   });
 
   it('gives nothing for an empty page', () => {
@@ -54,7 +56,14 @@ describe('pagesOverMemberships', () => {
   });
 
   it('reads the videos for an order of theirs or a filter on them', () => {
-    for (const sort of ['alphabetical', 'newest', 'oldest', 'likes', 'plays', 'comments'] as const) {
+    for (const sort of [
+      'alphabetical',
+      'newest',
+      'oldest',
+      'likes',
+      'plays',
+      'comments',
+    ] as const) {
       expect(pagesOverMemberships(SORT_MAP[sort], undefined)).toBe(false);
     }
     expect(pagesOverMemberships(SORT_MAP.arranged, 'playable')).toBe(false);

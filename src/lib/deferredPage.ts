@@ -22,7 +22,11 @@ export function pageWindow(page: number, perPage: number): { limit: number; offs
  * Each paged id beside its row, in page order. An id whose row did not come back (deleted
  * between the two reads) drops out rather than leaving a hole.
  */
-export function inPageOrder<P extends { id: number }, R>(page: readonly P[], rows: readonly R[], idOf: (row: R) => number): [P, R][] {
+export function inPageOrder<P extends { id: number }, R>(
+  page: readonly P[],
+  rows: readonly R[],
+  idOf: (row: R) => number,
+): [P, R][] {
   const byId = new Map(rows.map((row) => [idOf(row), row]));
   return page.flatMap((paged) => {
     const row = byId.get(paged.id);

@@ -28,7 +28,9 @@ describe('the demo host’s chat cue', () => {
 
   it('reaches every other line from any line', () => {
     for (let previous = 0; previous < 4; previous++) {
-      const reached = new Set([0, 0.34, 0.67].map((draw) => nextDemoChatLine(4, previous, answers(draw))));
+      const reached = new Set(
+        [0, 0.34, 0.67].map((draw) => nextDemoChatLine(4, previous, answers(draw))),
+      );
       expect(reached).toEqual(new Set([0, 1, 2, 3].filter((line) => line !== previous)));
     }
   });

@@ -11,7 +11,9 @@ export type Random = () => number;
 
 /** The wait before the next line. */
 export function nextDemoChatGapMs(random: Random): number {
-  return Math.round(DEMO_CHAT_GAP_MS.min + random() * (DEMO_CHAT_GAP_MS.max - DEMO_CHAT_GAP_MS.min));
+  return Math.round(
+    DEMO_CHAT_GAP_MS.min + random() * (DEMO_CHAT_GAP_MS.max - DEMO_CHAT_GAP_MS.min),
+  );
 }
 
 /** The index of the next line among `count`, other than `previous` (null before the first). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_MOTIFS, DEMO_PALETTES, demoLook, fadeSeconds, posterSeconds, titleCardTiming } from './demoLook.ts';
+import {
+  DEMO_MOTIFS,
+  DEMO_PALETTES,
+  demoLook,
+  fadeSeconds,
+  posterSeconds,
+  titleCardTiming,
+} from './demoLook.ts';
 
 describe('demoLook', () => {
   it('is the same for the same seed', () => {
@@ -17,7 +24,9 @@ describe('demoLook', () => {
   it('uses every motif and palette, and no pair twice in thirty consecutive seeds', () => {
     const looks = Array.from({ length: 30 }, (_, i) => demoLook(i + 1));
     expect(new Set(looks.map((l) => l.motif))).toEqual(new Set(DEMO_MOTIFS));
-    expect(new Set(looks.map((l) => l.palette.name))).toEqual(new Set(DEMO_PALETTES.map((p) => p.name)));
+    expect(new Set(looks.map((l) => l.palette.name))).toEqual(
+      new Set(DEMO_PALETTES.map((p) => p.name)),
+    );
     expect(new Set(looks.map((l) => `${l.motif}/${l.palette.name}`)).size).toBe(30);
   });
 

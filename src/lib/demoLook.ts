@@ -11,7 +11,7 @@
  * cellular automaton, like cloth on a loom.
  */
 export const DEMO_MOTIFS = ['aurora', 'ripples', 'fractal', 'particles', 'weave'] as const;
-export type DemoMotif = (typeof DEMO_MOTIFS)[number];
+type DemoMotif = (typeof DEMO_MOTIFS)[number];
 
 export type Rgb = readonly [number, number, number];
 
@@ -24,12 +24,60 @@ export interface DemoPalette {
 }
 
 export const DEMO_PALETTES: readonly DemoPalette[] = [
-  { name: 'dusk', stops: [[12, 18, 48], [200, 80, 90], [255, 214, 150]], typeface: 'DejaVu Serif' },
-  { name: 'lagoon', stops: [[4, 24, 38], [20, 120, 140], [190, 240, 230]], typeface: 'DejaVu Sans' },
-  { name: 'ember', stops: [[20, 6, 4], [170, 50, 20], [255, 190, 90]], typeface: 'DejaVu Serif' },
-  { name: 'moss', stops: [[10, 22, 14], [70, 120, 60], [220, 230, 170]], typeface: 'DejaVu Sans' },
-  { name: 'violet', stops: [[16, 8, 36], [110, 60, 170], [240, 200, 255]], typeface: 'DejaVu Serif' },
-  { name: 'steel', stops: [[14, 16, 20], [90, 100, 115], [235, 238, 240]], typeface: 'DejaVu Sans' },
+  {
+    name: 'dusk',
+    stops: [
+      [12, 18, 48],
+      [200, 80, 90],
+      [255, 214, 150],
+    ],
+    typeface: 'DejaVu Serif',
+  },
+  {
+    name: 'lagoon',
+    stops: [
+      [4, 24, 38],
+      [20, 120, 140],
+      [190, 240, 230],
+    ],
+    typeface: 'DejaVu Sans',
+  },
+  {
+    name: 'ember',
+    stops: [
+      [20, 6, 4],
+      [170, 50, 20],
+      [255, 190, 90],
+    ],
+    typeface: 'DejaVu Serif',
+  },
+  {
+    name: 'moss',
+    stops: [
+      [10, 22, 14],
+      [70, 120, 60],
+      [220, 230, 170],
+    ],
+    typeface: 'DejaVu Sans',
+  },
+  {
+    name: 'violet',
+    stops: [
+      [16, 8, 36],
+      [110, 60, 170],
+      [240, 200, 255],
+    ],
+    typeface: 'DejaVu Serif',
+  },
+  {
+    name: 'steel',
+    stops: [
+      [14, 16, 20],
+      [90, 100, 115],
+      [235, 238, 240],
+    ],
+    typeface: 'DejaVu Sans',
+  },
 ];
 
 /** A pentatonic set: any two demo clips played one after the other still sound pleasant. */
@@ -51,7 +99,7 @@ export function demoLook(seed: number): DemoLook {
     motif: DEMO_MOTIFS[n % DEMO_MOTIFS.length]!,
     palette: DEMO_PALETTES[n % DEMO_PALETTES.length]!,
     toneHz: TONES_HZ[n % TONES_HZ.length]!,
-    phase: ((n * 0.618_034) % 1 + 1) % 1,
+    phase: (((n * 0.618_034) % 1) + 1) % 1,
   };
 }
 
@@ -65,7 +113,11 @@ export interface TitleCardTiming {
 
 /** The opening title: over the first half of a short clip, the first few seconds of a long one. */
 export function titleCardTiming(durationSeconds: number): TitleCardTiming {
-  return { inSeconds: Math.min(0.4, durationSeconds / 10), outSeconds: Math.min(4, durationSeconds / 2), fadeSeconds: Math.min(0.5, durationSeconds / 10) };
+  return {
+    inSeconds: Math.min(0.4, durationSeconds / 10),
+    outSeconds: Math.min(4, durationSeconds / 2),
+    fadeSeconds: Math.min(0.5, durationSeconds / 10),
+  };
 }
 
 /** The clip fades from and to black over this long. */

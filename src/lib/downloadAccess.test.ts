@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { downloadAccess, hasPaidCapability } from './downloadAccess.ts';
 
-const open = { albumAllowsDownloads: true, videoAllowsDownloads: true, ownerPlan: 'pro', viewerIsOwnerOrAdmin: false };
+const open = {
+  albumAllowsDownloads: true,
+  videoAllowsDownloads: true,
+  ownerPlan: 'pro',
+  viewerIsOwnerOrAdmin: false,
+};
 
 describe('downloadAccess', () => {
   it('lets everybody download when album and video allow it', () => {
@@ -16,7 +21,9 @@ describe('downloadAccess', () => {
   });
 
   it('leaves the creator a download, marked as theirs only, when downloads are off', () => {
-    expect(downloadAccess({ ...open, videoAllowsDownloads: false, viewerIsOwnerOrAdmin: true })).toBe('creator-only');
+    expect(
+      downloadAccess({ ...open, videoAllowsDownloads: false, viewerIsOwnerOrAdmin: true }),
+    ).toBe('creator-only');
   });
 
   it('offers no download on an account without the paid capability, not even to its owner', () => {

@@ -23,7 +23,12 @@ export interface DownloadAccessInput {
   viewerIsOwnerOrAdmin: boolean;
 }
 
-export function downloadAccess({ albumAllowsDownloads, videoAllowsDownloads, ownerPlan, viewerIsOwnerOrAdmin }: DownloadAccessInput): DownloadAccess {
+export function downloadAccess({
+  albumAllowsDownloads,
+  videoAllowsDownloads,
+  ownerPlan,
+  viewerIsOwnerOrAdmin,
+}: DownloadAccessInput): DownloadAccess {
   if (!hasPaidCapability(ownerPlan)) return 'none';
   if (albumAllowsDownloads && videoAllowsDownloads) return 'everyone';
   return viewerIsOwnerOrAdmin ? 'creator-only' : 'none';

@@ -5,12 +5,29 @@ const names: QualityNames = { source: 'Original', uhd: '4K', hd: 'HD', sd: 'SD' 
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
 
-const file = (quality: string, height: number | null, size = MB) => ({ quality, width: height ? Math.round((height * 16) / 9) : null, height, size });
+const file = (quality: string, height: number | null, size = MB) => ({
+  quality,
+  width: height ? Math.round((height * 16) / 9) : null,
+  height,
+  size,
+});
 
 describe('sortDownloads', () => {
   it('puts the source first even when it is the smallest, then sorts by height', () => {
-    const sorted = sortDownloads([file('uhd', 2160), file('sd', 540), file('source', 360), file('hd', 1080), file('hd', 720)]);
-    expect(sorted.map((f) => `${f.quality}${f.height}`)).toEqual(['source360', 'sd540', 'hd720', 'hd1080', 'uhd2160']);
+    const sorted = sortDownloads([
+      file('uhd', 2160),
+      file('sd', 540),
+      file('source', 360),
+      file('hd', 1080),
+      file('hd', 720),
+    ]);
+    expect(sorted.map((f) => `${f.quality}${f.height}`)).toEqual([
+      'source360',
+      'sd540',
+      'hd720',
+      'hd1080',
+      'uhd2160',
+    ]);
   });
 
   it('keeps files of equal height in their given order', () => {
@@ -41,7 +58,16 @@ describe('publicName', () => {
 
 describe('downloadRows', () => {
   it('leaves out HLS playlists and orders the rest with short sizes', () => {
-    const rows = downloadRows([file('hls', 720), file('hd', 720, 1.5 * GB), file('source', 1080, 1.05 * GB), file('sd', 360, 23.6 * MB)], names, 'en');
+    const rows = downloadRows(
+      [
+        file('hls', 720),
+        file('hd', 720, 1.5 * GB),
+        file('source', 1080, 1.05 * GB),
+        file('sd', 360, 23.6 * MB),
+      ],
+      names,
+      'en',
+    );
     expect(rows.map((r) => [r.publicName, r.sizeShort])).toEqual([
       ['Original', '1 GB'],
       ['SD 360p', '24 MB'],

@@ -5,6 +5,7 @@
  */
 import { DOWNLOAD_QUALITIES, type DownloadQuality } from './domain.ts';
 import { formatSize } from './formatSize.ts';
+import type { TranslationKey } from './translationKeys.ts';
 
 export interface DownloadFile {
   quality: string;
@@ -24,7 +25,7 @@ export interface DownloadRow<F extends DownloadFile> {
 export type QualityNames = Record<DownloadQuality, string>;
 
 /** i18n keys of the quality names, for building QualityNames. */
-export const QUALITY_NAME_KEYS: Record<DownloadQuality, string> = {
+export const QUALITY_NAME_KEYS: Record<DownloadQuality, TranslationKey> = {
   source: 'download.original',
   uhd: 'download.uhd',
   hd: 'download.hd',
@@ -36,20 +37,32 @@ export function isDownloadQuality(quality: string): quality is DownloadQuality {
 }
 
 /** Source first (SPEC §9), then by height; equal heights keep their order. */
-export function sortDownloads<F extends Pick<DownloadFile, 'quality' | 'height'>>(files: readonly F[]): F[] {
+export function sortDownloads<F extends Pick<DownloadFile, 'quality' | 'height'>>(
+  files: readonly F[],
+): F[] {
   const rank = (f: F) => (f.quality === 'source' ? -1 : (f.height ?? 0));
   return [...files].sort((a, b) => rank(a) - rank(b));
 }
 
 /** 'Original' for the source; the rendition's name with its lines otherwise: 'HD 720p'. */
-export function publicName(quality: DownloadQuality, height: number | null, names: QualityNames): string {
+export function publicName(
+  quality: DownloadQuality,
+  height: number | null,
+  names: QualityNames,
+): string {
   if (quality === 'source' || !height) return names[quality];
   return `${names[quality]} ${height}p`;
 }
 
 /** The downloadable files (HLS and unknown qualities left out) as ordered modal rows. */
-export function downloadRows<F extends DownloadFile>(files: readonly F[], names: QualityNames, locale: string): DownloadRow<F>[] {
-  const downloadable = files.filter((f): f is F & { quality: DownloadQuality } => isDownloadQuality(f.quality));
+export function downloadRows<F extends DownloadFile>(
+  files: readonly F[],
+  names: QualityNames,
+  locale: string,
+): DownloadRow<F>[] {
+  const downloadable = files.filter((f): f is F & { quality: DownloadQuality } =>
+    isDownloadQuality(f.quality),
+  );
   return sortDownloads(downloadable).map((file) => ({
     file,
     quality: file.quality,

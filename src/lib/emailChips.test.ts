@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { addChips, isChipKey, isValidEmail, joinEmails, refusesLeadingSeparator, removeChip, splitEmails } from './emailChips.ts';
+import {
+  addChips,
+  isChipKey,
+  isValidEmail,
+  joinEmails,
+  refusesLeadingSeparator,
+  removeChip,
+  splitEmails,
+} from './emailChips.ts';
 
 describe('e-mail chips', () => {
   it('splits on commas and trims', () => {
-    expect(splitEmails(' ana@example.com, bo@example.org ,,')).toEqual(['ana@example.com', 'bo@example.org']);
+    expect(splitEmails(' ana@example.com, bo@example.org ,,')).toEqual([
+      'ana@example.com',
+      'bo@example.org',
+    ]);
   });
 
   it('checks each address against the standard pattern', () => {
@@ -21,7 +32,10 @@ describe('e-mail chips', () => {
       { email: 'ana@example.com', valid: true },
       { email: 'nope', valid: false },
     ]);
-    expect(addChips(chips, 'ANA@example.com bo@example.org')).toEqual([...chips, { email: 'bo@example.org', valid: true }]);
+    expect(addChips(chips, 'ANA@example.com bo@example.org')).toEqual([
+      ...chips,
+      { email: 'bo@example.org', valid: true },
+    ]);
     expect(removeChip(chips, 'nope')).toEqual([{ email: 'ana@example.com', valid: true }]);
     expect(joinEmails(addChips([], 'a@b.co,c@d.co'))).toBe('a@b.co,c@d.co');
   });

@@ -17,7 +17,8 @@ export function embedDimensions(size: EmbedSize): { width: number; height: numbe
   return { width, height };
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function showcaseEmbedSrc(origin: string, albumId: number): string {
   return new URL(`/showcase/${albumId}/embed`, origin).href;
@@ -30,9 +31,22 @@ export function videoEmbedSrc(origin: string, albumId: number, videoId: number):
 const ALLOW = 'autoplay; fullscreen; picture-in-picture';
 
 /** `size`: one of the share dialog's sizes, or the exact pixels an oEmbed consumer fitted. */
-export function embedCode({ src, title, size }: { src: string; title: string; size: EmbedSize | { width: number; height: number } }): string {
+export function embedCode({
+  src,
+  title,
+  size,
+}: {
+  src: string;
+  title: string;
+  size: EmbedSize | { width: number; height: number };
+}): string {
   const dimensions = typeof size === 'string' ? embedDimensions(size) : size;
   const common = `src="${escapeAttr(src)}" title="${escapeAttr(title)}" allow="${ALLOW}" allowfullscreen`;
-  if (dimensions) return `<iframe ${common} width="${dimensions.width}" height="${dimensions.height}" style="border:0"></iframe>`;
-  return `<div style="position:relative;width:100%;aspect-ratio:16/9"><iframe ${common} style="position:absolute;inset:0;width:100%;height:100%;border:0"></iframe></div>`;
+  if (dimensions)
+    return `<iframe ${common} width="${dimensions.width}" height="${dimensions.height}" style="border:0"></iframe>`;
+  return (
+    '<div style="position:relative;width:100%;aspect-ratio:16/9">' +
+    `<iframe ${common} style="position:absolute;inset:0;width:100%;height:100%;border:0"></iframe>` +
+    '</div>'
+  );
 }

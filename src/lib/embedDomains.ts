@@ -30,7 +30,8 @@ export function normalizeEmbedDomain(input: string): string | null {
   return text;
 }
 
-export type ParsedEmbedDomains = { ok: true; domains: string[] } | { ok: false; invalid: string[] } | { ok: false; tooMany: true };
+export type ParsedEmbedDomains =
+  { ok: true; domains: string[] } | { ok: false; invalid: string[] } | { ok: false; tooMany: true };
 
 /** The setting's text (one entry per line, or separated by commas or spaces). */
 export function parseEmbedDomains(text: string): ParsedEmbedDomains {
@@ -45,7 +46,9 @@ export function parseEmbedDomains(text: string): ParsedEmbedDomains {
 /** The frame-ancestors sources: the site itself and each host over http and https. */
 export function frameAncestors(domains: readonly string[]): string {
   if (domains.length === 0) return '*';
-  return ["'self'", ...domains.flatMap((domain) => [`https://${domain}`, `http://${domain}`])].join(' ');
+  return ["'self'", ...domains.flatMap((domain) => [`https://${domain}`, `http://${domain}`])].join(
+    ' ',
+  );
 }
 
 /** Hosts compare with their ports, as the browser's frame-ancestors check does (URL.host drops default ports). */
@@ -57,7 +60,11 @@ function hostMatches(entry: string, host: string): boolean {
  * May a page at `embedder` (an origin such as https://partner.example.com) frame the
  * showcase? Always on the site itself; anywhere when the list is empty.
  */
-export function embedderAllowed(domains: readonly string[], embedder: string, selfOrigin: string): boolean {
+export function embedderAllowed(
+  domains: readonly string[],
+  embedder: string,
+  selfOrigin: string,
+): boolean {
   if (domains.length === 0 || embedder === selfOrigin) return true;
   let url: URL;
   try {

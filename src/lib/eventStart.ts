@@ -23,6 +23,10 @@ function formatter(locale: string, timeZone: string): Intl.DateTimeFormat {
   }
 }
 
-export function formatEventStart(startTime: string | Date, locale: string, timeZone: string): string {
+export function formatEventStart(
+  startTime: string | Date,
+  locale: string,
+  timeZone: string,
+): string {
   return formatter(locale, timeZone).format(new Date(startTime));
 }

@@ -9,24 +9,25 @@ import type { Locale } from './domain.ts';
 import type { LegalRegime } from './legalRegime.ts';
 import { localizePath } from './localeNegotiation.ts';
 import { FEATURE_SLUGS, type FeatureSlug, type SiteLinks } from './siteConfig.ts';
+import type { TranslationKey } from './translationKeys.ts';
 
 export interface FooterLink {
   /** i18n key of the link text. */
-  labelKey: string;
+  labelKey: TranslationKey;
   href: string;
   /** Not served by Vitrine (a configured address): rendered with rel="noopener". */
   external: boolean;
 }
 
-export type FooterColumnId = 'product' | 'resources' | 'apps' | 'company';
+type FooterColumnId = 'product' | 'resources' | 'apps' | 'company';
 
 export interface FooterColumn {
   id: FooterColumnId;
   /** i18n key of the column heading. */
-  labelKey: string;
+  labelKey: TranslationKey;
   links: FooterLink[];
   /** A titled sub-list under the links (Product's feature pages). */
-  group?: { labelKey: string; links: FooterLink[] };
+  group?: { labelKey: TranslationKey; links: FooterLink[] };
 }
 
 export interface FooterContext {
@@ -37,7 +38,7 @@ export interface FooterContext {
   links: SiteLinks;
 }
 
-const FEATURE_KEYS: Record<FeatureSlug, string> = {
+const FEATURE_KEYS: Record<FeatureSlug, TranslationKey> = {
   'interactive-video': 'footer.featureInteractiveVideo',
   'auto-caption': 'footer.featureAutoCaption',
   webinar: 'footer.featureWebinar',
@@ -54,10 +55,17 @@ const FEATURE_KEYS: Record<FeatureSlug, string> = {
 };
 
 export function footerColumns({ locale, simplified, links }: FooterContext): FooterColumn[] {
-  const site = (labelKey: string, path: string): FooterLink => ({ labelKey, href: localizePath(locale, path), external: false });
-  const configured = (labelKey: string, href: string | undefined): FooterLink[] => (href ? [{ labelKey, href, external: true }] : []);
+  const site = (labelKey: TranslationKey, path: string): FooterLink => ({
+    labelKey,
+    href: localizePath(locale, path),
+    external: false,
+  });
+  const configured = (labelKey: TranslationKey, href: string | undefined): FooterLink[] =>
+    href ? [{ labelKey, href, external: true }] : [];
   const unlessSimplified = (link: FooterLink): FooterLink[] => (simplified ? [] : [link]);
-  const features = FEATURE_SLUGS.flatMap((slug) => configured(FEATURE_KEYS[slug], links.features[slug]));
+  const features = FEATURE_SLUGS.flatMap((slug) =>
+    configured(FEATURE_KEYS[slug], links.features[slug]),
+  );
 
   const columns: FooterColumn[] = [
     {
@@ -90,7 +98,10 @@ export function footerColumns({ locale, simplified, links }: FooterContext): Foo
     {
       id: 'apps',
       labelKey: 'footer.apps',
-      links: [...configured('footer.appStore', links.appStore), ...configured('footer.googlePlay', links.googlePlay)],
+      links: [
+        ...configured('footer.appStore', links.appStore),
+        ...configured('footer.googlePlay', links.googlePlay),
+      ],
     },
     {
       id: 'company',
@@ -116,7 +127,11 @@ export function footerColumns({ locale, simplified, links }: FooterContext): Foo
  * is placed by the footer itself.
  */
 export function legalLinks(locale: Locale, regime: LegalRegime): FooterLink[] {
-  const site = (labelKey: string, path: string): FooterLink => ({ labelKey, href: localizePath(locale, path), external: false });
+  const site = (labelKey: TranslationKey, path: string): FooterLink => ({
+    labelKey,
+    href: localizePath(locale, path),
+    external: false,
+  });
   const always = [site('footer.terms', '/terms'), site('footer.privacy', '/privacy')];
   if (regime.simplified) return always;
   return [
@@ -125,7 +140,9 @@ export function legalLinks(locale: Locale, regime: LegalRegime): FooterLink[] {
     site('footer.cookiePolicy', '/cookie_policy'),
     site('footer.dmca', '/dmca'),
     ...(regime.impressum ? [site('footer.impressum', '/leo/guidelines/impressum')] : []),
-    ...(regime.terminateContract ? [site('footer.terminateContract', '/settings/billing/membership_plan/optout')] : []),
+    ...(regime.terminateContract
+      ? [site('footer.terminateContract', '/settings/billing/membership_plan/optout')]
+      : []),
     // The opt-out section of the US state privacy notice; a consent tool may replace it.
     ...(regime.cpra ? [site('footer.doNotSell', '/privacy/us-state-privacy#do-not-sell')] : []),
   ];

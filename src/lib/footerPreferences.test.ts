@@ -31,7 +31,10 @@ describe('parseRatingSelection', () => {
       });
     });
     it('accepts them without a content_rating (island callers)', () => {
-      expect(parseRatingSelection(null, ['unrated'])).toEqual({ preset: 'custom', ratings: ['unrated'] });
+      expect(parseRatingSelection(null, ['unrated'])).toEqual({
+        preset: 'custom',
+        ratings: ['unrated'],
+      });
     });
     it('refuses a custom choice with no rating', () => {
       expect(parseRatingSelection('custom', [])).toBeNull();
@@ -54,11 +57,16 @@ describe('the content_rating cookie', () => {
     expect(readRatingSelection(serializeRatingSelection(selection))).toEqual(selection);
   });
   it('serializes custom ratings with cookie-safe characters', () => {
-    expect(serializeRatingSelection({ preset: 'custom', ratings: ['safe', 'explicit'] })).toBe('custom:safe.explicit');
+    expect(serializeRatingSelection({ preset: 'custom', ratings: ['safe', 'explicit'] })).toBe(
+      'custom:safe.explicit',
+    );
   });
-  it.each([undefined, '', 'custom:', 'custom:gore', 'nonsense'])('reads %o as the default', (value) => {
-    expect(readRatingSelection(value)).toEqual(DEFAULT_RATING_SELECTION);
-  });
+  it.each([undefined, '', 'custom:', 'custom:gore', 'nonsense'])(
+    'reads %o as the default',
+    (value) => {
+      expect(readRatingSelection(value)).toEqual(DEFAULT_RATING_SELECTION);
+    },
+  );
 });
 
 describe('allowedRatings', () => {

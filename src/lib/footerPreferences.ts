@@ -15,14 +15,15 @@ export const FOOTER_STATUS = {
 } as const;
 
 /** The presets a single `content_rating` may carry (SPEC §3: 'everything' and 'safest'). */
-export const SENT_PRESETS = ['everything', 'safest'] as const;
-export type SentPreset = (typeof SENT_PRESETS)[number];
+const SENT_PRESETS = ['everything', 'safest'] as const;
+type SentPreset = (typeof SENT_PRESETS)[number];
 
 /**
  * What the mature-content filter lets through: a preset, or the custom set of ratings
  * (SPEC §5: any preset other than everything/safest is custom and sends its checkboxes).
  */
-export type RatingSelection = { preset: 'everything' } | { preset: 'safest' } | { preset: 'custom'; ratings: ContentRating[] };
+export type RatingSelection =
+  { preset: 'everything' } | { preset: 'safest' } | { preset: 'custom'; ratings: ContentRating[] };
 
 /** Where POST /settings keeps a signed-out viewer's selection (serializeRatingSelection). */
 export const CONTENT_RATING_COOKIE = 'content_rating';
@@ -33,7 +34,8 @@ export const THEME_COOKIE = 'theme';
 export const DEFAULT_RATING_SELECTION: RatingSelection = { preset: 'everything' };
 
 const isPreset = (v: unknown): v is SentPreset => (SENT_PRESETS as readonly unknown[]).includes(v);
-const isRating = (v: unknown): v is ContentRating => (CONTENT_RATINGS as readonly unknown[]).includes(v);
+const isRating = (v: unknown): v is ContentRating =>
+  (CONTENT_RATINGS as readonly unknown[]).includes(v);
 
 /**
  * Reads the body of POST /settings: `content_rating` (a preset, a single rating, or 'custom'
@@ -46,7 +48,11 @@ export function parseRatingSelection(
 ): RatingSelection | null {
   if (isPreset(contentRating)) return { preset: contentRating };
   const custom = contentRating === 'custom' || contentRating == null || contentRating === '';
-  const sent = custom ? contentRatings : isRating(contentRating) && contentRatings.length === 0 ? [contentRating] : null;
+  const sent = custom
+    ? contentRatings
+    : isRating(contentRating) && contentRatings.length === 0
+      ? [contentRating]
+      : null;
   if (sent === null || sent.length === 0 || !sent.every(isRating)) return null;
   // One canonical order, so equal choices store equal cookies.
   return { preset: 'custom', ratings: CONTENT_RATINGS.filter((r) => sent.includes(r)) };
@@ -62,7 +68,9 @@ export function readRatingSelection(value: string | null | undefined): RatingSel
   if (typeof value !== 'string') return DEFAULT_RATING_SELECTION;
   if (isPreset(value)) return { preset: value };
   const match = /^custom:([a-z.]+)$/.exec(value);
-  return (match && parseRatingSelection('custom', match[1]!.split('.'))) ?? DEFAULT_RATING_SELECTION;
+  return (
+    (match && parseRatingSelection('custom', match[1]!.split('.'))) ?? DEFAULT_RATING_SELECTION
+  );
 }
 
 /**
@@ -70,7 +78,8 @@ export function readRatingSelection(value: string | null | undefined): RatingSel
  * unreadable is the default, like an unreadable cookie.
  */
 export function storedRatingSelection(preset: string, ratings: readonly string[]): RatingSelection {
-  if (preset === 'custom') return parseRatingSelection('custom', ratings) ?? DEFAULT_RATING_SELECTION;
+  if (preset === 'custom')
+    return parseRatingSelection('custom', ratings) ?? DEFAULT_RATING_SELECTION;
   return isPreset(preset) ? { preset } : DEFAULT_RATING_SELECTION;
 }
 

@@ -28,9 +28,11 @@ describe('forEachConcurrently', () => {
   });
 
   it('rejects with the failure of a run', async () => {
-    await expect(forEachConcurrently([1, 2, 3], 2, async (item) => {
-      if (item === 2) throw new Error('no 2');
-    })).rejects.toThrow('no 2');
+    await expect(
+      forEachConcurrently([1, 2, 3], 2, async (item) => {
+        if (item === 2) throw new Error('no 2');
+      }),
+    ).rejects.toThrow('no 2');
   });
 
   it('refuses a limit below one', async () => {

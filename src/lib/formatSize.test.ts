@@ -87,7 +87,7 @@ describe('formatSize', () => {
     it('names megabytes as the locale does', () => {
       expect(plain(formatSize(24 * MB, locale))).toBe(megabytes);
     });
-    it('keeps one decimal of a gigabyte in the locale\'s decimal separator', () => {
+    it("keeps one decimal of a gigabyte in the locale's decimal separator", () => {
       expect(plain(formatSize(1.5 * GB, locale))).toBe(gigabytes);
     });
     it('groups thousands of terabytes as the locale does', () => {

@@ -11,8 +11,8 @@
  * English and Japanese is 'byte' whatever the number ('0 byte', '500 byte').
  */
 
-export const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-export type SizeUnit = (typeof SIZE_UNITS)[number];
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+type SizeUnit = (typeof SIZE_UNITS)[number];
 
 export interface SizeParts {
   /** Already rounded for display: an integer, or one decimal for GB/TB. */
@@ -57,7 +57,24 @@ const INTL_UNITS: Record<SizeUnit, string> = {
   TB: 'terabyte',
 };
 
+/**
+ * Formatters by locale and unit: building one costs some seventy times a use, and a video view
+ * writes a size per download quality and quota figure.
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+
 function unitFormat(locale: string, unit: SizeUnit): Intl.NumberFormat {
+  const key = `${locale}\n${unit}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = newUnitFormat(locale, unit);
+    // Locales come from the eight the site speaks, or an API caller's tag: bounded, but not by us.
+    if (formats.size < 256) formats.set(key, format);
+  }
+  return format;
+}
+
+function newUnitFormat(locale: string, unit: SizeUnit): Intl.NumberFormat {
   const options: Intl.NumberFormatOptions = {
     style: 'unit',
     unit: INTL_UNITS[unit],

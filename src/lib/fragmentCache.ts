@@ -36,8 +36,13 @@ export function isReusableMarkup(html: string): boolean {
  * generations: a fragment's key is its inputs, so no change has to forget it.
  */
 export function createFragmentCache(maxChars: number): FragmentCache {
-  if (!Number.isInteger(maxChars) || maxChars < 1) throw new RangeError(`maxChars must be a positive integer, got ${maxChars}`);
-  const store = createPageCacheStore<{ html: string; bytes: number }>({ maxEntries: Infinity, maxBytes: maxChars, ttlMs: Infinity });
+  if (!Number.isInteger(maxChars) || maxChars < 1)
+    throw new RangeError(`maxChars must be a positive integer, got ${maxChars}`);
+  const store = createPageCacheStore<{ html: string; bytes: number }>({
+    maxEntries: Infinity,
+    maxBytes: maxChars,
+    ttlMs: Infinity,
+  });
   return {
     get: (key) => store.get(key, 0)?.html,
     set(key, html) {

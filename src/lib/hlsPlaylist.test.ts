@@ -1,11 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { avcCodecString, masterPlaylist, mediaPlaylistSegments, segmentBitRates } from './hlsPlaylist.ts';
+import {
+  avcCodecString,
+  masterPlaylist,
+  mediaPlaylistSegments,
+  segmentBitRates,
+} from './hlsPlaylist.ts';
 
 describe('masterPlaylist', () => {
   it('lists every variant, cheapest first, with bandwidth, resolution and codecs', () => {
     const text = masterPlaylist([
-      { uri: '1080p.m3u8', bandwidth: 5_000_000.4, width: 1920, height: 1080, codecs: 'avc1.640028,mp4a.40.2' },
-      { uri: '540p.m3u8', bandwidth: 1_200_000, averageBandwidth: 900_000, width: 960, height: 540, codecs: 'avc1.64001f,mp4a.40.2' },
+      {
+        uri: '1080p.m3u8',
+        bandwidth: 5_000_000.4,
+        width: 1920,
+        height: 1080,
+        codecs: 'avc1.640028,mp4a.40.2',
+      },
+      {
+        uri: '540p.m3u8',
+        bandwidth: 1_200_000,
+        averageBandwidth: 900_000,
+        width: 960,
+        height: 540,
+        codecs: 'avc1.64001f,mp4a.40.2',
+      },
     ]);
     expect(text).toBe(
       [
@@ -40,7 +58,15 @@ describe('avcCodecString', () => {
 });
 
 describe('media playlists', () => {
-  const playlist = ['#EXTM3U', '#EXT-X-TARGETDURATION:4', '#EXTINF:4.000000,', '540p_000.ts', '#EXTINF:2.5,', '540p_001.ts', '#EXT-X-ENDLIST'].join('\n');
+  const playlist = [
+    '#EXTM3U',
+    '#EXT-X-TARGETDURATION:4',
+    '#EXTINF:4.000000,',
+    '540p_000.ts',
+    '#EXTINF:2.5,',
+    '540p_001.ts',
+    '#EXT-X-ENDLIST',
+  ].join('\n');
 
   it('reads segment names and durations', () => {
     expect(mediaPlaylistSegments(playlist)).toEqual([

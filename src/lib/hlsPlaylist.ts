@@ -44,7 +44,10 @@ const AVC_PROFILES: Record<string, string> = {
 };
 
 /** ffprobe's profile name and level (e.g. "High", 40) → "avc1.640028"; null when unknown. */
-export function avcCodecString(profile: string | undefined, level: number | undefined): string | null {
+export function avcCodecString(
+  profile: string | undefined,
+  level: number | undefined,
+): string | null {
   const prefix = AVC_PROFILES[(profile ?? '').toLowerCase()];
   if (!prefix || !level || !Number.isInteger(level) || level <= 0 || level > 255) return null;
   return `avc1.${prefix}${level.toString(16).padStart(2, '0')}`;
@@ -74,7 +77,9 @@ export function mediaPlaylistSegments(playlist: string): SegmentEntry[] {
 }
 
 /** Peak and average bits per second of segments of the given sizes (bytes) and durations. */
-export function segmentBitRates(segments: readonly { sizeBytes: number; durationSeconds: number }[]): { peak: number; average: number } {
+export function segmentBitRates(
+  segments: readonly { sizeBytes: number; durationSeconds: number }[],
+): { peak: number; average: number } {
   const timed = segments.filter((s) => s.durationSeconds > 0);
   if (timed.length === 0) return { peak: 0, average: 0 };
   const peak = Math.max(...timed.map((s) => (s.sizeBytes * 8) / s.durationSeconds));

@@ -13,13 +13,20 @@ const STYLE_OPEN = Buffer.from('<style>');
 const STYLE_CLOSE = Buffer.from('</style>');
 
 /** The page with its known stylesheets inlined; the page itself when it links none of them. */
-export function inlineStylesheets(page: Uint8Array<ArrayBuffer>, sheets: ReadonlyMap<string, Uint8Array>): Uint8Array<ArrayBuffer> {
+export function inlineStylesheets(
+  page: Uint8Array<ArrayBuffer>,
+  sheets: ReadonlyMap<string, Uint8Array>,
+): Uint8Array<ArrayBuffer> {
   if (sheets.size === 0) return page;
   const bytes = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
   const headEnd = bytes.indexOf(HEAD_END);
   const pieces: Uint8Array[] = [];
   let copied = 0;
-  for (let link = bytes.indexOf(LINK_OPEN); link !== -1 && link < headEnd; link = bytes.indexOf(LINK_OPEN, link + 1)) {
+  for (
+    let link = bytes.indexOf(LINK_OPEN);
+    link !== -1 && link < headEnd;
+    link = bytes.indexOf(LINK_OPEN, link + 1)
+  ) {
     const hrefStart = link + LINK_OPEN.length;
     const hrefEnd = bytes.indexOf(LINK_CLOSE, hrefStart);
     if (hrefEnd === -1 || hrefEnd > headEnd) break;

@@ -15,7 +15,10 @@ describe('isoDuration', () => {
     expect(isoDuration(seconds)).toBe(expected);
   });
 
-  it.each([0, -4, Number.NaN, Number.POSITIVE_INFINITY])('writes an unusable length (%s) as zero seconds', (seconds) => {
-    expect(isoDuration(seconds)).toBe('PT0S');
-  });
+  it.each([0, -4, Number.NaN, Number.POSITIVE_INFINITY])(
+    'writes an unusable length (%s) as zero seconds',
+    (seconds) => {
+      expect(isoDuration(seconds)).toBe('PT0S');
+    },
+  );
 });

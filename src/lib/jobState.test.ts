@@ -10,8 +10,14 @@ describe('retries', () => {
   });
 
   it('queues the job again later while attempts remain', () => {
-    expect(afterFailure(1, now, policy)).toEqual({ status: 'queued', runAt: new Date(now.getTime() + 1000) });
-    expect(afterFailure(2, now, policy)).toEqual({ status: 'queued', runAt: new Date(now.getTime() + 2000) });
+    expect(afterFailure(1, now, policy)).toEqual({
+      status: 'queued',
+      runAt: new Date(now.getTime() + 1000),
+    });
+    expect(afterFailure(2, now, policy)).toEqual({
+      status: 'queued',
+      runAt: new Date(now.getTime() + 2000),
+    });
   });
 
   it('fails the job after the last attempt', () => {

@@ -11,7 +11,11 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 10_000, maxDelayMs: 10 * 60_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 3,
+  baseDelayMs: 10_000,
+  maxDelayMs: 10 * 60_000,
+};
 
 /** Delay after the `attempts`-th failed attempt (1-based): base, 2·base, 4·base… capped. */
 export function backoffMs(attempts: number, policy: RetryPolicy = DEFAULT_RETRY_POLICY): number {
@@ -22,7 +26,11 @@ export function backoffMs(attempts: number, policy: RetryPolicy = DEFAULT_RETRY_
 export type FailureOutcome = { status: 'queued'; runAt: Date } | { status: 'failed' };
 
 /** What a failed attempt leads to: another try later, or the end. */
-export function afterFailure(attempts: number, now: Date, policy: RetryPolicy = DEFAULT_RETRY_POLICY): FailureOutcome {
+export function afterFailure(
+  attempts: number,
+  now: Date,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+): FailureOutcome {
   if (attempts >= policy.maxAttempts) return { status: 'failed' };
   return { status: 'queued', runAt: new Date(now.getTime() + backoffMs(attempts, policy)) };
 }
@@ -31,6 +39,9 @@ export function afterFailure(attempts: number, now: Date, policy: RetryPolicy = 
  * A claim increments the attempt count before running; a job taken over from dead workers
  * that has already used every attempt is failed rather than run yet again.
  */
-export function attemptsLeft(attemptsAfterClaim: number, policy: RetryPolicy = DEFAULT_RETRY_POLICY): boolean {
+export function attemptsLeft(
+  attemptsAfterClaim: number,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+): boolean {
   return attemptsAfterClaim <= policy.maxAttempts;
 }

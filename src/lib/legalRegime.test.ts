@@ -67,7 +67,9 @@ describe('legalRegime', () => {
       expect(legalRegime({ ...base, country: 'DE', paidPlan: true }).terminateContract).toBe(true);
     });
     it('does not apply in Germany without a paid plan', () => {
-      expect(legalRegime({ ...base, country: 'DE', paidPlan: false }).terminateContract).toBe(false);
+      expect(legalRegime({ ...base, country: 'DE', paidPlan: false }).terminateContract).toBe(
+        false,
+      );
     });
     it.each(['AT', 'CH', 'US'])('does not apply in %s even with a paid plan', (country) => {
       expect(legalRegime({ ...base, country, paidPlan: true }).terminateContract).toBe(false);
@@ -103,13 +105,15 @@ describe('legalRegime', () => {
 
   describe('given a simplified site', () => {
     it('passes the flag through and keeps the regime flags', () => {
-      expect(legalRegime({ ...base, simplifiedSite: true, country: 'DE', paidPlan: true })).toEqual({
-        cpra: false,
-        impressum: true,
-        terminateContract: true,
-        ofcom: false,
-        simplified: true,
-      });
+      expect(legalRegime({ ...base, simplifiedSite: true, country: 'DE', paidPlan: true })).toEqual(
+        {
+          cpra: false,
+          impressum: true,
+          terminateContract: true,
+          ofcom: false,
+          simplified: true,
+        },
+      );
     });
   });
 });

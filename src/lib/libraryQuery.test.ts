@@ -3,8 +3,15 @@ import { libraryHref, parseLibraryQuery } from './libraryQuery.ts';
 
 describe('library query', () => {
   it('reads text, filters and page, and drops what it does not know', () => {
-    expect(parseLibraryQuery(new URLSearchParams('q=%20reel%20&privacy=unlisted&status=ready&page=3'))).toEqual({ text: 'reel', privacy: 'unlisted', status: 'ready', page: 3 });
-    expect(parseLibraryQuery(new URLSearchParams('privacy=secret&status=lost&page=0'))).toEqual({ text: '', privacy: null, status: null, page: 1 });
+    expect(
+      parseLibraryQuery(new URLSearchParams('q=%20reel%20&privacy=unlisted&status=ready&page=3')),
+    ).toEqual({ text: 'reel', privacy: 'unlisted', status: 'ready', page: 3 });
+    expect(parseLibraryQuery(new URLSearchParams('privacy=secret&status=lost&page=0'))).toEqual({
+      text: '',
+      privacy: null,
+      status: null,
+      page: 1,
+    });
     expect(parseLibraryQuery(new URLSearchParams('page=abc')).page).toBe(1);
   });
 

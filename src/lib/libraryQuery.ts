@@ -8,7 +8,7 @@ import { VIDEO_PRIVACY, VIDEO_STATUSES, type VideoPrivacy } from './domain.ts';
 export const LIBRARY_PAGE_SIZE = 24;
 const QUERY_MAX = 200;
 
-export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
 export interface LibraryQuery {
   text: string;
@@ -23,7 +23,9 @@ export function parseLibraryQuery(params: URLSearchParams): LibraryQuery {
   const page = /^[1-9]\d{0,5}$/.test(params.get('page') ?? '') ? Number(params.get('page')) : 1;
   return {
     text: (params.get('q') ?? '').trim().slice(0, QUERY_MAX),
-    privacy: (VIDEO_PRIVACY as readonly string[]).includes(privacy) ? (privacy as VideoPrivacy) : null,
+    privacy: (VIDEO_PRIVACY as readonly string[]).includes(privacy)
+      ? (privacy as VideoPrivacy)
+      : null,
     status: (VIDEO_STATUSES as readonly string[]).includes(status) ? (status as VideoStatus) : null,
     page,
   };

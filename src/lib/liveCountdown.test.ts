@@ -11,19 +11,39 @@ describe('liveCountdown', () => {
   });
 
   it('counts down from just under 12 h', () => {
-    expect(liveCountdown(inMs(12 * 3_600_000 - 1_000), NOW)).toEqual({ kind: 'countdown', hours: 11, minutes: 59, seconds: 59 });
+    expect(liveCountdown(inMs(12 * 3_600_000 - 1_000), NOW)).toEqual({
+      kind: 'countdown',
+      hours: 11,
+      minutes: 59,
+      seconds: 59,
+    });
   });
 
   it('counts hours, minutes and seconds', () => {
-    expect(liveCountdown(inMs((2 * 3_600 + 14 * 60 + 5) * 1_000), NOW)).toEqual({ kind: 'countdown', hours: 2, minutes: 14, seconds: 5 });
+    expect(liveCountdown(inMs((2 * 3_600 + 14 * 60 + 5) * 1_000), NOW)).toEqual({
+      kind: 'countdown',
+      hours: 2,
+      minutes: 14,
+      seconds: 5,
+    });
   });
 
   it('rounds a part of a second up, so the last second shown is never zero', () => {
-    expect(liveCountdown(inMs(900_001), NOW)).toEqual({ kind: 'countdown', hours: 0, minutes: 15, seconds: 1 });
+    expect(liveCountdown(inMs(900_001), NOW)).toEqual({
+      kind: 'countdown',
+      hours: 0,
+      minutes: 15,
+      seconds: 1,
+    });
   });
 
   it('still counts down at 901 s', () => {
-    expect(liveCountdown(inMs(901_000), NOW)).toEqual({ kind: 'countdown', hours: 0, minutes: 15, seconds: 1 });
+    expect(liveCountdown(inMs(901_000), NOW)).toEqual({
+      kind: 'countdown',
+      hours: 0,
+      minutes: 15,
+      seconds: 1,
+    });
   });
 
   it('says starting soon at exactly 900 s', () => {
@@ -39,7 +59,12 @@ describe('liveCountdown', () => {
   });
 
   it('reads an ISO start time as the API sends it', () => {
-    expect(liveCountdown(inMs(3_600_000).toISOString(), NOW)).toEqual({ kind: 'countdown', hours: 1, minutes: 0, seconds: 0 });
+    expect(liveCountdown(inMs(3_600_000).toISOString(), NOW)).toEqual({
+      kind: 'countdown',
+      hours: 1,
+      minutes: 0,
+      seconds: 0,
+    });
   });
 });
 

@@ -4,10 +4,13 @@
  * the countdown never shows 00:00:00 and turns into 'Starting soon...' right after 00:15:01.
  */
 
-export const COUNTDOWN_FROM_SECONDS = 12 * 3_600;
-export const STARTING_SOON_SECONDS = 900;
+const COUNTDOWN_FROM_SECONDS = 12 * 3_600;
+const STARTING_SOON_SECONDS = 900;
 
-export type LiveCountdown = { kind: 'none' } | { kind: 'countdown'; hours: number; minutes: number; seconds: number } | { kind: 'startingSoon' };
+export type LiveCountdown =
+  | { kind: 'none' }
+  | { kind: 'countdown'; hours: number; minutes: number; seconds: number }
+  | { kind: 'startingSoon' };
 
 /** Whole seconds until `startTime`, rounded up; negative once it has passed. Null when unknown. */
 export function secondsUntil(startTime: Date | string | null, now: Date): number | null {
@@ -19,5 +22,10 @@ export function liveCountdown(startTime: Date | string | null, now: Date): LiveC
   const left = secondsUntil(startTime, now);
   if (left === null || left >= COUNTDOWN_FROM_SECONDS) return { kind: 'none' };
   if (left <= STARTING_SOON_SECONDS) return { kind: 'startingSoon' };
-  return { kind: 'countdown', hours: Math.floor(left / 3_600), minutes: Math.floor((left % 3_600) / 60), seconds: left % 60 };
+  return {
+    kind: 'countdown',
+    hours: Math.floor(left / 3_600),
+    minutes: Math.floor((left % 3_600) / 60),
+    seconds: left % 60,
+  };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { frameShouldReload, liveFrameState, type PolledFrameFacts } from './liveFrame.ts';
+import {
+  frameShouldReload,
+  liveFrameState,
+  streamMovedOn,
+  type PolledFrameFacts,
+} from './liveFrame.ts';
 
 describe('liveFrameState', () => {
   it('plays the live stream of an event on the air', () => {
@@ -29,7 +34,13 @@ describe('liveFrameState', () => {
 });
 
 describe('a live frame waiting for something to play', () => {
-  const polled = (over: Partial<PolledFrameFacts>): PolledFrameFacts => ({ status: 'ready', hasHls: false, archived: false, gone: false, ...over });
+  const polled = (over: Partial<PolledFrameFacts>): PolledFrameFacts => ({
+    status: 'ready',
+    hasHls: false,
+    archived: false,
+    gone: false,
+    ...over,
+  });
 
   it('reloads when its upcoming event goes on the air or ends, not when it only comes nearer', () => {
     const shown = { state: 'upcoming' as const, status: 'pending' };
@@ -39,14 +50,72 @@ describe('a live frame waiting for something to play', () => {
   });
 
   it('reloads a starting stream once its playlist is out, and a prepared replay once archived', () => {
-    expect(frameShouldReload({ state: 'starting', status: 'streaming' }, polled({ status: 'streaming' }))).toBe(false);
-    expect(frameShouldReload({ state: 'starting', status: 'streaming' }, polled({ status: 'streaming', hasHls: true }))).toBe(true);
-    expect(frameShouldReload({ state: 'preparing', status: 'done' }, polled({ status: 'done' }))).toBe(false);
-    expect(frameShouldReload({ state: 'preparing', status: 'done' }, polled({ status: 'done', archived: true }))).toBe(true);
+    expect(
+      frameShouldReload(
+        { state: 'starting', status: 'streaming' },
+        polled({ status: 'streaming' }),
+      ),
+    ).toBe(false);
+    expect(
+      frameShouldReload(
+        { state: 'starting', status: 'streaming' },
+        polled({ status: 'streaming', hasHls: true }),
+      ),
+    ).toBe(true);
+    expect(
+      frameShouldReload({ state: 'preparing', status: 'done' }, polled({ status: 'done' })),
+    ).toBe(false);
+    expect(
+      frameShouldReload(
+        { state: 'preparing', status: 'done' },
+        polled({ status: 'done', archived: true }),
+      ),
+    ).toBe(true);
   });
 
   it('reloads when the event is gone, and ignores a poll that said nothing', () => {
-    expect(frameShouldReload({ state: 'upcoming', status: 'ready' }, polled({ gone: true, status: null }))).toBe(true);
-    expect(frameShouldReload({ state: 'upcoming', status: 'ready' }, polled({ status: null }))).toBe(false);
+    expect(
+      frameShouldReload(
+        { state: 'upcoming', status: 'ready' },
+        polled({ gone: true, status: null }),
+      ),
+    ).toBe(true);
+    expect(
+      frameShouldReload({ state: 'upcoming', status: 'ready' }, polled({ status: null })),
+    ).toBe(false);
+  });
+});
+
+describe('a frame whose live stream ended', () => {
+  const playing = '/media/p/1796590000/abc123/live/42/7/master.m3u8';
+  const polled = (status: string | null, hls: string | null, gone = false) => ({
+    status,
+    hls,
+    gone,
+  });
+
+  it('moves to the broadcast its event went on in', () => {
+    expect(
+      streamMovedOn(
+        playing,
+        polled('streaming', '/media/p/1796590600/def456/live/42/8/master.m3u8'),
+      ),
+    ).toBe(true);
+  });
+
+  it('waits while its event streams the broadcast it played, newly signed', () => {
+    expect(
+      streamMovedOn(
+        playing,
+        polled('streaming', '/media/p/1796590600/def456/live/42/7/master.m3u8'),
+      ),
+    ).toBe(false);
+    expect(streamMovedOn(playing, polled('streaming', null))).toBe(false);
+    expect(streamMovedOn(playing, polled(null, null))).toBe(false);
+  });
+
+  it('reloads once its event is off the air or gone', () => {
+    expect(streamMovedOn(playing, polled('done', null))).toBe(true);
+    expect(streamMovedOn(playing, polled(null, null, true))).toBe(true);
   });
 });

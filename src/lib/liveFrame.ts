@@ -39,10 +39,41 @@ export interface PolledFrameFacts {
  * the event went on the air, its stream's first playlist is out, its replay is ready, or the
  * event is gone (the reload then says so).
  */
-export function frameShouldReload(shown: { state: LiveFrameState; status: string }, polled: PolledFrameFacts): boolean {
+export function frameShouldReload(
+  shown: { state: LiveFrameState; status: string },
+  polled: PolledFrameFacts,
+): boolean {
   if (polled.gone) return true;
   if (polled.status === null) return false;
   if (shown.state === 'starting') return polled.hasHls || polled.status !== 'streaming';
   if (shown.state === 'preparing') return polled.archived;
-  return polled.status !== shown.status && (polled.status === 'streaming' || polled.status === 'done');
+  return (
+    polled.status !== shown.status && (polled.status === 'streaming' || polled.status === 'done')
+  );
+}
+
+/** The storage key a signed media address names, whatever its expiry and signature. */
+function mediaKeyOf(address: string): string {
+  const { pathname } = new URL(address, 'http://frame.invalid');
+  return pathname.replace(/^\/media\/p\/\d+\/[^/]+\//, '').replace(/^\/media\//, '');
+}
+
+/** What a frame whose live stream ended or broke learns from its poll. */
+export interface PolledStream {
+  status: string | null;
+  /** The event's stream now, or null when it has none. */
+  hls: string | null;
+  gone: boolean;
+}
+
+/**
+ * A frame whose live stream ended or broke reloads once its event has moved on: on the air in
+ * another broadcast (its encoder went on through another node), off the air (its replay
+ * follows), or gone. While the event still streams what the frame played, it asks again.
+ */
+export function streamMovedOn(playing: string, polled: PolledStream): boolean {
+  if (polled.gone) return true;
+  if (polled.status === null) return false;
+  if (polled.status !== 'streaming') return true;
+  return polled.hls !== null && mediaKeyOf(polled.hls) !== mediaKeyOf(playing);
 }

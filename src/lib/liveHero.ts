@@ -22,13 +22,18 @@ function byTime(a: number, b: number): number {
 }
 
 /** `requestedUri`: the uri (/videos/{id}) of the event the address asks for, if any. */
-export function pickLiveHero<T extends LiveEventFacts>(videos: readonly T[], requestedUri: string | null = null): T | null {
+export function pickLiveHero<T extends LiveEventFacts>(
+  videos: readonly T[],
+  requestedUri: string | null = null,
+): T | null {
   const events = videos.filter((v) => v.live !== null);
   const requested = events.find((v) => v.uri === requestedUri);
   if (requested) return requested;
   const onAir = events.find((v) => v.live?.status === 'streaming');
   if (onAir) return onAir;
-  const [soonest] = events.filter((v) => UPCOMING.has(v.live?.status ?? '')).sort((a, b) => byTime(time(a.live?.start_time), time(b.live?.start_time)));
+  const [soonest] = events
+    .filter((v) => UPCOMING.has(v.live?.status ?? ''))
+    .sort((a, b) => byTime(time(a.live?.start_time), time(b.live?.start_time)));
   if (soonest) return soonest;
   const [latest] = events
     .filter((v) => v.live?.status === 'done' && Boolean(v.live.archived_time))

@@ -8,8 +8,16 @@ import { liveCountdown } from './liveCountdown.ts';
 import { livePollInterval } from './livePolling.ts';
 
 /** Milliseconds after the render; null when only an interaction wakes it. */
-export function liveHeroWakeAfter(status: string, startTime: string | null, renderedAt: Date): number | null {
+export function liveHeroWakeAfter(
+  status: string,
+  startTime: string | null,
+  renderedAt: Date,
+): number | null {
   if (status === 'done') return null;
-  if (liveBadgeFor(status) === 'upcoming' && liveCountdown(startTime, renderedAt).kind === 'countdown') return 0;
+  if (
+    liveBadgeFor(status) === 'upcoming' &&
+    liveCountdown(startTime, renderedAt).kind === 'countdown'
+  )
+    return 0;
   return livePollInterval(status, startTime, renderedAt);
 }

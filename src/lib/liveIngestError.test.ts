@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isLiveIngestError, lastIngestErrorKey, LIVE_INGEST_ERRORS, liveIngestErrorKey } from './liveIngestError.ts';
+import {
+  isLiveIngestError,
+  lastIngestErrorKey,
+  LIVE_INGEST_ERRORS,
+  liveIngestErrorKey,
+} from './liveIngestError.ts';
 
 describe('isLiveIngestError', () => {
   it.each(LIVE_INGEST_ERRORS)('knows %s', (code) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { liveLadder } from './liveLadder.ts';
 
-const heights = (source: number, max = 1080) => liveLadder({ height: source, fps: 30 }, max).rungs.map((r) => r.height);
+const heights = (source: number, max = 1080) =>
+  liveLadder({ height: source, fps: 30 }, max).rungs.map((r) => r.height);
 
 describe('the live ladder', () => {
   it('starts at the source and spreads at most three rungs below it', () => {

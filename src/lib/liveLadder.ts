@@ -4,7 +4,7 @@
  * or LIVE_MAX_HEIGHT, and a tall source above 30 fps is halved: a 4K 60 fps push becomes
  * 1080p30 and below rather than a stream the machine cannot keep up with.
  */
-export interface LiveRung {
+interface LiveRung {
   /** Folder and playlist name of the rendition, e.g. '720p'. */
   name: string;
   height: number;
@@ -38,12 +38,20 @@ function kbpsFor(height: number): number {
   return Math.round((refKbps * height) / refHeight);
 }
 
-export function liveLadder(source: { height: number; fps: number | null }, maxHeight: number): LiveLadder {
+export function liveLadder(
+  source: { height: number; fps: number | null },
+  maxHeight: number,
+): LiveLadder {
   const heights = [even(Math.min(source.height > 0 ? source.height : FALLBACK_HEIGHT, maxHeight))];
   for (const height of LOWER_RUNGS) {
-    if (heights.length < MAX_RUNGS && height <= heights[heights.length - 1]! * (2 / 3) + 1) heights.push(height);
+    if (heights.length < MAX_RUNGS && height <= heights[heights.length - 1]! * (2 / 3) + 1)
+      heights.push(height);
   }
-  const rungs = heights.map((height) => ({ name: `${height}p`, height, videoKbps: kbpsFor(height) }));
+  const rungs = heights.map((height) => ({
+    name: `${height}p`,
+    height,
+    videoKbps: kbpsFor(height),
+  }));
   const halved = source.fps !== null && source.fps > 30 && heights[0]! > MAX_FULL_RATE_HEIGHT;
   return { rungs, fps: halved ? Math.min(30, Math.round(source.fps! / 2)) : null };
 }

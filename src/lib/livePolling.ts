@@ -13,7 +13,11 @@ export const LIVE_POLL_NEAR_MS = 5_000;
  * Milliseconds until the next poll. An event whose start is unknown, passed or under 12 h away
  * is polled often, since it may go on the air at any moment.
  */
-export function livePollInterval(status: string, startTime: Date | string | null, now: Date): number {
+export function livePollInterval(
+  status: string,
+  startTime: Date | string | null,
+  now: Date,
+): number {
   if (status === 'streaming') return LIVE_POLL_STREAMING_MS;
   const start = startTime === null ? NaN : new Date(startTime).getTime();
   if (Number.isNaN(start)) return LIVE_POLL_NEAR_MS;

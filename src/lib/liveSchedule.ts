@@ -9,7 +9,10 @@
 import * as rruleExports from 'rrule';
 
 // rrule ships one CommonJS export to Node and named ES exports to bundlers.
-const { RRule } = 'RRule' in rruleExports ? rruleExports : (rruleExports as unknown as { default: typeof rruleExports }).default;
+const { RRule } =
+  'RRule' in rruleExports
+    ? rruleExports
+    : (rruleExports as unknown as { default: typeof rruleExports }).default;
 
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -61,21 +64,27 @@ export function parseLiveRule(text: string): LiveRule {
     parts.set(name!, value!);
   }
   const freq = parts.get('FREQ');
-  if (!freq || !(freq in PARTS_BY_FREQ)) invalid(text, 'FREQ must be SINGLE, WEEKLY, MONTHLY or YEARLY');
+  if (!freq || !(freq in PARTS_BY_FREQ))
+    invalid(text, 'FREQ must be SINGLE, WEEKLY, MONTHLY or YEARLY');
   const known = freq as LiveRule['freq'];
   for (const name of parts.keys()) {
-    if (name !== 'FREQ' && !PARTS_BY_FREQ[known].includes(name)) invalid(text, `${name} is not supported with FREQ=${known}`);
+    if (name !== 'FREQ' && !PARTS_BY_FREQ[known].includes(name))
+      invalid(text, `${name} is not supported with FREQ=${known}`);
   }
   const list = (name: string) => [...new Set(parts.get(name)?.split(',') ?? [])];
   switch (known) {
     case 'WEEKLY': {
       const days = list('BYDAY');
-      for (const day of days) if (!(WEEKDAYS as readonly string[]).includes(day)) invalid(text, `BYDAY takes MO, TU, WE, TH, FR, SA or SU, not ${day}`);
+      for (const day of days)
+        if (!(WEEKDAYS as readonly string[]).includes(day))
+          invalid(text, `BYDAY takes MO, TU, WE, TH, FR, SA or SU, not ${day}`);
       return { freq: known, byDay: WEEKDAYS.filter((day) => days.includes(day)) };
     }
     case 'MONTHLY': {
       const days = list('BYMONTHDAY');
-      for (const day of days) if (!/^([1-9]|[12]\d|3[01])$/.test(day)) invalid(text, `BYMONTHDAY takes days 1 to 31, not ${day}`);
+      for (const day of days)
+        if (!/^([1-9]|[12]\d|3[01])$/.test(day))
+          invalid(text, `BYMONTHDAY takes days 1 to 31, not ${day}`);
       return { freq: known, byMonthDay: days.map(Number).sort((a, b) => a - b) };
     }
     default:
@@ -85,8 +94,10 @@ export function parseLiveRule(text: string): LiveRule {
 
 /** The rule as stored and answered: 'FREQ=WEEKLY;BYDAY=MO,TH'. */
 export function formatLiveRule(rule: LiveRule): string {
-  if (rule.freq === 'WEEKLY' && rule.byDay.length > 0) return `FREQ=WEEKLY;BYDAY=${rule.byDay.join(',')}`;
-  if (rule.freq === 'MONTHLY' && rule.byMonthDay.length > 0) return `FREQ=MONTHLY;BYMONTHDAY=${rule.byMonthDay.join(',')}`;
+  if (rule.freq === 'WEEKLY' && rule.byDay.length > 0)
+    return `FREQ=WEEKLY;BYDAY=${rule.byDay.join(',')}`;
+  if (rule.freq === 'MONTHLY' && rule.byMonthDay.length > 0)
+    return `FREQ=MONTHLY;BYMONTHDAY=${rule.byMonthDay.join(',')}`;
   return `FREQ=${rule.freq}`;
 }
 
@@ -116,8 +127,19 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall clock of `timeZone` at an instant, as a "floating" time: its UTC fields read it. */
 function wallClockOf(instant: number, timeZone: string): number {
-  const field = Object.fromEntries(formatterFor(timeZone).formatToParts(instant).map((p) => [p.type, Number(p.value)]));
-  const wholeSeconds = Date.UTC(field['year']!, field['month']! - 1, field['day']!, field['hour']!, field['minute']!, field['second']!);
+  const field = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  const wholeSeconds = Date.UTC(
+    field['year']!,
+    field['month']! - 1,
+    field['day']!,
+    field['hour']!,
+    field['minute']!,
+    field['second']!,
+  );
   return wholeSeconds + (((instant % 1000) + 1000) % 1000);
 }
 
@@ -131,7 +153,9 @@ const offsetAt = (instant: number, timeZone: string) => wallClockOf(instant, tim
 function instantOf(wallClock: number, timeZone: string): number {
   const before = offsetAt(wallClock - DAY_MS, timeZone);
   const after = offsetAt(wallClock + DAY_MS, timeZone);
-  const valid = [before, after].map((offset) => wallClock - offset).filter((instant) => wallClockOf(instant, timeZone) === wallClock);
+  const valid = [before, after]
+    .map((offset) => wallClock - offset)
+    .filter((instant) => wallClockOf(instant, timeZone) === wallClock);
   return valid.length > 0 ? Math.min(...valid) : wallClock - before;
 }
 
@@ -151,8 +175,12 @@ function recurrence(schedule: LiveSchedule, rule: Exclude<LiveRule, { freq: 'SIN
   return new RRule({
     freq: RRule[rule.freq],
     dtstart: new Date(wallClockOf(schedule.startTime.getTime(), schedule.timeZone)),
-    ...(rule.freq === 'WEEKLY' && rule.byDay.length > 0 ? { byweekday: rule.byDay.map((day) => RRule[day]) } : {}),
-    ...(rule.freq === 'MONTHLY' && rule.byMonthDay.length > 0 ? { bymonthday: rule.byMonthDay } : {}),
+    ...(rule.freq === 'WEEKLY' && rule.byDay.length > 0
+      ? { byweekday: rule.byDay.map((day) => RRule[day]) }
+      : {}),
+    ...(rule.freq === 'MONTHLY' && rule.byMonthDay.length > 0
+      ? { bymonthday: rule.byMonthDay }
+      : {}),
   });
 }
 
@@ -162,7 +190,10 @@ export function nextOccurrence(schedule: LiveSchedule, after: Date): Date | null
   if (rule.freq === 'SINGLE') return schedule.startTime > after ? schedule.startTime : null;
   const occurrences = recurrence(schedule, rule);
   // A day's margin: the zone's offset at `after` may differ from the one at the occurrence.
-  let wall = occurrences.after(new Date(wallClockOf(after.getTime(), schedule.timeZone) - DAY_MS), true);
+  let wall = occurrences.after(
+    new Date(wallClockOf(after.getTime(), schedule.timeZone) - DAY_MS),
+    true,
+  );
   while (wall) {
     const instant = instantOf(wall.getTime(), schedule.timeZone);
     if (instant > after.getTime()) return new Date(instant);
@@ -178,10 +209,15 @@ export function nextOccurrence(schedule: LiveSchedule, after: Date): Date | null
 export function occurrenceAt(schedule: LiveSchedule, now: Date, lateMs: number): Date | null {
   const rule = ruleOf(schedule);
   const earliest = now.getTime() - lateMs;
-  if (rule.freq === 'SINGLE') return schedule.startTime.getTime() >= earliest ? schedule.startTime : null;
+  if (rule.freq === 'SINGLE')
+    return schedule.startTime.getTime() >= earliest ? schedule.startTime : null;
   const { timeZone } = schedule;
   const begun = recurrence(schedule, rule)
-    .between(new Date(wallClockOf(earliest, timeZone) - DAY_MS), new Date(wallClockOf(now.getTime(), timeZone) + DAY_MS), true)
+    .between(
+      new Date(wallClockOf(earliest, timeZone) - DAY_MS),
+      new Date(wallClockOf(now.getTime(), timeZone) + DAY_MS),
+      true,
+    )
     .map((wall) => instantOf(wall.getTime(), timeZone))
     .filter((instant) => instant >= earliest && instant <= now.getTime());
   return begun.length > 0 ? new Date(Math.max(...begun)) : nextOccurrence(schedule, now);
@@ -190,6 +226,13 @@ export function occurrenceAt(schedule: LiveSchedule, now: Date, lateMs: number):
 /** The schedule as the API answers it; start_time is the occurrence current at `now`. */
 export function scheduleJson(schedule: LiveSchedule, now: Date): ScheduleJson {
   const rule = ruleOf(schedule);
-  const start = rule.freq === 'SINGLE' ? schedule.startTime : (occurrenceAt(schedule, now, LIVE_LATE_WINDOW_MS) ?? schedule.startTime);
-  return { start_time: start.toISOString(), rrule: formatLiveRule(rule), time_zone: schedule.timeZone };
+  const start =
+    rule.freq === 'SINGLE'
+      ? schedule.startTime
+      : (occurrenceAt(schedule, now, LIVE_LATE_WINDOW_MS) ?? schedule.startTime);
+  return {
+    start_time: start.toISOString(),
+    rrule: formatLiveRule(rule),
+    time_zone: schedule.timeZone,
+  };
 }

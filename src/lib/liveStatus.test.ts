@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_STATUSES } from './domain.ts';
-import { acceptsEncoder, LIVE_READY_LEAD_MS, scheduledStatus, statusAfterBroadcast } from './liveStatus.ts';
+import {
+  acceptsEncoder,
+  LIVE_READY_LEAD_MS,
+  scheduledStatus,
+  statusAfterBroadcast,
+} from './liveStatus.ts';
 
 const now = new Date('2026-05-01T12:00:00Z');
 const inMs = (ms: number) => new Date(now.getTime() + ms);
@@ -30,8 +35,12 @@ describe('statusAfterBroadcast', () => {
   });
 
   it('waits for the next occurrence of a recurring event', () => {
-    expect(statusAfterBroadcast({ recurring: true, nextStart: inMs(7 * 24 * 60 * 60 * 1000), now })).toBe('pending');
-    expect(statusAfterBroadcast({ recurring: true, nextStart: inMs(LIVE_READY_LEAD_MS), now })).toBe('ready');
+    expect(
+      statusAfterBroadcast({ recurring: true, nextStart: inMs(7 * 24 * 60 * 60 * 1000), now }),
+    ).toBe('pending');
+    expect(
+      statusAfterBroadcast({ recurring: true, nextStart: inMs(LIVE_READY_LEAD_MS), now }),
+    ).toBe('ready');
   });
 });
 

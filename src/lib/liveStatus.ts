@@ -23,7 +23,11 @@ export interface AfterBroadcast {
   now: Date;
 }
 
-export function statusAfterBroadcast({ recurring, nextStart, now }: AfterBroadcast): Exclude<LiveStatus, 'streaming'> {
+export function statusAfterBroadcast({
+  recurring,
+  nextStart,
+  now,
+}: AfterBroadcast): Exclude<LiveStatus, 'streaming'> {
   return recurring ? scheduledStatus(nextStart, now) : 'done';
 }
 

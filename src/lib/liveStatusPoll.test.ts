@@ -1,26 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { readLivePollAnswer, reloadsPage } from './liveStatusPoll.ts';
 
-const polled = (status: string, schedule: { start_time: string; rrule: string; time_zone: string } | null = null) => ({
+const polled = (
+  status: string,
+  schedule: { start_time: string; rrule: string; time_zone: string } | null = null,
+) => ({
   live: { status, recurring_event: schedule ? { schedule } : null },
 });
 
 describe('readLivePollAnswer', () => {
   it('reads the status, the next start and the time zone', () => {
-    const body = polled('pending', { start_time: '2026-03-12T17:00:00.000Z', rrule: 'FREQ=WEEKLY;BYDAY=TH', time_zone: 'Europe/Paris' });
-    expect(readLivePollAnswer(200, body)).toEqual({ kind: 'live', live: { status: 'pending', startTime: '2026-03-12T17:00:00.000Z', timeZone: 'Europe/Paris' } });
+    const body = polled('pending', {
+      start_time: '2026-03-12T17:00:00.000Z',
+      rrule: 'FREQ=WEEKLY;BYDAY=TH',
+      time_zone: 'Europe/Paris',
+    });
+    expect(readLivePollAnswer(200, body)).toEqual({
+      kind: 'live',
+      live: { status: 'pending', startTime: '2026-03-12T17:00:00.000Z', timeZone: 'Europe/Paris' },
+    });
   });
 
   it('reads an event without a schedule as having no start', () => {
-    expect(readLivePollAnswer(200, polled('unavailable'))).toEqual({ kind: 'live', live: { status: 'unavailable', startTime: null, timeZone: null } });
+    expect(readLivePollAnswer(200, polled('unavailable'))).toEqual({
+      kind: 'live',
+      live: { status: 'unavailable', startTime: null, timeZone: null },
+    });
   });
 
   it('knows the event is gone from error code 8003', () => {
-    expect(readLivePollAnswer(404, { error: 'Not found', error_code: 8003 })).toEqual({ kind: 'gone' });
+    expect(readLivePollAnswer(404, { error: 'Not found', error_code: 8003 })).toEqual({
+      kind: 'gone',
+    });
   });
 
   it('ignores any other failure', () => {
-    expect(readLivePollAnswer(404, { error: 'Not found', error_code: 5000 })).toEqual({ kind: 'ignored' });
+    expect(readLivePollAnswer(404, { error: 'Not found', error_code: 5000 })).toEqual({
+      kind: 'ignored',
+    });
     expect(readLivePollAnswer(503, null)).toEqual({ kind: 'ignored' });
   });
 

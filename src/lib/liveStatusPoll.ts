@@ -16,7 +16,8 @@ export interface LiveSnapshot {
   timeZone: string | null;
 }
 
-export type LivePollAnswer = { kind: 'gone' } | { kind: 'live'; live: LiveSnapshot } | { kind: 'ignored' };
+export type LivePollAnswer =
+  { kind: 'gone' } | { kind: 'live'; live: LiveSnapshot } | { kind: 'ignored' };
 
 interface PolledVideo {
   error_code?: unknown;
@@ -26,7 +27,8 @@ interface PolledVideo {
   } | null;
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
 
 /** The answer of one poll, from the HTTP status and the parsed body (null when it was not JSON). */
 export function readLivePollAnswer(httpStatus: number, body: unknown): LivePollAnswer {
@@ -36,7 +38,10 @@ export function readLivePollAnswer(httpStatus: number, body: unknown): LivePollA
   const status = text(video.live?.status);
   if (!status) return { kind: 'ignored' };
   const schedule = video.live?.recurring_event?.schedule ?? null;
-  return { kind: 'live', live: { status, startTime: text(schedule?.start_time), timeZone: text(schedule?.time_zone) } };
+  return {
+    kind: 'live',
+    live: { status, startTime: text(schedule?.start_time), timeZone: text(schedule?.time_zone) },
+  };
 }
 
 /** The page reloads when the event left the showcase, or its broadcast ended while watched. */

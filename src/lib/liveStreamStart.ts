@@ -24,12 +24,21 @@ export interface StreamSeen {
   msSinceVideoConfigured: number | null;
 }
 
-export type StreamStart = { wait: true } | { start: { hasAudio: boolean } } | { refuse: Extract<LiveIngestError, 'no_video' | 'unsupported_codec'> };
+export type StreamStart =
+  | { wait: true }
+  | { start: { hasAudio: boolean } }
+  | { refuse: Extract<LiveIngestError, 'no_video' | 'unsupported_codec'> };
 
 export function judgeStreamStart(seen: StreamSeen): StreamStart {
-  if (seen.videoCodec !== null && seen.videoCodec !== FLV_H264) return { refuse: 'unsupported_codec' };
-  if (seen.audioCodec !== null && !ACCEPTED_AUDIO.has(seen.audioCodec)) return { refuse: 'unsupported_codec' };
-  if (!seen.videoConfigured) return seen.msSinceFirstPacket >= NO_VIDEO_MS ? { refuse: 'no_video' } : { wait: true };
-  const audioKnown = seen.audioCodec !== null || seen.metadataHasAudio === false || (seen.msSinceVideoConfigured ?? 0) >= AUDIO_WAIT_MS;
+  if (seen.videoCodec !== null && seen.videoCodec !== FLV_H264)
+    return { refuse: 'unsupported_codec' };
+  if (seen.audioCodec !== null && !ACCEPTED_AUDIO.has(seen.audioCodec))
+    return { refuse: 'unsupported_codec' };
+  if (!seen.videoConfigured)
+    return seen.msSinceFirstPacket >= NO_VIDEO_MS ? { refuse: 'no_video' } : { wait: true };
+  const audioKnown =
+    seen.audioCodec !== null ||
+    seen.metadataHasAudio === false ||
+    (seen.msSinceVideoConfigured ?? 0) >= AUDIO_WAIT_MS;
   return audioKnown ? { start: { hasAudio: seen.audioCodec !== null } } : { wait: true };
 }

@@ -80,12 +80,18 @@ describe('negotiateLocale', () => {
   });
 
   describe('given Chinese', () => {
-    it.each(['zh', 'zh-Hans', 'zh-SG', 'zh-Hans-CN', 'zh-Hans-TW', 'zh-cn'])('maps %s to zh-CN', (tag) => {
-      expect(negotiateLocale(tag)).toBe('zh-CN');
-    });
-    it.each(['zh-TW', 'zh-Hant', 'zh-HK', 'zh-MO', 'zh-Hant-CN'])('does not serve Simplified for %s', (tag) => {
-      expect(negotiateLocale(tag)).toBeNull();
-    });
+    it.each(['zh', 'zh-Hans', 'zh-SG', 'zh-Hans-CN', 'zh-Hans-TW', 'zh-cn'])(
+      'maps %s to zh-CN',
+      (tag) => {
+        expect(negotiateLocale(tag)).toBe('zh-CN');
+      },
+    );
+    it.each(['zh-TW', 'zh-Hant', 'zh-HK', 'zh-MO', 'zh-Hant-CN'])(
+      'does not serve Simplified for %s',
+      (tag) => {
+        expect(negotiateLocale(tag)).toBeNull();
+      },
+    );
     it('falls through a Traditional tag to the next preference', () => {
       expect(negotiateLocale('zh-TW, en;q=0.5')).toBe('en');
     });

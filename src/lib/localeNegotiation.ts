@@ -116,7 +116,10 @@ export const LOCALE_COOKIE = 'locale';
  * The viewer's language where the path names none: their stored choice (the locale cookie,
  * else their account's), else Accept-Language, else English.
  */
-export function preferredLocale(stored: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+export function preferredLocale(
+  stored: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Locale {
   return isLocale(stored) ? stored : (negotiateLocale(acceptLanguage) ?? DEFAULT_LOCALE);
 }
 

@@ -17,10 +17,18 @@ describe('rangeNumbers', () => {
   ])('in %s', (locale, from, total) => {
     it('writes each number of page 101 of 20,000 videos as the locale does', () => {
       const numbers = rangeNumbers({ from: 1201, to: 1212, total: 20_000 }, locale);
-      expect({ from: plain(numbers.from), to: plain(numbers.to), total: plain(numbers.total) }).toEqual({ from, to: from.replace('201', '212'), total });
+      expect({
+        from: plain(numbers.from),
+        to: plain(numbers.to),
+        total: plain(numbers.total),
+      }).toEqual({ from, to: from.replace('201', '212'), total });
     });
     it('leaves small numbers as they are', () => {
-      expect(rangeNumbers({ from: 1, to: 12, total: 34 }, locale)).toEqual({ from: '1', to: '12', total: '34' });
+      expect(rangeNumbers({ from: 1, to: 12, total: 34 }, locale)).toEqual({
+        from: '1',
+        to: '12',
+        total: '34',
+      });
     });
   });
 });

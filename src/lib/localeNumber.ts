@@ -28,5 +28,9 @@ export type RangeNumbers<T> = { from: T; to: T; total: T };
 
 /** The numbers of a range label ('{from} - {to} of {total}'), each as the locale writes it. */
 export function rangeNumbers(range: RangeNumbers<number>, locale: string): RangeNumbers<string> {
-  return { from: formatCount(range.from, locale), to: formatCount(range.to, locale), total: formatCount(range.total, locale) };
+  return {
+    from: formatCount(range.from, locale),
+    to: formatCount(range.to, locale),
+    total: formatCount(range.total, locale),
+  };
 }

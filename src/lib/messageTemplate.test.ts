@@ -3,7 +3,9 @@ import { fillMessage, markers } from './messageTemplate.ts';
 
 describe('fillMessage', () => {
   it('fills each marker, every time it appears', () => {
-    expect(fillMessage('{from} - {to} of {total}', { from: 1, to: 25, total: 30 })).toBe('1 - 25 of 30');
+    expect(fillMessage('{from} - {to} of {total}', { from: 1, to: 25, total: 30 })).toBe(
+      '1 - 25 of 30',
+    );
     expect(fillMessage('{a}{a}', { a: 'x' })).toBe('xx');
   });
 
@@ -13,7 +15,9 @@ describe('fillMessage', () => {
   });
 
   it('inserts values literally, even ones that look like markers or replacement patterns', () => {
-    expect(fillMessage('Results for “{query}”', { query: '$& {query} $1' })).toBe('Results for “$& {query} $1”');
+    expect(fillMessage('Results for “{query}”', { query: '$& {query} $1' })).toBe(
+      'Results for “$& {query} $1”',
+    );
   });
 });
 

@@ -7,7 +7,9 @@
 
 /** Replaces each `{name}` of a template by its value; unknown markers stay as they are. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (marker, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : marker));
+  return template.replace(/\{(\w+)\}/g, (marker, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : marker,
+  );
 }
 
 /** The interpolation values that turn `{{name}}` into the `{name}` markers fillMessage fills. */

@@ -14,7 +14,7 @@ export const OEMBED_CONTENT_TYPES: Record<OembedFormat, string> = {
   xml: 'text/xml+oembed',
 };
 
-export interface OembedQuery {
+interface OembedQuery {
   url: URL;
   format: OembedFormat;
   bounds: EmbedBounds;
@@ -23,7 +23,8 @@ export interface OembedQuery {
 /** Why a request cannot be answered: 400 (missingUrl, invalidSize) or 501 (unsupportedFormat), as the oEmbed spec says. */
 export type OembedRefusal = 'missingUrl' | 'invalidSize' | 'unsupportedFormat';
 
-export type ParsedOembedQuery = { ok: true; query: OembedQuery } | { ok: false; refusal: OembedRefusal };
+export type ParsedOembedQuery =
+  { ok: true; query: OembedQuery } | { ok: false; refusal: OembedRefusal };
 
 function absoluteUrl(raw: string | null): URL | null {
   if (!raw) return null;
@@ -40,10 +41,15 @@ export function parseOembedQuery(params: URLSearchParams): ParsedOembedQuery {
   if (!url) return { ok: false, refusal: 'missingUrl' };
   const maxWidth = parseMaxDimension(params.get('maxwidth'));
   const maxHeight = parseMaxDimension(params.get('maxheight'));
-  if (maxWidth === 'invalid' || maxHeight === 'invalid') return { ok: false, refusal: 'invalidSize' };
+  if (maxWidth === 'invalid' || maxHeight === 'invalid')
+    return { ok: false, refusal: 'invalidSize' };
   const format = params.get('format') || 'json';
-  if (!(OEMBED_FORMATS as readonly string[]).includes(format)) return { ok: false, refusal: 'unsupportedFormat' };
-  return { ok: true, query: { url, format: format as OembedFormat, bounds: { maxWidth, maxHeight } } };
+  if (!(OEMBED_FORMATS as readonly string[]).includes(format))
+    return { ok: false, refusal: 'unsupportedFormat' };
+  return {
+    ok: true,
+    query: { url, format: format as OembedFormat, bounds: { maxWidth, maxHeight } },
+  };
 }
 
 /** The showcase, or the video of a showcase, a page address names. */
@@ -100,7 +106,13 @@ export interface OembedAnswer {
   thumbnail_height?: number;
 }
 
-const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const escapeXml = (value: string) =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 /** The XML form of an answer (oEmbed 2.3.4: one element per field under <oembed>). */
 export function oembedXml(answer: OembedAnswer): string {

@@ -31,9 +31,12 @@ describe('parseMaxDimension', () => {
     expect(parseMaxDimension('')).toBeNull();
   });
 
-  it.each(['0', '-5', '12.5', 'wide', '1e3', ' 640', '0x10', '99999999999999'])('refuses %j', (raw) => {
-    expect(parseMaxDimension(raw)).toBe('invalid');
-  });
+  it.each(['0', '-5', '12.5', 'wide', '1e3', ' 640', '0x10', '99999999999999'])(
+    'refuses %j',
+    (raw) => {
+      expect(parseMaxDimension(raw)).toBe('invalid');
+    },
+  );
 });
 
 describe('fitEmbed', () => {
@@ -42,21 +45,42 @@ describe('fitEmbed', () => {
   });
 
   it('never grows past the natural size, however large the bounds', () => {
-    expect(fitEmbed(natural, { maxWidth: 100_000, maxHeight: 100_000 })).toEqual({ width: 1280, height: 720 });
+    expect(fitEmbed(natural, { maxWidth: 100_000, maxHeight: 100_000 })).toEqual({
+      width: 1280,
+      height: 720,
+    });
   });
 
   it('fits a narrower maxwidth at 16:9', () => {
-    expect(fitEmbed(natural, { maxWidth: 640, maxHeight: null })).toEqual({ width: 640, height: 360 });
-    expect(fitEmbed(natural, { maxWidth: 500, maxHeight: null })).toEqual({ width: 500, height: 281 });
+    expect(fitEmbed(natural, { maxWidth: 640, maxHeight: null })).toEqual({
+      width: 640,
+      height: 360,
+    });
+    expect(fitEmbed(natural, { maxWidth: 500, maxHeight: null })).toEqual({
+      width: 500,
+      height: 281,
+    });
   });
 
   it('fits a lower maxheight at 16:9, the width following', () => {
-    expect(fitEmbed(natural, { maxWidth: null, maxHeight: 360 })).toEqual({ width: 640, height: 360 });
-    expect(fitEmbed(natural, { maxWidth: 1000, maxHeight: 200 })).toEqual({ width: 355, height: 200 });
+    expect(fitEmbed(natural, { maxWidth: null, maxHeight: 360 })).toEqual({
+      width: 640,
+      height: 360,
+    });
+    expect(fitEmbed(natural, { maxWidth: 1000, maxHeight: 200 })).toEqual({
+      width: 355,
+      height: 200,
+    });
   });
 
   it('stays within both bounds whichever is tighter', () => {
-    for (const [maxWidth, maxHeight] of [[300, 500], [999, 101], [17, 9], [1, 1], [3, 1000]] as const) {
+    for (const [maxWidth, maxHeight] of [
+      [300, 500],
+      [999, 101],
+      [17, 9],
+      [1, 1],
+      [3, 1000],
+    ] as const) {
       const size = fitEmbed(natural, { maxWidth, maxHeight });
       expect(size.width).toBeLessThanOrEqual(maxWidth);
       expect(size.height).toBeLessThanOrEqual(maxHeight);

@@ -22,7 +22,10 @@ const LARGEST_NATURAL_WIDTH = 1280;
 
 /** The natural size of a player for a video `width` pixels wide, 16:9: as wide as the video, up to 1280 (unknown: 1280). */
 export function naturalPlayerSize(videoWidth: number | null | undefined): PlayerSize {
-  const width = videoWidth && videoWidth > 0 ? Math.min(Math.round(videoWidth), LARGEST_NATURAL_WIDTH) : LARGEST_NATURAL_WIDTH;
+  const width =
+    videoWidth && videoWidth > 0
+      ? Math.min(Math.round(videoWidth), LARGEST_NATURAL_WIDTH)
+      : LARGEST_NATURAL_WIDTH;
   return { width, height: Math.round((width * 9) / 16) };
 }
 
@@ -41,5 +44,11 @@ export function fitEmbed(natural: PlayerSize, { maxWidth, maxHeight }: EmbedBoun
   let width = Math.min(natural.width, maxWidth ?? Number.POSITIVE_INFINITY);
   if (maxHeight !== null && (width * 9) / 16 > maxHeight) width = Math.floor((maxHeight * 16) / 9);
   width = Math.max(1, width);
-  return { width, height: Math.max(1, Math.min(Math.round((width * 9) / 16), maxHeight ?? Number.POSITIVE_INFINITY)) };
+  return {
+    width,
+    height: Math.max(
+      1,
+      Math.min(Math.round((width * 9) / 16), maxHeight ?? Number.POSITIVE_INFINITY),
+    ),
+  };
 }

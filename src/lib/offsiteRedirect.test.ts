@@ -4,10 +4,14 @@ import { offsiteDestination, showcaseIdOf, signInReturnTo } from './offsiteRedir
 describe('signInReturnTo', () => {
   it('comes straight back when the showcase is shown here', () => {
     expect(signInReturnTo('/showcase/7', {})).toBe('/showcase/7');
-    expect(signInReturnTo('/showcase/7?app=showcase', { app: 'showcase' })).toBe('/showcase/7?app=showcase');
+    expect(signInReturnTo('/showcase/7?app=showcase', { app: 'showcase' })).toBe(
+      '/showcase/7?app=showcase',
+    );
   });
   it('goes through /offsite_redirect when the showcase was opened with offsite=redirect', () => {
-    expect(signInReturnTo('/es/showcase/7?offsite=redirect', { offsite: 'redirect' })).toBe('/offsite_redirect?redirect=%2Fes%2Fshowcase%2F7%3Foffsite%3Dredirect');
+    expect(signInReturnTo('/es/showcase/7?offsite=redirect', { offsite: 'redirect' })).toBe(
+      '/offsite_redirect?redirect=%2Fes%2Fshowcase%2F7%3Foffsite%3Dredirect',
+    );
   });
 });
 
@@ -26,7 +30,9 @@ describe('offsiteDestination', () => {
   const redirect = `/showcase/7?offsite=redirect&referrer=${encodeURIComponent('https://films.northwind.example/watch?id=7')}`;
 
   it("returns to the referring page on the showcase's own domain", () => {
-    expect(offsiteDestination({ redirect, ownDomain: 'Films.Northwind.example' })).toBe('https://films.northwind.example/watch?id=7');
+    expect(offsiteDestination({ redirect, ownDomain: 'Films.Northwind.example' })).toBe(
+      'https://films.northwind.example/watch?id=7',
+    );
   });
   it('returns to the showcase here when the referrer is another site', () => {
     expect(offsiteDestination({ redirect, ownDomain: 'northwind.example' })).toBe(redirect);
@@ -36,7 +42,9 @@ describe('offsiteDestination', () => {
   });
   it('never follows a referrer that is not a web page', () => {
     const script = `/showcase/7?referrer=${encodeURIComponent('javascript:alert(1)//films.northwind.example')}`;
-    expect(offsiteDestination({ redirect: script, ownDomain: 'films.northwind.example' })).toBe(script);
+    expect(offsiteDestination({ redirect: script, ownDomain: 'films.northwind.example' })).toBe(
+      script,
+    );
   });
   it('never leaves the site for a redirect that is not a path here', () => {
     expect(offsiteDestination({ redirect: 'https://evil.example/', ownDomain: null })).toBe('/');

@@ -9,16 +9,20 @@ import type { CarriedQuery } from './carriedQuery.ts';
 import { safeReturnTo } from './safeRedirect.ts';
 import { splitLocalePath } from './localeNegotiation.ts';
 
-export const OFFSITE_REDIRECT_PATH = '/offsite_redirect';
+const OFFSITE_REDIRECT_PATH = '/offsite_redirect';
 
 /** Where a sign-in started at `returnTo` comes back to (unprefixed suffix path, or `returnTo`). */
 export function signInReturnTo(returnTo: string, carried: CarriedQuery): string {
-  return carried.offsite === 'redirect' ? `${OFFSITE_REDIRECT_PATH}?redirect=${encodeURIComponent(returnTo)}` : returnTo;
+  return carried.offsite === 'redirect'
+    ? `${OFFSITE_REDIRECT_PATH}?redirect=${encodeURIComponent(returnTo)}`
+    : returnTo;
 }
 
 /** The showcase a return path belongs to, by its id, or null. */
 export function showcaseIdOf(path: string): number | null {
-  const match = /^\/showcase\/([1-9]\d{0,9})(?:\/|$)/.exec(splitLocalePath(path.split('?')[0]!).path);
+  const match = /^\/showcase\/([1-9]\d{0,9})(?:\/|$)/.exec(
+    splitLocalePath(path.split('?')[0]!).path,
+  );
   return match ? Number(match[1]) : null;
 }
 
@@ -40,5 +44,10 @@ export function offsiteDestination({ redirect, ownDomain }: OffsiteTarget): stri
     return back;
   }
   const web = page.protocol === 'https:' || page.protocol === 'http:';
-  return web && page.hostname.toLowerCase() === ownDomain.toLowerCase() && !page.username && !page.password ? page.href : back;
+  return web &&
+    page.hostname.toLowerCase() === ownDomain.toLowerCase() &&
+    !page.username &&
+    !page.password
+    ? page.href
+    : back;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createDirectoryCache, sliceDirectory, toDirectory, usesDirectory, DIRECTORY_FROM_OFFSET } from './orderDirectory.ts';
+import {
+  createDirectoryCache,
+  sliceDirectory,
+  toDirectory,
+  usesDirectory,
+  DIRECTORY_FROM_OFFSET,
+} from './orderDirectory.ts';
 
 const order = toDirectory(7, [
   { id: 30, position: 1 },
@@ -35,7 +41,10 @@ describe('which pages are cut from an order', () => {
 describe('the held orders', () => {
   const loader = () => {
     let loads = 0;
-    return { load: (version: number) => async () => (loads++, toDirectory(version, [])), count: () => loads };
+    return {
+      load: (version: number) => async () => (loads++, toDirectory(version, [])),
+      count: () => loads,
+    };
   };
 
   it('reads an order once per version, and again once the version moves', async () => {
@@ -52,15 +61,23 @@ describe('the held orders', () => {
   it('shares one read between readers arriving together', async () => {
     const cache = createDirectoryCache(4);
     const { load, count } = loader();
-    await Promise.all([cache.get('k', 1, load(1)), cache.get('k', 1, load(1)), cache.get('k', 1, load(1))]);
+    await Promise.all([
+      cache.get('k', 1, load(1)),
+      cache.get('k', 1, load(1)),
+      cache.get('k', 1, load(1)),
+    ]);
     expect(count()).toBe(1);
   });
 
   it('does not keep a failed read', async () => {
     const cache = createDirectoryCache(4);
-    await expect(cache.get('k', 1, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await expect(cache.get('k', 1, () => Promise.reject(new Error('down')))).rejects.toThrow(
+      'down',
+    );
     expect(cache.size).toBe(0);
-    expect((await cache.get('k', 1, async () => toDirectory(1, [{ id: 5, position: 1 }]))).ids[0]).toBe(5);
+    expect(
+      (await cache.get('k', 1, async () => toDirectory(1, [{ id: 5, position: 1 }]))).ids[0],
+    ).toBe(5);
   });
 
   it('lets the least recently read order go first', async () => {

@@ -20,10 +20,18 @@ export function usesDirectory(offset: number): boolean {
 }
 
 export function toDirectory(version: number, rows: readonly PagedId[]): OrderDirectory {
-  return { version, ids: Int32Array.from(rows, (r) => r.id), positions: Int32Array.from(rows, (r) => r.position) };
+  return {
+    version,
+    ids: Int32Array.from(rows, (r) => r.id),
+    positions: Int32Array.from(rows, (r) => r.position),
+  };
 }
 
-export function sliceDirectory({ ids, positions }: OrderDirectory, offset: number, limit: number): PagedId[] {
+export function sliceDirectory(
+  { ids, positions }: OrderDirectory,
+  offset: number,
+  limit: number,
+): PagedId[] {
   const end = Math.min(ids.length, offset + limit);
   const page: PagedId[] = [];
   for (let i = offset; i < end; i++) page.push({ id: ids[i]!, position: positions[i]! });

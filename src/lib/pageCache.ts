@@ -10,10 +10,15 @@
  */
 import { AGE_CONFIRMED_COOKIE } from './contentGates.ts';
 import { DEFAULT_LOCALE } from './domain.ts';
-import { CONTENT_RATING_COOKIE, readRatingSelection, serializeRatingSelection, THEME_COOKIE } from './footerPreferences.ts';
+import {
+  CONTENT_RATING_COOKIE,
+  readRatingSelection,
+  serializeRatingSelection,
+  THEME_COOKIE,
+} from './footerPreferences.ts';
 import { LOCALE_COOKIE, preferredLocale, splitLocalePath } from './localeNegotiation.ts';
 
-export type HeaderValue = string | string[] | undefined;
+type HeaderValue = string | string[] | undefined;
 
 export interface PageRequest {
   method: string;
@@ -53,7 +58,8 @@ export function parseCookies(header: string | undefined): Map<string, string> {
     const name = pair.slice(0, at).trim();
     if (!name || cookies.has(name)) continue;
     let value = pair.slice(at + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length > 1) value = value.slice(1, -1);
+    if (value.startsWith('"') && value.endsWith('"') && value.length > 1)
+      value = value.slice(1, -1);
     try {
       cookies.set(name, decodeURIComponent(value));
     } catch {
@@ -78,26 +84,36 @@ export function pageCacheKey(request: PageRequest, settings: PageCacheSettings):
 
   const pathname = request.url.split('?', 1)[0] ?? '/';
   const fromPath = splitLocalePath(pathname).locale;
-  const locale = fromPath !== DEFAULT_LOCALE ? fromPath : preferredLocale(cookies.get(LOCALE_COOKIE), first(request.headers['accept-language']));
+  const locale =
+    fromPath !== DEFAULT_LOCALE
+      ? fromPath
+      : preferredLocale(cookies.get(LOCALE_COOKIE), first(request.headers['accept-language']));
   const theme = cookies.get(THEME_COOKIE);
-  const region = (name: string | undefined) => (name ? (first(request.headers[name])?.toUpperCase() ?? '') : '');
+  const region = (name: string | undefined) =>
+    name ? (first(request.headers[name])?.toUpperCase() ?? '') : '';
   const viewer = [
     locale,
     // A personal cookie's presence alone changes the page's Cache-Control (cacheControl.ts).
     theme === undefined ? '' : theme === 'light' || theme === 'dark' ? theme : 'auto',
-    cookies.has(CONTENT_RATING_COOKIE) ? serializeRatingSelection(readRatingSelection(cookies.get(CONTENT_RATING_COOKIE))) : '',
+    cookies.has(CONTENT_RATING_COOKIE)
+      ? serializeRatingSelection(readRatingSelection(cookies.get(CONTENT_RATING_COOKIE)))
+      : '',
     cookies.has(AGE_CONFIRMED_COOKIE) ? 'adult' : '',
     region(settings.geoCountryHeader),
     region(settings.geoRegionHeader),
   ];
-  const origin = `${first(request.headers['x-forwarded-proto']) ?? 'http'}://${first(request.headers['x-forwarded-host']) ?? first(request.headers['host']) ?? ''}`;
+  const scheme = first(request.headers['x-forwarded-proto']) ?? 'http';
+  const host = first(request.headers['x-forwarded-host']) ?? first(request.headers['host']) ?? '';
+  const origin = `${scheme}://${host}`;
   return [origin + request.url, ...viewer].join('\n');
 }
 
 export type StoredEncoding = 'br' | 'gzip' | 'identity';
 
 /** The compressed encodings an Accept-Encoding header accepts, in the order they are preferred here: brotli, then gzip. */
-export function acceptedEncodings(acceptEncoding: string | undefined): Exclude<StoredEncoding, 'identity'>[] {
+export function acceptedEncodings(
+  acceptEncoding: string | undefined,
+): Exclude<StoredEncoding, 'identity'>[] {
   const weights = new Map<string, number>();
   for (const part of acceptEncoding?.split(',') ?? []) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

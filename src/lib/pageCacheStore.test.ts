@@ -38,9 +38,19 @@ describe('the page cache store', () => {
     store.put('c', page(10), generation, 0);
     store.get('a', 1);
     store.put('d', page(10), generation, 2);
-    expect(['a', 'b', 'c', 'd'].map((k) => store.get(k, 3) !== undefined)).toEqual([true, false, true, true]);
+    expect(['a', 'b', 'c', 'd'].map((k) => store.get(k, 3) !== undefined)).toEqual([
+      true,
+      false,
+      true,
+      true,
+    ]);
     store.put('e', page(80), generation, 4);
-    expect(['a', 'c', 'd', 'e'].map((k) => store.get(k, 5) !== undefined)).toEqual([false, true, true, true]);
+    expect(['a', 'c', 'd', 'e'].map((k) => store.get(k, 5) !== undefined)).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
     expect(store.bytes).toBe(100);
   });
 

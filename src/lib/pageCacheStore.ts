@@ -14,7 +14,7 @@ export interface PageCacheLimits {
   staleMs?: number;
 }
 
-export interface Found<T> {
+interface Found<T> {
   value: T;
   /** Older than `ttlMs`: to be renewed. */
   stale: boolean;

@@ -9,8 +9,13 @@ const hash = (text: string) => `'sha256-${createHash('sha256').update(text).dige
 
 describe("a page's content security policy", () => {
   it('allows each inline script and style element the page holds by its hash, once', () => {
-    const html = `<head><style>a{color:red}</style><script type="module">go()</script></head><body><script>one()</script><script>one()</script><style media="print">b{}</style></body>`;
-    expect(inlineSources(html)).toEqual({ scripts: [hash('go()'), hash('one()')], styles: [hash('a{color:red}'), hash('b{}')] });
+    const html =
+      '<head><style>a{color:red}</style><script type="module">go()</script></head>' +
+      '<body><script>one()</script><script>one()</script><style media="print">b{}</style></body>';
+    expect(inlineSources(html)).toEqual({
+      scripts: [hash('go()'), hash('one()')],
+      styles: [hash('a{color:red}'), hash('b{}')],
+    });
   });
 
   it('hashes a module written inert in a template, which the lazy loader runs later', () => {
@@ -19,7 +24,10 @@ describe("a page's content security policy", () => {
   });
 
   it('leaves out scripts from a file and data blocks, which no hash covers', () => {
-    const html = `<script type="module" src="/_astro/a.js"></script><script type="application/ld+json">{"@type":"VideoObject"}</script><script data-src="x">run()</script>`;
+    const html =
+      '<script type="module" src="/_astro/a.js"></script>' +
+      '<script type="application/ld+json">{"@type":"VideoObject"}</script>' +
+      '<script data-src="x">run()</script>';
     expect(inlineSources(html).scripts).toEqual([hash('run()')]);
   });
 
@@ -46,6 +54,8 @@ describe("a page's content security policy", () => {
   });
 
   it('allows no inline script on a page without one', () => {
-    expect(pagePolicy('<p>hello</p>', 'frame-ancestors *')).toContain("script-src 'self'; style-src 'self'; ");
+    expect(pagePolicy('<p>hello</p>', 'frame-ancestors *')).toContain(
+      "script-src 'self'; style-src 'self'; ",
+    );
   });
 });

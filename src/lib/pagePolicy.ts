@@ -10,7 +10,15 @@
  */
 import { createHash } from 'node:crypto';
 
-const DIRECTIVES = ["default-src 'self'", "img-src 'self' data:", "media-src 'self' blob:", "connect-src 'self'", "frame-src 'self'", "object-src 'none'", "base-uri 'self'"];
+const DIRECTIVES = [
+  "default-src 'self'",
+  "img-src 'self' data:",
+  "media-src 'self' blob:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+];
 
 // An HTML parser ends a script's or a style's text at the first closing tag, whatever it holds.
 // `d`: each match tells where its text starts and ends.
@@ -41,7 +49,8 @@ export function inlineSources(page: Uint8Array): { scripts: string[]; styles: st
   const text = bytes.toString('latin1');
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  for (const match of text.matchAll(SCRIPT)) if (runs(match[1] ?? '')) scripts.add(source(bytes, match.indices![2]!));
+  for (const match of text.matchAll(SCRIPT))
+    if (runs(match[1] ?? '')) scripts.add(source(bytes, match.indices![2]!));
   for (const match of text.matchAll(STYLE)) styles.add(source(bytes, match.indices![1]!));
   return { scripts: [...scripts], styles: [...styles] };
 }
@@ -49,5 +58,11 @@ export function inlineSources(page: Uint8Array): { scripts: string[]; styles: st
 /** The whole policy of a page (its bytes), with its framing rule (`frame-ancestors …`, src/middleware.ts). */
 export function pagePolicy(page: Uint8Array, framing: string): string {
   const { scripts, styles } = inlineSources(page);
-  return [...DIRECTIVES, ["script-src 'self'", ...scripts].join(' '), ["style-src 'self'", ...styles].join(' '), "style-src-attr 'unsafe-inline'", framing].join('; ');
+  return [
+    ...DIRECTIVES,
+    ["script-src 'self'", ...scripts].join(' '),
+    ["style-src 'self'", ...styles].join(' '),
+    "style-src-attr 'unsafe-inline'",
+    framing,
+  ].join('; ');
 }

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   GRID_PAGE_SIZE,
+  MAX_SEARCH_MATCHES,
   SEARCH_PAGE_SIZE,
   clampPage,
   pageCount,
   pageSizeFor,
   pagerState,
   rangeOf,
+  searchRangeKey,
 } from './pagination.ts';
 
 describe('page sizes', () => {
@@ -14,9 +16,12 @@ describe('page sizes', () => {
     expect(GRID_PAGE_SIZE).toBe(12);
     expect(SEARCH_PAGE_SIZE).toBe(25);
   });
-  it.each(['grid', 'player', 'live', 'featured', 'embed-only'] as const)('gives 12 for the %s layout', (layout) => {
-    expect(pageSizeFor(layout)).toBe(12);
-  });
+  it.each(['grid', 'player', 'live', 'featured', 'embed-only'] as const)(
+    'gives 12 for the %s layout',
+    (layout) => {
+      expect(pageSizeFor(layout)).toBe(12);
+    },
+  );
 });
 
 describe('pageCount', () => {
@@ -98,13 +103,33 @@ describe('pagerState', () => {
   });
   describe('given 3 pages', () => {
     it('disables previous on page 1', () => {
-      expect(pagerState(1, 3)).toEqual({ visible: true, previousDisabled: true, nextDisabled: false });
+      expect(pagerState(1, 3)).toEqual({
+        visible: true,
+        previousDisabled: true,
+        nextDisabled: false,
+      });
     });
     it('enables both in the middle', () => {
-      expect(pagerState(2, 3)).toEqual({ visible: true, previousDisabled: false, nextDisabled: false });
+      expect(pagerState(2, 3)).toEqual({
+        visible: true,
+        previousDisabled: false,
+        nextDisabled: false,
+      });
     });
     it('disables next on the last page', () => {
-      expect(pagerState(3, 3)).toEqual({ visible: true, previousDisabled: false, nextDisabled: true });
+      expect(pagerState(3, 3)).toEqual({
+        visible: true,
+        previousDisabled: false,
+        nextDisabled: true,
+      });
     });
+  });
+});
+
+describe('searchRangeKey', () => {
+  it('says a total at the search cap may stand for more', () => {
+    expect(searchRangeKey(MAX_SEARCH_MATCHES)).toBe('rangeAtLeast');
+    expect(searchRangeKey(MAX_SEARCH_MATCHES - 1)).toBe('range');
+    expect(searchRangeKey(3)).toBe('range');
   });
 });

@@ -8,6 +8,16 @@ import type { Layout } from './domain.ts';
 export const GRID_PAGE_SIZE = 12;
 /** SPEC §9: "Search page size 25" (also per_page of the search call, §7). */
 export const SEARCH_PAGE_SIZE = 25;
+/**
+ * The matches one search finds and ranks at most (src/server/search/searchShowcaseVideos.ts):
+ * ten pages of results. A total this large may stand for more, and says so.
+ */
+export const MAX_SEARCH_MATCHES = 250;
+
+/** The range message of a search's results: '… of 250 or more' once its total reached the cap. */
+export function searchRangeKey(total: number): 'range' | 'rangeAtLeast' {
+  return total >= MAX_SEARCH_MATCHES ? 'rangeAtLeast' : 'range';
+}
 
 /**
  * Videos per page for a showcase layout. SPEC §9 mentions "24 for one layout value" without
@@ -60,7 +70,8 @@ export interface PageRange {
  * treated as the last page.
  */
 export function rangeOf(page: number, perPage: number, total: number): PageRange | null {
-  if (!Number.isFinite(total) || total <= 0 || !Number.isFinite(perPage) || perPage <= 0) return null;
+  if (!Number.isFinite(total) || total <= 0 || !Number.isFinite(perPage) || perPage <= 0)
+    return null;
   const size = Math.floor(perPage);
   const count = pageCount(total, size);
   const current = Math.min(Math.max(1, Math.floor(Number.isFinite(page) ? page : 1)), count);

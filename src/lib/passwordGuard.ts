@@ -18,7 +18,11 @@ export interface PasswordTryFacts {
 
 export type PasswordTryVerdict = 'check' | 'wait';
 
-export function passwordTryVerdict({ clientTriesBefore, showcaseWrongGuesses, showcaseBudget }: PasswordTryFacts): PasswordTryVerdict {
+export function passwordTryVerdict({
+  clientTriesBefore,
+  showcaseWrongGuesses,
+  showcaseBudget,
+}: PasswordTryFacts): PasswordTryVerdict {
   const underAttack = showcaseWrongGuesses >= showcaseBudget;
   return underAttack && clientTriesBefore > 0 ? 'wait' : 'check';
 }

@@ -19,7 +19,11 @@ const video = {
 
 describe('parseFields', () => {
   it('splits on commas and trims', () => {
-    expect(parseFields(' uri, name ,pictures.sizes.link')).toEqual(['uri', 'name', 'pictures.sizes.link']);
+    expect(parseFields(' uri, name ,pictures.sizes.link')).toEqual([
+      'uri',
+      'name',
+      'pictures.sizes.link',
+    ]);
   });
   it('drops empty entries, empty path segments and duplicates', () => {
     expect(parseFields('uri,,uri, ,user..name.')).toEqual(['uri', 'user.name']);
@@ -43,7 +47,9 @@ describe('pickFields', () => {
       expect(pickFields(video, 'uri,name')).toEqual({ uri: '/videos/1', name: 'Clip' });
     });
     it('keeps a whole nested object when named', () => {
-      expect(pickFields(video, 'privacy')).toEqual({ privacy: { view: 'anybody', download: true } });
+      expect(pickFields(video, 'privacy')).toEqual({
+        privacy: { view: 'anybody', download: true },
+      });
     });
     it('omits keys the object does not have', () => {
       expect(pickFields(video, 'uri,missing')).toEqual({ uri: '/videos/1' });
@@ -63,7 +69,9 @@ describe('pickFields', () => {
       });
     });
     it('merges several paths under one parent', () => {
-      expect(pickFields(video, 'privacy.view,privacy.download')).toEqual({ privacy: { view: 'anybody', download: true } });
+      expect(pickFields(video, 'privacy.view,privacy.download')).toEqual({
+        privacy: { view: 'anybody', download: true },
+      });
     });
     it('lets a whole parent win over a child path, whatever the order', () => {
       expect(pickFields(video, 'user.name,user')).toEqual({ user: video.user });
@@ -82,13 +90,19 @@ describe('pickFields', () => {
 
   describe('given an array of items', () => {
     it('applies the fields to each item', () => {
-      expect(pickFields([video, { ...video, uri: '/videos/2' }], 'uri')).toEqual([{ uri: '/videos/1' }, { uri: '/videos/2' }]);
+      expect(pickFields([video, { ...video, uri: '/videos/2' }], 'uri')).toEqual([
+        { uri: '/videos/1' },
+        { uri: '/videos/2' },
+      ]);
     });
   });
 
   describe('given a hostile key', () => {
     it('keeps __proto__ as plain data without touching the prototype', () => {
-      const parsed = JSON.parse('{"__proto__": {"polluted": true}, "uri": "/videos/1"}') as Record<string, unknown>;
+      const parsed = JSON.parse('{"__proto__": {"polluted": true}, "uri": "/videos/1"}') as Record<
+        string,
+        unknown
+      >;
       const picked = pickFields(parsed, '__proto__,uri') as Record<string, unknown>;
       expect(Object.getPrototypeOf(picked)).toBe(Object.prototype);
       expect(Object.keys(picked)).toEqual(['__proto__', 'uri']);

@@ -71,14 +71,23 @@ function apply(value: unknown, tree: FieldTree): unknown {
     const picked = sub === true ? value[key] : apply(value[key], sub);
     if (picked === DROP || picked === undefined) continue;
     // defineProperty so an own '__proto__' key from JSON.parse stays data, not a prototype.
-    Object.defineProperty(out, key, { value: picked, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: picked,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
 
 /** Keeps only the given paths; no fields (or none after parsing) returns the input unchanged. */
-export function pickFields<T>(obj: T, fields: readonly string[] | string | null | undefined): T | Partial<T> {
-  const list = typeof fields === 'string' ? parseFields(fields) : parseFields((fields ?? []).join(','));
+export function pickFields<T>(
+  obj: T,
+  fields: readonly string[] | string | null | undefined,
+): T | Partial<T> {
+  const list =
+    typeof fields === 'string' ? parseFields(fields) : parseFields((fields ?? []).join(','));
   if (list.length === 0) return obj;
   const picked = apply(obj, buildTree(list));
   return (picked === DROP ? obj : picked) as Partial<T>;

@@ -4,7 +4,9 @@ import { compilePlain, onlyValues } from './plainInterpolation.ts';
 describe('a plain message', () => {
   it('fills each named value in, as often as it appears', () => {
     const fill = compilePlain('Play {{title}} — {{ title }} by {{owner}}')!;
-    expect(fill({ title: 'Harbour', owner: 'Northwind' })).toBe('Play Harbour — Harbour by Northwind');
+    expect(fill({ title: 'Harbour', owner: 'Northwind' })).toBe(
+      'Play Harbour — Harbour by Northwind',
+    );
     expect(compilePlain('No values')!({})).toBe('No values');
     expect(compilePlain('{{page}}페이지')!({ page: 3 })).toBe('3페이지');
   });

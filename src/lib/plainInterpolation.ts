@@ -7,7 +7,23 @@
  */
 
 /** Options that change what i18next looks up or how: a call naming one of them goes to i18next. */
-const I18NEXT_OPTIONS = new Set(['count', 'context', 'lng', 'lngs', 'ns', 'defaultValue', 'replace', 'interpolation', 'returnObjects', 'returnDetails', 'joinArrays', 'postProcess', 'ordinal', 'keyPrefix', 'fallbackLng']);
+const I18NEXT_OPTIONS = new Set([
+  'count',
+  'context',
+  'lng',
+  'lngs',
+  'ns',
+  'defaultValue',
+  'replace',
+  'interpolation',
+  'returnObjects',
+  'returnDetails',
+  'joinArrays',
+  'postProcess',
+  'ordinal',
+  'keyPrefix',
+  'fallbackLng',
+]);
 
 const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
 const NAME = /^\s*(\w+)\s*$/;
@@ -33,7 +49,13 @@ export function compilePlain(template: string): PlainFill | null {
     for (let i = 0; i < names.length; i++) {
       const value = values[names[i]!];
       // i18next leaves a missing value's placeholder and formats objects its own way.
-      if (value === undefined || value === null || typeof value === 'object' || typeof value === 'function') return null;
+      if (
+        value === undefined ||
+        value === null ||
+        typeof value === 'object' ||
+        typeof value === 'function'
+      )
+        return null;
       out += String(value) + texts[i + 1]!;
     }
     return out;

@@ -13,7 +13,9 @@ export interface ApiCall {
   value?: unknown;
 }
 
-export type ApiReply = { method: string; value?: unknown } | { event: 'error'; data: { method: string; name: string; message: string } };
+export type ApiReply =
+  | { method: string; value?: unknown }
+  | { event: 'error'; data: { method: string; name: string; message: string } };
 
 export interface ApiEvent {
   event: string;
@@ -21,8 +23,19 @@ export interface ApiEvent {
 }
 
 /** The events a page may listen for. */
-export const API_EVENTS = ['play', 'playing', 'pause', 'ended', 'timeupdate', 'progress', 'seeking', 'seeked', 'volumechange', 'durationchange', 'loaded'] as const;
-export type ApiEventName = (typeof API_EVENTS)[number];
+export const API_EVENTS = [
+  'play',
+  'playing',
+  'pause',
+  'ended',
+  'timeupdate',
+  'progress',
+  'seeking',
+  'seeked',
+  'volumechange',
+  'durationchange',
+  'loaded',
+] as const;
 
 export function readApiCall(data: unknown): ApiCall | null {
   let message = data;
@@ -60,27 +73,45 @@ export interface PlayerFacts {
 }
 
 /** Timing data of play, pause, timeupdate, seeked… as Vimeo sends it. */
-export function timing(media: Pick<PlayerSurface, 'currentTime' | 'duration'>): { seconds: number; percent: number; duration: number } {
+export function timing(media: Pick<PlayerSurface, 'currentTime' | 'duration'>): {
+  seconds: number;
+  percent: number;
+  duration: number;
+} {
   const duration = Number.isFinite(media.duration) ? media.duration : 0;
   const seconds = Math.round(media.currentTime * 1000) / 1000;
-  return { seconds, percent: duration > 0 ? Math.round((seconds / duration) * 1000) / 1000 : 0, duration };
+  return {
+    seconds,
+    percent: duration > 0 ? Math.round((seconds / duration) * 1000) / 1000 : 0,
+    duration,
+  };
 }
 
-const error = (method: string, name: string, message: string): ApiReply => ({ event: 'error', data: { method, name, message } });
-const finiteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const error = (method: string, name: string, message: string): ApiReply => ({
+  event: 'error',
+  data: { method, name, message },
+});
+const finiteNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
 
 /**
  * Answers one call. `listening` is the set of events the page asked for; add- and
  * removeEventListener change it.
  */
-export async function answerCall(media: PlayerSurface, facts: PlayerFacts, call: ApiCall, listening: Set<string>): Promise<ApiReply> {
+export async function answerCall(
+  media: PlayerSurface,
+  facts: PlayerFacts,
+  call: ApiCall,
+  listening: Set<string>,
+): Promise<ApiReply> {
   const { method, value } = call;
   switch (method) {
     case 'ping':
       return { method };
     case 'addEventListener':
     case 'removeEventListener':
-      if (typeof value !== 'string') return error(method, 'TypeError', 'The event name must be a string.');
+      if (typeof value !== 'string')
+        return error(method, 'TypeError', 'The event name must be a string.');
       if (method === 'addEventListener') listening.add(value);
       else listening.delete(value);
       return { method };
@@ -89,7 +120,11 @@ export async function answerCall(media: PlayerSurface, facts: PlayerFacts, call:
         await media.play();
         return { method };
       } catch (cause) {
-        return error(method, cause instanceof Error ? cause.name : 'Error', cause instanceof Error ? cause.message : 'The video could not play.');
+        return error(
+          method,
+          cause instanceof Error ? cause.name : 'Error',
+          cause instanceof Error ? cause.message : 'The video could not play.',
+        );
       }
     case 'pause':
       media.pause();
@@ -97,9 +132,18 @@ export async function answerCall(media: PlayerSurface, facts: PlayerFacts, call:
     case 'getCurrentTime':
       return { method, value: media.currentTime };
     case 'setCurrentTime': {
-      const duration = Number.isFinite(media.duration) ? media.duration : facts.duration > 0 ? facts.duration : Infinity;
+      const duration = Number.isFinite(media.duration)
+        ? media.duration
+        : facts.duration > 0
+          ? facts.duration
+          : Infinity;
       if (!finiteNumber(value)) return error(method, 'TypeError', 'Seconds must be a number.');
-      if (value < 0 || value > duration) return error(method, 'RangeError', 'Seconds must be more than or equal to 0 and less than the duration of the video.');
+      if (value < 0 || value > duration)
+        return error(
+          method,
+          'RangeError',
+          'Seconds must be more than or equal to 0 and less than the duration of the video.',
+        );
       media.currentTime = value;
       return { method, value };
     }
@@ -112,13 +156,15 @@ export async function answerCall(media: PlayerSurface, facts: PlayerFacts, call:
     case 'getVolume':
       return { method, value: media.volume };
     case 'setVolume':
-      if (!finiteNumber(value) || value < 0 || value > 1) return error(method, 'RangeError', 'Volume should be a number between 0 and 1.');
+      if (!finiteNumber(value) || value < 0 || value > 1)
+        return error(method, 'RangeError', 'Volume should be a number between 0 and 1.');
       media.volume = value;
       return { method, value };
     case 'getMuted':
       return { method, value: media.muted };
     case 'setMuted':
-      if (typeof value !== 'boolean') return error(method, 'TypeError', 'Muted must be true or false.');
+      if (typeof value !== 'boolean')
+        return error(method, 'TypeError', 'Muted must be true or false.');
       media.muted = value;
       return { method, value };
     case 'getVideoId':

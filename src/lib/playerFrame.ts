@@ -19,7 +19,15 @@ export interface FrameOptions {
   hash?: string | null | undefined;
 }
 
-export function playerFramePath({ albumId, videoId, autoplay, continuousPlay, shareHash, jwt, hash }: FrameOptions): string {
+export function playerFramePath({
+  albumId,
+  videoId,
+  autoplay,
+  continuousPlay,
+  shareHash,
+  jwt,
+  hash,
+}: FrameOptions): string {
   const query = new URLSearchParams({ autoplay: autoplay ? '1' : '0' });
   if (continuousPlay) query.set('autopause', '0');
   if (shareHash) query.set('sh', shareHash);
@@ -39,7 +47,7 @@ export function parseFrameParams(query: URLSearchParams): FrameParams {
 }
 
 /** SPEC §9: the smallest rendition of at least 360 lines; else the largest there is. */
-export const MIN_PLAY_HEIGHT = 360;
+const MIN_PLAY_HEIGHT = 360;
 
 export interface Progressive {
   link: string;

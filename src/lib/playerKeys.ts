@@ -55,7 +55,11 @@ export function playerActionFor({ key, ctrlKey, metaKey, altKey }: KeyPress): Pl
 }
 
 /** Where a seek lands: within the video, never before 0 or past the end. */
-export function seekTarget(current: number, duration: number, action: Extract<PlayerAction, { kind: 'seek-by' | 'seek-to-fraction' }>): number {
+export function seekTarget(
+  current: number,
+  duration: number,
+  action: Extract<PlayerAction, { kind: 'seek-by' | 'seek-to-fraction' }>,
+): number {
   const known = Number.isFinite(duration) && duration > 0;
   if (action.kind === 'seek-to-fraction') return known ? duration * action.fraction : current;
   const target = Math.max(current + action.seconds, 0);

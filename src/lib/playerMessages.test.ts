@@ -32,18 +32,25 @@ class FakeWindow implements MessageWindow {
   }
   /** Delivers a message as the browser would, from `source` at `origin`. */
   receive(data: unknown, origin: string, source: unknown) {
-    for (const listener of this.listeners) listener({ data, origin, source } as unknown as MessageEvent);
+    for (const listener of this.listeners)
+      listener({ data, origin, source } as unknown as MessageEvent);
   }
 }
 
 const PARENT_ORIGIN = 'https://partner.example';
 
 /** A media element that is wherever a test puts it. */
-function fakeMedia({ currentTime = 0, duration = 120 }: { currentTime?: number; duration?: number } = {}) {
+function fakeMedia({
+  currentTime = 0,
+  duration = 120,
+}: { currentTime?: number; duration?: number } = {}) {
   return Object.assign(new EventTarget(), { currentTime, duration });
 }
 
-function frameWindow({ referrer = `${PARENT_ORIGIN}/page`, ancestor }: { referrer?: string; ancestor?: string } = {}) {
+function frameWindow({
+  referrer = `${PARENT_ORIGIN}/page`,
+  ancestor,
+}: { referrer?: string; ancestor?: string } = {}) {
   const parent = new FakeWindow();
   const frame = Object.assign(new FakeWindow(), {
     parent,
@@ -60,26 +67,38 @@ describe('message shapes', () => {
   it('recognises PLAYER_ENDED', () => {
     expect(isPlayerEnded({ event: PLAYER_ENDED })).toBe(true);
   });
-  it.each([null, 'attach-events', { method: 'play' }, { event: 'attach-events' }])('refuses %j as attach-events', (data) => {
-    expect(isAttachEvents(data)).toBe(false);
-  });
+  it.each([null, 'attach-events', { method: 'play' }, { event: 'attach-events' }])(
+    'refuses %j as attach-events',
+    (data) => {
+      expect(isAttachEvents(data)).toBe(false);
+    },
+  );
   it('recognises a position report', () => {
     expect(isTimeUpdate({ event: TIME_UPDATE, data: { seconds: 12.5, duration: 60 } })).toBe(true);
   });
-  it.each([{ event: TIME_UPDATE }, { event: TIME_UPDATE, data: { seconds: '3' } }, { event: TIME_UPDATE, data: { seconds: -1 } }, { event: TIME_UPDATE, data: { seconds: Number.NaN } }, { event: 'play', data: { seconds: 3 } }])(
-    'refuses %j as a position report',
-    (data) => {
-      expect(isTimeUpdate(data)).toBe(false);
-    },
-  );
+  it.each([
+    { event: TIME_UPDATE },
+    { event: TIME_UPDATE, data: { seconds: '3' } },
+    { event: TIME_UPDATE, data: { seconds: -1 } },
+    { event: TIME_UPDATE, data: { seconds: Number.NaN } },
+    { event: 'play', data: { seconds: 3 } },
+  ])('refuses %j as a position report', (data) => {
+    expect(isTimeUpdate(data)).toBe(false);
+  });
 });
 
 describe('parentOrigin', () => {
   it('prefers the ancestor origin the browser reports', () => {
-    expect(parentOrigin(frameWindow({ ancestor: 'https://a.example', referrer: 'https://b.example/x' }).frame)).toBe('https://a.example');
+    expect(
+      parentOrigin(
+        frameWindow({ ancestor: 'https://a.example', referrer: 'https://b.example/x' }).frame,
+      ),
+    ).toBe('https://a.example');
   });
   it('falls back to the referrer’s origin', () => {
-    expect(parentOrigin(frameWindow({ referrer: 'https://b.example/x?y' }).frame)).toBe('https://b.example');
+    expect(parentOrigin(frameWindow({ referrer: 'https://b.example/x?y' }).frame)).toBe(
+      'https://b.example',
+    );
   });
   it('is unknown without either', () => {
     expect(parentOrigin(frameWindow({ referrer: '' }).frame)).toBeNull();
@@ -93,7 +112,9 @@ describe('the frame side', () => {
     attachPlayerEvents(frame, media);
     frame.receive({ method: ATTACH_EVENTS }, PARENT_ORIGIN, parent);
     media.dispatchEvent(new Event('ended'));
-    expect(parent.posted).toEqual([{ message: { event: PLAYER_ENDED }, targetOrigin: PARENT_ORIGIN }]);
+    expect(parent.posted).toEqual([
+      { message: { event: PLAYER_ENDED }, targetOrigin: PARENT_ORIGIN },
+    ]);
   });
 
   it('posts PLAYER_ENDED at once when the media had ended before the parent first attached', () => {
@@ -102,7 +123,9 @@ describe('the frame side', () => {
     attachPlayerEvents(frame, media);
     frame.receive({ method: ATTACH_EVENTS }, PARENT_ORIGIN, parent);
     frame.receive({ method: ATTACH_EVENTS }, PARENT_ORIGIN, parent);
-    expect(parent.posted).toEqual([{ message: { event: PLAYER_ENDED }, targetOrigin: PARENT_ORIGIN }]);
+    expect(parent.posted).toEqual([
+      { message: { event: PLAYER_ENDED }, targetOrigin: PARENT_ORIGIN },
+    ]);
   });
 
   it('posts nothing when the parent never attached', () => {
@@ -146,7 +169,9 @@ describe('the frame side', () => {
     attachPlayerEvents(frame, media);
     frame.receive({ method: ATTACH_EVENTS }, 'https://other.example', parent);
     media.dispatchEvent(new Event('ended'));
-    expect(parent.posted).toEqual([{ message: { event: PLAYER_ENDED }, targetOrigin: 'https://other.example' }]);
+    expect(parent.posted).toEqual([
+      { message: { event: PLAYER_ENDED }, targetOrigin: 'https://other.example' },
+    ]);
   });
 
   it('stops reporting once detached', () => {
@@ -172,14 +197,20 @@ describe('the frame side, reporting the position', () => {
       media.currentTime = seconds;
       media.dispatchEvent(new Event(type));
     };
-    const reported = () => parent.posted.map(({ message }) => (message as { data: { seconds: number } }).data.seconds);
+    const reported = () =>
+      parent.posted.map(({ message }) => (message as { data: { seconds: number } }).data.seconds);
     return { parent, media, clock, detach, playTo, reported };
   }
 
   it('posts the position and length to its parent’s origin in player.js’s shape', () => {
     const { parent, playTo } = attached();
     playTo(4.25);
-    expect(parent.posted).toEqual([{ message: { event: TIME_UPDATE, data: { seconds: 4.25, duration: 300 } }, targetOrigin: PARENT_ORIGIN }]);
+    expect(parent.posted).toEqual([
+      {
+        message: { event: TIME_UPDATE, data: { seconds: 4.25, duration: 300 } },
+        targetOrigin: PARENT_ORIGIN,
+      },
+    ]);
   });
 
   it('posts at most four positions a second while playing', () => {
@@ -208,7 +239,10 @@ describe('the frame side, reporting the position', () => {
     attachPlayerEvents(frame, media, () => 0);
     frame.receive({ method: ATTACH_EVENTS }, PARENT_ORIGIN, parent);
     media.dispatchEvent(new Event('timeupdate'));
-    expect(parent.posted[0]?.message).toEqual({ event: TIME_UPDATE, data: { seconds: 0, duration: 0 } });
+    expect(parent.posted[0]?.message).toEqual({
+      event: TIME_UPDATE,
+      data: { seconds: 0, duration: 0 },
+    });
   });
 
   it('posts no position before the parent attached, nor after detaching', () => {
@@ -230,7 +264,10 @@ describe('the parent side', () => {
   function setUp() {
     const win = Object.assign(new FakeWindow(), { location: { href: `${SELF}/showcase/2` } });
     const content = new FakeWindow();
-    const frame = Object.assign(new EventTarget(), { src: '/showcase/2/video/5/embed?autoplay=1', contentWindow: content as MessageWindow | null });
+    const frame = Object.assign(new EventTarget(), {
+      src: '/showcase/2/video/5/embed?autoplay=1',
+      contentWindow: content as MessageWindow | null,
+    });
     return { win, content, frame };
   }
 
@@ -284,9 +321,14 @@ describe('the parent side, following the position', () => {
   const SELF = 'https://vitrine.example';
 
   function setUp() {
-    const win = Object.assign(new FakeWindow(), { location: { href: `${SELF}/showcase/2/video/5` } });
+    const win = Object.assign(new FakeWindow(), {
+      location: { href: `${SELF}/showcase/2/video/5` },
+    });
     const content = new FakeWindow();
-    const frame = Object.assign(new EventTarget(), { src: '/showcase/2/video/5/embed?autoplay=0', contentWindow: content as MessageWindow | null });
+    const frame = Object.assign(new EventTarget(), {
+      src: '/showcase/2/video/5/embed?autoplay=0',
+      contentWindow: content as MessageWindow | null,
+    });
     return { win, content, frame };
   }
 
@@ -309,7 +351,11 @@ describe('the parent side, following the position', () => {
     const onTime = vi.fn();
     listenForPlayerTime(win, frame, onTime);
     win.receive({ event: TIME_UPDATE, data: { seconds: 7, duration: 90 } }, SELF, new FakeWindow());
-    win.receive({ event: TIME_UPDATE, data: { seconds: 7, duration: 90 } }, 'https://evil.example', content);
+    win.receive(
+      { event: TIME_UPDATE, data: { seconds: 7, duration: 90 } },
+      'https://evil.example',
+      content,
+    );
     win.receive({ event: PLAYER_ENDED }, SELF, content);
     expect(onTime).not.toHaveBeenCalled();
   });
@@ -320,7 +366,10 @@ describe('the chat side, taking the relayed position', () => {
 
   function chatFrame() {
     const parent = new FakeWindow();
-    const win = Object.assign(new FakeWindow(), { parent: parent as MessageWindow, location: { origin: SELF } });
+    const win = Object.assign(new FakeWindow(), {
+      parent: parent as MessageWindow,
+      location: { origin: SELF },
+    });
     return { parent, win };
   }
 
@@ -336,8 +385,16 @@ describe('the chat side, taking the relayed position', () => {
     const { parent, win } = chatFrame();
     const onTime = vi.fn();
     listenForRelayedTime(win, onTime);
-    win.receive({ event: TIME_UPDATE, data: { seconds: 42, duration: 90 } }, 'https://evil.example', parent);
-    win.receive({ event: TIME_UPDATE, data: { seconds: 42, duration: 90 } }, SELF, new FakeWindow());
+    win.receive(
+      { event: TIME_UPDATE, data: { seconds: 42, duration: 90 } },
+      'https://evil.example',
+      parent,
+    );
+    win.receive(
+      { event: TIME_UPDATE, data: { seconds: 42, duration: 90 } },
+      SELF,
+      new FakeWindow(),
+    );
     expect(onTime).not.toHaveBeenCalled();
   });
 

@@ -12,7 +12,7 @@ export const PLAYER_ENDED = 'PLAYER_ENDED';
 export const TIME_UPDATE = 'timeupdate';
 
 /** At most this many position reports a second: enough for a chat to keep pace. */
-export const TIME_UPDATES_PER_SECOND = 4;
+const TIME_UPDATES_PER_SECOND = 4;
 
 export interface AttachEventsMessage {
   method: typeof ATTACH_EVENTS;
@@ -34,15 +34,28 @@ export interface TimeUpdateMessage {
 }
 
 export function isAttachEvents(data: unknown): data is AttachEventsMessage {
-  return typeof data === 'object' && data !== null && (data as { method?: unknown }).method === ATTACH_EVENTS;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { method?: unknown }).method === ATTACH_EVENTS
+  );
 }
 
 export function isPlayerEnded(data: unknown): data is PlayerEndedMessage {
-  return typeof data === 'object' && data !== null && (data as { event?: unknown }).event === PLAYER_ENDED;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { event?: unknown }).event === PLAYER_ENDED
+  );
 }
 
 export function isTimeUpdate(data: unknown): data is TimeUpdateMessage {
-  if (typeof data !== 'object' || data === null || (data as { event?: unknown }).event !== TIME_UPDATE) return false;
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    (data as { event?: unknown }).event !== TIME_UPDATE
+  )
+    return false;
   const time = (data as { data?: unknown }).data;
   if (typeof time !== 'object' || time === null) return false;
   const { seconds } = time as { seconds?: unknown };
@@ -68,7 +81,8 @@ export interface FrameWindow extends MessageWindow {
  */
 export function parentOrigin(win: FrameWindow): string | null {
   const ancestors = win.location.ancestorOrigins;
-  if (ancestors && ancestors.length > 0 && ancestors[0] && ancestors[0] !== 'null') return ancestors[0];
+  if (ancestors && ancestors.length > 0 && ancestors[0] && ancestors[0] !== 'null')
+    return ancestors[0];
   try {
     return win.document.referrer ? new URL(win.document.referrer).origin : null;
   } catch {
@@ -91,7 +105,11 @@ export interface PlayerMedia extends EventTarget {
  * media that ended before the parent first asked (the frame's code arrives when it is played)
  * is reported at once. `now` is a clock in milliseconds. Returns a function that detaches.
  */
-export function attachPlayerEvents(win: FrameWindow, media: PlayerMedia, now: () => number = () => performance.now()): () => void {
+export function attachPlayerEvents(
+  win: FrameWindow,
+  media: PlayerMedia,
+  now: () => number = () => performance.now(),
+): () => void {
   const expected = parentOrigin(win);
   const interval = 1000 / TIME_UPDATES_PER_SECOND;
   let target: string | null = null;
@@ -106,13 +124,20 @@ export function attachPlayerEvents(win: FrameWindow, media: PlayerMedia, now: ()
     if (first && media.ended) onEnded();
   };
   const onEnded = () => {
-    if (target !== null) win.parent.postMessage({ event: PLAYER_ENDED } satisfies PlayerEndedMessage, target);
+    if (target !== null)
+      win.parent.postMessage({ event: PLAYER_ENDED } satisfies PlayerEndedMessage, target);
   };
   const report = () => {
     if (target === null) return;
     lastReport = now();
     const duration = Number.isFinite(media.duration) ? media.duration : 0;
-    win.parent.postMessage({ event: TIME_UPDATE, data: { seconds: media.currentTime, duration } } satisfies TimeUpdateMessage, target);
+    win.parent.postMessage(
+      {
+        event: TIME_UPDATE,
+        data: { seconds: media.currentTime, duration },
+      } satisfies TimeUpdateMessage,
+      target,
+    );
   };
   const onTimeUpdate = () => {
     if (now() - lastReport >= interval) report();
@@ -143,9 +168,17 @@ type ParentWindow = MessageWindow & { location: { href: string } };
  * sent while the frame is still loading is lost) and hands `onData` each message that comes
  * from that frame's window and origin. Returns a function that stops listening.
  */
-function listenToPlayer(win: ParentWindow, frame: PlayerFrameElement, onData: (data: unknown) => void): () => void {
+function listenToPlayer(
+  win: ParentWindow,
+  frame: PlayerFrameElement,
+  onData: (data: unknown) => void,
+): () => void {
   const frameOrigin = new URL(frame.src, win.location.href).origin;
-  const attach = () => frame.contentWindow?.postMessage({ method: ATTACH_EVENTS } satisfies AttachEventsMessage, frameOrigin);
+  const attach = () =>
+    frame.contentWindow?.postMessage(
+      { method: ATTACH_EVENTS } satisfies AttachEventsMessage,
+      frameOrigin,
+    );
   const onMessage = (event: MessageEvent) => {
     if (event.source !== (frame.contentWindow as unknown) || event.origin !== frameOrigin) return;
     onData(event.data);
@@ -160,16 +193,28 @@ function listenToPlayer(win: ParentWindow, frame: PlayerFrameElement, onData: (d
 }
 
 /** Parent side: calls onEnded for each PLAYER_ENDED of the frame. */
-export function listenForPlayerEnded(win: ParentWindow, frame: PlayerFrameElement, onEnded: () => void): () => void {
+export function listenForPlayerEnded(
+  win: ParentWindow,
+  frame: PlayerFrameElement,
+  onEnded: () => void,
+): () => void {
   return listenToPlayer(win, frame, (data) => {
     if (isPlayerEnded(data)) onEnded();
   });
 }
 
 /** Parent side: calls onTime with each playing position the frame reports. */
-export function listenForPlayerTime(win: ParentWindow, frame: PlayerFrameElement, onTime: (time: PlayerTime) => void): () => void {
+export function listenForPlayerTime(
+  win: ParentWindow,
+  frame: PlayerFrameElement,
+  onTime: (time: PlayerTime) => void,
+): () => void {
   return listenToPlayer(win, frame, (data) => {
-    if (isTimeUpdate(data)) onTime({ seconds: data.data.seconds, duration: Number.isFinite(data.data.duration) ? data.data.duration : 0 });
+    if (isTimeUpdate(data))
+      onTime({
+        seconds: data.data.seconds,
+        duration: Number.isFinite(data.data.duration) ? data.data.duration : 0,
+      });
   });
 }
 
@@ -177,9 +222,17 @@ export function listenForPlayerTime(win: ParentWindow, frame: PlayerFrameElement
  * Chat side: a panel framed beside the player takes the positions its page relays (the
  * page's own origin only, from the page itself) and calls onTime with the seconds.
  */
-export function listenForRelayedTime(win: MessageWindow & { parent: MessageWindow; location: { origin: string } }, onTime: (seconds: number) => void): () => void {
+export function listenForRelayedTime(
+  win: MessageWindow & { parent: MessageWindow; location: { origin: string } },
+  onTime: (seconds: number) => void,
+): () => void {
   const onMessage = (event: MessageEvent) => {
-    if (win.parent === (win as MessageWindow) || event.source !== (win.parent as unknown) || event.origin !== win.location.origin) return;
+    if (
+      win.parent === (win as MessageWindow) ||
+      event.source !== (win.parent as unknown) ||
+      event.origin !== win.location.origin
+    )
+      return;
     if (isTimeUpdate(event.data)) onTime(event.data.data.seconds);
   };
   win.addEventListener('message', onMessage);

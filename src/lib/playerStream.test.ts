@@ -12,12 +12,18 @@ describe('chooseStream', () => {
   });
 
   it('falls back to the MP4 without either, or without an HLS playlist', () => {
-    expect(chooseStream({ hasHls: true, nativeHls: false, mediaSource: false })).toBe('progressive');
+    expect(chooseStream({ hasHls: true, nativeHls: false, mediaSource: false })).toBe(
+      'progressive',
+    );
     expect(chooseStream({ hasHls: false, nativeHls: true, mediaSource: true })).toBe('progressive');
   });
 
   it('plays a live stream through hls.js wherever it can, natively only without Media Source Extensions', () => {
-    expect(chooseStream({ hasHls: true, nativeHls: true, mediaSource: true, live: true })).toBe('hls.js');
-    expect(chooseStream({ hasHls: true, nativeHls: true, mediaSource: false, live: true })).toBe('native-hls');
+    expect(chooseStream({ hasHls: true, nativeHls: true, mediaSource: true, live: true })).toBe(
+      'hls.js',
+    );
+    expect(chooseStream({ hasHls: true, nativeHls: true, mediaSource: false, live: true })).toBe(
+      'native-hls',
+    );
   });
 });

@@ -19,7 +19,12 @@ export interface StreamSupport {
   live?: boolean;
 }
 
-export function chooseStream({ hasHls, nativeHls, mediaSource, live = false }: StreamSupport): StreamChoice {
+export function chooseStream({
+  hasHls,
+  nativeHls,
+  mediaSource,
+  live = false,
+}: StreamSupport): StreamChoice {
   if (!hasHls) return 'progressive';
   if (live && mediaSource) return 'hls.js';
   if (nativeHls) return 'native-hls';

@@ -53,7 +53,11 @@ export interface PrecompressedChoice {
  * the client accepts and the build wrote (`written` holds the paths of what it wrote); null
  * when there is none, and the file is sent as it is.
  */
-export function precompressedChoice(file: string, acceptEncoding: string | undefined, written: ReadonlySet<string>): PrecompressedChoice | null {
+export function precompressedChoice(
+  file: string,
+  acceptEncoding: string | undefined,
+  written: ReadonlySet<string>,
+): PrecompressedChoice | null {
   const type = textTypeOf(file);
   if (type === null) return null;
   for (const encoding of acceptedEncodings(acceptEncoding)) {

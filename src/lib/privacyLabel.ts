@@ -1,7 +1,8 @@
 /** The i18n key naming a video's privacy.view for its owner (SPEC §3 Video privacy.view). */
 import type { VideoPrivacy } from './domain.ts';
+import type { TranslationKey } from './translationKeys.ts';
 
-const KEYS: Record<VideoPrivacy, string> = {
+const KEYS: Record<VideoPrivacy, TranslationKey> = {
   anybody: 'account.privacyAnybody',
   unlisted: 'account.privacyUnlisted',
   password: 'account.privacyPassword',
@@ -9,6 +10,6 @@ const KEYS: Record<VideoPrivacy, string> = {
   stock: 'account.privacyStock',
 };
 
-export function privacyLabelKey(privacy: VideoPrivacy): string {
+export function privacyLabelKey(privacy: VideoPrivacy): TranslationKey {
   return KEYS[privacy];
 }

@@ -12,9 +12,12 @@ describe('isPublicVideo', () => {
     expect(isPublicVideo({ ...ready, privacyView })).toBe(false);
   });
 
-  it.each(['explicit', 'unrated'])('is false for a %s video, which signed-out viewers must log in to watch', (contentRating) => {
-    expect(isPublicVideo({ ...ready, contentRating })).toBe(false);
-  });
+  it.each(['explicit', 'unrated'])(
+    'is false for a %s video, which signed-out viewers must log in to watch',
+    (contentRating) => {
+      expect(isPublicVideo({ ...ready, contentRating })).toBe(false);
+    },
+  );
 
   it('is false while the video is processing or failed', () => {
     expect(isPublicVideo({ ...ready, status: 'processing' })).toBe(false);

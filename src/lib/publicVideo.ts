@@ -13,14 +13,21 @@ export interface PublicVideoFacts {
 }
 
 export function isPublicVideo({ privacyView, status, contentRating }: PublicVideoFacts): boolean {
-  return privacyView === 'anybody' && status === 'ready' && !RESTRICTED_RATINGS.includes(contentRating as ContentRating);
+  return (
+    privacyView === 'anybody' &&
+    status === 'ready' &&
+    !RESTRICTED_RATINGS.includes(contentRating as ContentRating)
+  );
 }
 
 /**
  * A stock clip on sale: not a video of the open web (no oEmbed, feed or sitemap entry), but
  * anybody may browse the catalogue, so its pictures are as public as a public video's.
  */
-export function isListedStockClip({ privacyView, status }: Pick<PublicVideoFacts, 'privacyView' | 'status'>): boolean {
+export function isListedStockClip({
+  privacyView,
+  status,
+}: Pick<PublicVideoFacts, 'privacyView' | 'status'>): boolean {
   return privacyView === 'stock' && status === 'ready';
 }
 

@@ -66,7 +66,8 @@ export function shouldBounce(usage: QuotaUsage, mood: QuotaMood = quotaMood(usag
   return m > 0 && 3 * u >= 2 * m && 4 * u <= 3 * m;
 }
 
-export type QuotaPeriodLabelKey = 'quota.periodWeek' | 'quota.periodMonthly' | 'quota.periodAnnual' | 'quota.periodTotal';
+export type QuotaPeriodLabelKey =
+  'quota.periodWeek' | 'quota.periodMonthly' | 'quota.periodAnnual' | 'quota.periodTotal';
 
 export interface QuotaCapabilities {
   hasTotalStorageCap: boolean;
@@ -78,7 +79,10 @@ export interface QuotaCapabilities {
  * Total for lifetime; year is Total if total storage cap else Annual; month is Monthly if
  * monthly billing else Total". A missing or unknown period is the default, week.
  */
-export function quotaPeriodLabel(period: Period | string | null | undefined, capabilities: QuotaCapabilities): QuotaPeriodLabelKey {
+export function quotaPeriodLabel(
+  period: Period | string | null | undefined,
+  capabilities: QuotaCapabilities,
+): QuotaPeriodLabelKey {
   switch (period) {
     case 'lifetime':
       return 'quota.periodTotal';
@@ -91,14 +95,20 @@ export function quotaPeriodLabel(period: Period | string | null | undefined, cap
   }
 }
 
-export type QuotaMessageKey = 'quota.videoAlmost' | 'quota.videoReached' | 'quota.spaceAlmost' | 'quota.spaceOut';
+export type QuotaMessageKey =
+  'quota.videoAlmost' | 'quota.videoReached' | 'quota.spaceAlmost' | 'quota.spaceOut';
 
 /**
  * The upsell line under the bar (SPEC §8 quota messages). Safe shows nothing; warn or
  * limit shows the nearly-out message while use is below 100% (SPEC §9) and the
  * reached/out message once the allowance is used up.
  */
-export function quotaMessageKey(mood: QuotaMood, unit: QuotaUnit, used: number, max: number): QuotaMessageKey | null {
+export function quotaMessageKey(
+  mood: QuotaMood,
+  unit: QuotaUnit,
+  used: number,
+  max: number,
+): QuotaMessageKey | null {
   if (mood === 'safe') return null;
   const full = usedFraction({ used, max }) >= 1;
   if (unit === 'video_count') return full ? 'quota.videoReached' : 'quota.videoAlmost';

@@ -55,8 +55,17 @@ export function periodStart(period: Period, now: Date): Date | null {
  * The allowance that binds is the one shown: of a periodic and a lifetime limit, the one
  * more used. An account with neither limit has no quota to show (null).
  */
-export function showingAllowance(unit: QuotaUnit, periodic: UploadQuota['periodic'], lifetime: Allowance): QuotaSpace | null {
-  const asSpace = (allowance: Allowance, showing: QuotaSpace['showing']): QuotaSpace => ({ unit, used: allowance.used, max: allowance.max ?? 0, showing });
+export function showingAllowance(
+  unit: QuotaUnit,
+  periodic: UploadQuota['periodic'],
+  lifetime: Allowance,
+): QuotaSpace | null {
+  const asSpace = (allowance: Allowance, showing: QuotaSpace['showing']): QuotaSpace => ({
+    unit,
+    used: allowance.used,
+    max: allowance.max ?? 0,
+    showing,
+  });
   if (periodic.period === 'lifetime' || periodic.max === null) {
     if (lifetime.max !== null) return asSpace(lifetime, 'lifetime');
     return periodic.max !== null ? asSpace(periodic, 'periodic') : null;
@@ -64,5 +73,7 @@ export function showingAllowance(unit: QuotaUnit, periodic: UploadQuota['periodi
   if (lifetime.max === null) return asSpace(periodic, 'periodic');
   const periodicShare = usedFraction({ used: periodic.used, max: periodic.max });
   const lifetimeShare = usedFraction({ used: lifetime.used, max: lifetime.max });
-  return lifetimeShare > periodicShare ? asSpace(lifetime, 'lifetime') : asSpace(periodic, 'periodic');
+  return lifetimeShare > periodicShare
+    ? asSpace(lifetime, 'lifetime')
+    : asSpace(periodic, 'periodic');
 }

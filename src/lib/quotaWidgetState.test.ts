@@ -6,23 +6,54 @@ const GB = 1024 ** 3;
 
 describe('quotaWidgetState', () => {
   describe('given a lifetime video count of 10', () => {
-    const count = (used: number) => quotaWidgetState({ unit: 'video_count', used, max: 10, showing: 'lifetime' }, 'lifetime', none);
+    const count = (used: number) =>
+      quotaWidgetState(
+        { unit: 'video_count', used, max: 10, showing: 'lifetime' },
+        'lifetime',
+        none,
+      );
     it('is a quiet safe pill with no message below half', () => {
-      expect(count(4)).toEqual({ mood: 'safe', bounce: false, percent: 40, periodLabelKey: 'quota.periodTotal', messageKey: null, upgradeModal: null });
+      expect(count(4)).toEqual({
+        mood: 'safe',
+        bounce: false,
+        percent: 40,
+        periodLabelKey: 'quota.periodTotal',
+        messageKey: null,
+        upgradeModal: null,
+      });
     });
     it('bounces and offers the almost-reached modal at half', () => {
-      expect(count(5)).toMatchObject({ mood: 'warn', bounce: true, messageKey: 'quota.videoAlmost', upgradeModal: 'almost' });
+      expect(count(5)).toMatchObject({
+        mood: 'warn',
+        bounce: true,
+        messageKey: 'quota.videoAlmost',
+        upgradeModal: 'almost',
+      });
     });
     it('offers the reached modal with one video left', () => {
-      expect(count(9)).toMatchObject({ mood: 'limit', bounce: true, messageKey: 'quota.videoAlmost', upgradeModal: 'limit' });
+      expect(count(9)).toMatchObject({
+        mood: 'limit',
+        bounce: true,
+        messageKey: 'quota.videoAlmost',
+        upgradeModal: 'limit',
+      });
     });
     it('says the limit is reached and caps the bar when over it', () => {
-      expect(count(12)).toMatchObject({ mood: 'limit', percent: 100, messageKey: 'quota.videoReached' });
+      expect(count(12)).toMatchObject({
+        mood: 'limit',
+        percent: 100,
+        messageKey: 'quota.videoReached',
+      });
     });
   });
 
   describe('given a weekly size quota', () => {
-    const size = (used: number) => quotaWidgetState({ unit: 'video_size', used, max: 20 * GB, showing: 'periodic' }, 'week', none);
+    const size = (used: number) =>
+      quotaWidgetState(
+        { unit: 'video_size', used, max: 20 * GB, showing: 'periodic' },
+        'week',
+        none,
+      );
     it('labels the period Weekly', () => {
       expect(size(GB).periodLabelKey).toBe('quota.periodWeek');
     });
@@ -35,6 +66,9 @@ describe('quotaWidgetState', () => {
   it('labels a yearly allowance by the capability rules', () => {
     const space = { unit: 'video_size' as const, used: 1, max: 10, showing: 'periodic' as const };
     expect(quotaWidgetState(space, 'year', none).periodLabelKey).toBe('quota.periodAnnual');
-    expect(quotaWidgetState(space, 'year', { hasTotalStorageCap: true, hasMonthlyBilling: false }).periodLabelKey).toBe('quota.periodTotal');
+    expect(
+      quotaWidgetState(space, 'year', { hasTotalStorageCap: true, hasMonthlyBilling: false })
+        .periodLabelKey,
+    ).toBe('quota.periodTotal');
   });
 });

@@ -16,7 +16,7 @@ import {
 } from './quotaMood.ts';
 import type { QuotaSpace } from './quotaSpace.ts';
 
-export type UpgradeModalKind = 'limit' | 'almost';
+type UpgradeModalKind = 'limit' | 'almost';
 
 export interface QuotaWidgetState {
   mood: QuotaMood;
@@ -29,13 +29,20 @@ export interface QuotaWidgetState {
   upgradeModal: UpgradeModalKind | null;
 }
 
-export function quotaWidgetState(space: QuotaSpace, period: Period, capabilities: QuotaCapabilities): QuotaWidgetState {
+export function quotaWidgetState(
+  space: QuotaSpace,
+  period: Period,
+  capabilities: QuotaCapabilities,
+): QuotaWidgetState {
   const mood = quotaMood(space);
   return {
     mood,
     bounce: shouldBounce(space, mood),
     percent: Math.round(progressPercent(space)),
-    periodLabelKey: quotaPeriodLabel(space.showing === 'lifetime' ? 'lifetime' : period, capabilities),
+    periodLabelKey: quotaPeriodLabel(
+      space.showing === 'lifetime' ? 'lifetime' : period,
+      capabilities,
+    ),
     messageKey: quotaMessageKey(mood, space.unit, space.used, space.max),
     upgradeModal: mood === 'limit' ? 'limit' : mood === 'warn' ? 'almost' : null,
   };

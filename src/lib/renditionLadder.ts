@@ -3,7 +3,7 @@
  * hd at 720p and 1080p, uhd at 2160p, each only where the source is at least that tall.
  * Nothing is upscaled: a source shorter than 540 gets a single sd at its own (even) height.
  */
-export type RenditionQuality = 'sd' | 'hd' | 'uhd';
+type RenditionQuality = 'sd' | 'hd' | 'uhd';
 
 export interface Rung {
   quality: RenditionQuality;
@@ -21,7 +21,8 @@ const RUNGS: readonly Rung[] = [
 const MIN_HEIGHT = 16;
 
 export function renditionLadder(sourceHeight: number): Rung[] {
-  if (!Number.isFinite(sourceHeight) || sourceHeight < MIN_HEIGHT) throw new RangeError(`source height must be at least ${MIN_HEIGHT}, got ${sourceHeight}`);
+  if (!Number.isFinite(sourceHeight) || sourceHeight < MIN_HEIGHT)
+    throw new RangeError(`source height must be at least ${MIN_HEIGHT}, got ${sourceHeight}`);
   const fitting = RUNGS.filter((rung) => rung.height <= sourceHeight);
   if (fitting.length > 0) return fitting;
   // yuv420p needs an even height.

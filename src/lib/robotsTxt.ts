@@ -11,7 +11,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './domain.ts';
 import { localizePath } from './localeNegotiation.ts';
 
-export const DISALLOWED_PATHS = [
+const DISALLOWED_PATHS = [
   '/api/',
   '/manage/',
   '/upload',
@@ -46,6 +46,14 @@ export const DISALLOWED_PATHS = [
 
 export function robotsTxt(origin: string, locales: readonly Locale[] = LOCALES): string {
   const prefixes = [DEFAULT_LOCALE, ...locales.filter((locale) => locale !== DEFAULT_LOCALE)];
-  const rules = prefixes.flatMap((locale) => DISALLOWED_PATHS.map((path) => `Disallow: ${localizePath(locale, path)}`));
-  return ['User-agent: *', ...rules, '', `Sitemap: ${new URL('/sitemap.xml', origin).href}`, ''].join('\n');
+  const rules = prefixes.flatMap((locale) =>
+    DISALLOWED_PATHS.map((path) => `Disallow: ${localizePath(locale, path)}`),
+  );
+  return [
+    'User-agent: *',
+    ...rules,
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', origin).href}`,
+    '',
+  ].join('\n');
 }

@@ -13,7 +13,9 @@ describe('routeLabel', () => {
   });
 
   it('names a signed media address without its expiry, signature or key', () => {
-    expect(routeLabel('/media/p/1767225600/Zm9vYmFyYmF6cXV4/videos/12/720p.mp4')).toBe('/media/p/:exp/:sig/:key');
+    expect(routeLabel('/media/p/1767225600/Zm9vYmFyYmF6cXV4/videos/12/720p.mp4')).toBe(
+      '/media/p/:exp/:sig/:key',
+    );
     expect(routeLabel('/media/videos/12/poster.jpg?exp=1&sig=abc')).toBe('/media/:key');
   });
 
@@ -23,9 +25,13 @@ describe('routeLabel', () => {
   });
 
   it('replaces long tokens and uuids but keeps words', () => {
-    expect(routeLabel('/api/users/5/purchases/stocks/550e8400-e29b-41d4-a716-446655440000')).toBe('/api/users/:id/purchases/stocks/:id');
+    expect(routeLabel('/api/users/5/purchases/stocks/550e8400-e29b-41d4-a716-446655440000')).toBe(
+      '/api/users/:id/purchases/stocks/:id',
+    );
     expect(routeLabel('/reset/3f9a8b7c6d5e4f3a2b1c')).toBe('/reset/:token');
-    expect(routeLabel('/settings/billing/membership_plan/optout')).toBe('/settings/billing/membership_plan/optout');
+    expect(routeLabel('/settings/billing/membership_plan/optout')).toBe(
+      '/settings/billing/membership_plan/optout',
+    );
   });
 
   it('keeps the root and static files', () => {

@@ -9,7 +9,10 @@ describe('scratch folder names', () => {
   });
 
   it('keep working where start times are unknown', () => {
-    expect(scratchOwnerOf(scratchName({ pid: 9, startTicks: null }, 'transcode-1', 'ff'))).toEqual({ pid: 9, startTicks: null });
+    expect(scratchOwnerOf(scratchName({ pid: 9, startTicks: null }, 'transcode-1', 'ff'))).toEqual({
+      pid: 9,
+      startTicks: null,
+    });
   });
 
   it('own nothing when made by another scheme, so they are removed', () => {

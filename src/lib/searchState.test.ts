@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSearchRunner, initialSearchState, isSearchOpen, SEARCH_DEBOUNCE_MS, transition, type SearchEvent, type SearchState } from './searchState.ts';
+import {
+  createSearchRunner,
+  initialSearchState,
+  isSearchOpen,
+  SEARCH_DEBOUNCE_MS,
+  transition,
+  type SearchEvent,
+  type SearchState,
+} from './searchState.ts';
 
 type Hit = { id: number };
 
@@ -31,13 +39,21 @@ describe('the search state machine', () => {
   });
 
   it('restarts the debounce on every keystroke', () => {
-    const { effects } = play([{ type: 'input', text: 'gl' }, { type: 'input', text: 'gla' }]);
+    const { effects } = play([
+      { type: 'input', text: 'gl' },
+      { type: 'input', text: 'gla' },
+    ]);
     expect(effects).toEqual([{ type: 'cancel' }, { type: 'wait', ms: SEARCH_DEBOUNCE_MS }]);
   });
 
   it('does not search again when only spacing changed', () => {
     const loaded = play([{ type: 'input', text: 'glass' }, { type: 'debounced' }]);
-    const shown = transition(loaded.state, { type: 'loaded', request: loaded.state.request, items: [{ id: 1 }], total: 1 }).state;
+    const shown = transition(loaded.state, {
+      type: 'loaded',
+      request: loaded.state.request,
+      items: [{ id: 1 }],
+      total: 1,
+    }).state;
     const { state, effects } = transition(shown, { type: 'input', text: 'glass ' });
     expect(effects).toEqual([]);
     expect(state.status).toBe('results');
@@ -46,8 +62,18 @@ describe('the search state machine', () => {
 
   it('shows results, or empty when nothing matched', () => {
     const waiting = play([{ type: 'input', text: 'glass' }, { type: 'debounced' }]).state;
-    expect(transition(waiting, { type: 'loaded', request: waiting.request, items: [{ id: 1 }], total: 1 }).state.status).toBe('results');
-    expect(transition(waiting, { type: 'loaded', request: waiting.request, items: [], total: 0 }).state.status).toBe('empty');
+    expect(
+      transition(waiting, {
+        type: 'loaded',
+        request: waiting.request,
+        items: [{ id: 1 }],
+        total: 1,
+      }).state.status,
+    ).toBe('results');
+    expect(
+      transition(waiting, { type: 'loaded', request: waiting.request, items: [], total: 0 }).state
+        .status,
+    ).toBe('empty');
   });
 
   it('shows the error state when the call fails', () => {
@@ -59,12 +85,19 @@ describe('the search state machine', () => {
   it('drops the answer to a search the viewer has typed past', () => {
     const first = play([{ type: 'input', text: 'gla' }, { type: 'debounced' }]).state;
     const typing = transition(first, { type: 'input', text: 'glass' }).state;
-    expect(transition(typing, { type: 'loaded', request: first.request, items: [{ id: 1 }], total: 1 }).state).toBe(typing);
+    expect(
+      transition(typing, { type: 'loaded', request: first.request, items: [{ id: 1 }], total: 1 })
+        .state,
+    ).toBe(typing);
     expect(transition(typing, { type: 'failed', request: first.request }).state).toBe(typing);
   });
 
   it('closes and resets when the text is emptied', () => {
-    const { state, effects } = play([{ type: 'input', text: 'glass' }, { type: 'debounced' }, { type: 'input', text: '   ' }]);
+    const { state, effects } = play([
+      { type: 'input', text: 'glass' },
+      { type: 'debounced' },
+      { type: 'input', text: '   ' },
+    ]);
     expect(state).toEqual(initialSearchState(state.request));
     expect(effects).toEqual([{ type: 'cancel' }]);
   });
@@ -75,12 +108,18 @@ describe('the search state machine', () => {
     expect(state.status).toBe('idle');
     expect(state.query).toBe('');
     expect(effects).toEqual([{ type: 'cancel' }]);
-    expect(transition(state, { type: 'loaded', request: waiting.request, items: [{ id: 1 }], total: 1 }).state).toBe(state);
+    expect(
+      transition(state, { type: 'loaded', request: waiting.request, items: [{ id: 1 }], total: 1 })
+        .state,
+    ).toBe(state);
   });
 
   it('searches at once on submit, without waiting', () => {
     const { state, effects } = play([{ type: 'input', text: 'glass' }, { type: 'submit' }]);
-    expect(effects).toEqual([{ type: 'cancel' }, { type: 'fetch', request: state.request, query: 'glass', page: 1 }]);
+    expect(effects).toEqual([
+      { type: 'cancel' },
+      { type: 'fetch', request: state.request, query: 'glass', page: 1 },
+    ]);
     // The debounce that was pending no longer starts a second call.
     expect(transition(state, { type: 'debounced' }).effects).toEqual([]);
   });
@@ -93,10 +132,18 @@ describe('the search state machine', () => {
 
   it('reloads the results when the page changes, and ignores the current or an impossible page', () => {
     const waiting = play([{ type: 'input', text: 'glass' }, { type: 'debounced' }]).state;
-    const shown = transition(waiting, { type: 'loaded', request: waiting.request, items: [{ id: 1 }], total: 60 }).state;
+    const shown = transition(waiting, {
+      type: 'loaded',
+      request: waiting.request,
+      items: [{ id: 1 }],
+      total: 60,
+    }).state;
     const { state, effects } = transition(shown, { type: 'page', page: 2 });
     expect(state.status).toBe('searching');
-    expect(effects).toEqual([{ type: 'cancel' }, { type: 'fetch', request: state.request, query: 'glass', page: 2 }]);
+    expect(effects).toEqual([
+      { type: 'cancel' },
+      { type: 'fetch', request: state.request, query: 'glass', page: 2 },
+    ]);
     expect(transition(shown, { type: 'page', page: 1 }).effects).toEqual([]);
     expect(transition(shown, { type: 'page', page: 0 }).effects).toEqual([]);
     expect(transition(initialSearchState<Hit>(), { type: 'page', page: 2 }).effects).toEqual([]);
@@ -104,10 +151,20 @@ describe('the search state machine', () => {
 
   it('starts again from page 1 when the text changes', () => {
     const waiting = play([{ type: 'input', text: 'glass' }, { type: 'debounced' }]).state;
-    const shown = transition(waiting, { type: 'loaded', request: waiting.request, items: [{ id: 1 }], total: 60 }).state;
+    const shown = transition(waiting, {
+      type: 'loaded',
+      request: waiting.request,
+      items: [{ id: 1 }],
+      total: 60,
+    }).state;
     const onTwo = transition(shown, { type: 'page', page: 2 }).state;
-    const { state, effects } = play([{ type: 'input', text: 'glass studio' }, { type: 'debounced' }], onTwo);
-    expect(effects).toEqual([{ type: 'fetch', request: state.request, query: 'glass studio', page: 1 }]);
+    const { state, effects } = play(
+      [{ type: 'input', text: 'glass studio' }, { type: 'debounced' }],
+      onTwo,
+    );
+    expect(effects).toEqual([
+      { type: 'fetch', request: state.request, query: 'glass studio', page: 1 },
+    ]);
   });
 });
 
@@ -119,8 +176,15 @@ describe('given the runner with a debounce of 1 s', () => {
     vi.useRealTimers();
   });
 
-  function setup(answer: (query: string, page: number) => Promise<{ items: Hit[]; total: number }> = async () => ({ items: [{ id: 1 }], total: 1 })) {
-    const fetchPage = vi.fn((query: string, page: number, _signal: AbortSignal) => answer(query, page));
+  function setup(
+    answer: (
+      query: string,
+      page: number,
+    ) => Promise<{ items: Hit[]; total: number }> = async () => ({ items: [{ id: 1 }], total: 1 }),
+  ) {
+    const fetchPage = vi.fn((query: string, page: number, _signal: AbortSignal) =>
+      answer(query, page),
+    );
     const states: SearchState<Hit>[] = [];
     const runner = createSearchRunner<Hit>({ fetchPage, onChange: (s) => states.push(s) });
     return { runner, fetchPage, states };

@@ -39,7 +39,7 @@ export type SearchEvent<T> =
   /** The close button, Escape, or a video starting. */
   | { type: 'close' };
 
-export type SearchEffect =
+type SearchEffect =
   /** (Re)start the debounce timer. */
   | { type: 'wait'; ms: number }
   /** Stop the debounce timer and drop the search in flight. */
@@ -69,42 +69,74 @@ function fetchNow<T>(state: SearchState<T>, page: number): Transition<T> {
   };
 }
 
-export function transition<T>(state: SearchState<T>, event: SearchEvent<T>, debounceMs = SEARCH_DEBOUNCE_MS): Transition<T> {
+export function transition<T>(
+  state: SearchState<T>,
+  event: SearchEvent<T>,
+  debounceMs = SEARCH_DEBOUNCE_MS,
+): Transition<T> {
   switch (event.type) {
     case 'input': {
       const text = event.text.trim();
       // SPEC §5: empty text closes search.
-      if (text === '') return { state: initialSearchState(state.request + 1), effects: [{ type: 'cancel' }] };
+      if (text === '')
+        return { state: initialSearchState(state.request + 1), effects: [{ type: 'cancel' }] };
       // Only spacing changed: the search shown (or on its way) is already for this text.
       const pendingSame = state.status === 'searching' && state.searched === text;
-      const shownSame = (state.status === 'results' || state.status === 'empty') && state.searched === text;
+      const shownSame =
+        (state.status === 'results' || state.status === 'empty') && state.searched === text;
       if (pendingSame || shownSame) return { state: { ...state, query: event.text }, effects: [] };
       // Searching starts at once (the view says so); the call waits for the typing to pause.
       return {
-        state: { ...state, status: 'searching', query: event.text, searched: '', page: 1, request: state.request + 1 },
+        state: {
+          ...state,
+          status: 'searching',
+          query: event.text,
+          searched: '',
+          page: 1,
+          request: state.request + 1,
+        },
         effects: [{ type: 'cancel' }, { type: 'wait', ms: debounceMs }],
       };
     }
     case 'submit': {
-      if (state.query.trim() === '') return { state: initialSearchState(state.request + 1), effects: [{ type: 'cancel' }] };
+      if (state.query.trim() === '')
+        return { state: initialSearchState(state.request + 1), effects: [{ type: 'cancel' }] };
       const next = fetchNow(state, 1);
       return { state: next.state, effects: [{ type: 'cancel' }, ...next.effects] };
     }
     case 'debounced':
       // Only a search still waiting for its text starts; a submit may have started it already.
-      if (state.status !== 'searching' || state.searched !== '' || state.query.trim() === '') return { state, effects: [] };
+      if (state.status !== 'searching' || state.searched !== '' || state.query.trim() === '')
+        return { state, effects: [] };
       return fetchNow(state, state.page);
     case 'page': {
       // SPEC §4: a page change reloads the results.
-      if (state.status === 'idle' || state.searched === '' || !Number.isInteger(event.page) || event.page < 1 || event.page === state.page) return { state, effects: [] };
+      if (
+        state.status === 'idle' ||
+        state.searched === '' ||
+        !Number.isInteger(event.page) ||
+        event.page < 1 ||
+        event.page === state.page
+      )
+        return { state, effects: [] };
       const next = fetchNow(state, event.page);
       return { state: next.state, effects: [{ type: 'cancel' }, ...next.effects] };
     }
     case 'loaded':
-      if (event.request !== state.request || state.status !== 'searching') return { state, effects: [] };
-      return { state: { ...state, status: event.items.length > 0 ? 'results' : 'empty', items: event.items, total: event.total }, effects: [] };
+      if (event.request !== state.request || state.status !== 'searching')
+        return { state, effects: [] };
+      return {
+        state: {
+          ...state,
+          status: event.items.length > 0 ? 'results' : 'empty',
+          items: event.items,
+          total: event.total,
+        },
+        effects: [],
+      };
     case 'failed':
-      if (event.request !== state.request || state.status !== 'searching') return { state, effects: [] };
+      if (event.request !== state.request || state.status !== 'searching')
+        return { state, effects: [] };
       return { state: { ...state, status: 'error', items: [], total: 0 }, effects: [] };
     case 'close':
       if (state.status === 'idle' && state.query === '') return { state, effects: [] };
@@ -114,7 +146,11 @@ export function transition<T>(state: SearchState<T>, event: SearchEvent<T>, debo
 
 export interface SearchRunnerOptions<T> {
   /** One page of results for the trimmed text; rejects on failure. */
-  fetchPage: (query: string, page: number, signal: AbortSignal) => Promise<{ items: T[]; total: number }>;
+  fetchPage: (
+    query: string,
+    page: number,
+    signal: AbortSignal,
+  ) => Promise<{ items: T[]; total: number }>;
   /** Called after every change of state. */
   onChange: (state: SearchState<T>) => void;
   debounceMs?: number;
@@ -125,7 +161,11 @@ export interface SearchRunner<T> {
   readonly state: SearchState<T>;
 }
 
-export function createSearchRunner<T>({ fetchPage, onChange, debounceMs = SEARCH_DEBOUNCE_MS }: SearchRunnerOptions<T>): SearchRunner<T> {
+export function createSearchRunner<T>({
+  fetchPage,
+  onChange,
+  debounceMs = SEARCH_DEBOUNCE_MS,
+}: SearchRunnerOptions<T>): SearchRunner<T> {
   let state = initialSearchState<T>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: AbortController | undefined;

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveSearchType, showsOmnisearch, showsSearchTypeDropdown } from './searchVisibility.ts';
+import {
+  effectiveSearchType,
+  showsOmnisearch,
+  showsSearchTypeDropdown,
+} from './searchVisibility.ts';
 
-const member = { signedIn: true, publicSearchEnabled: true, enterprise: false, restrictedRegion: false };
+const member = {
+  signedIn: true,
+  publicSearchEnabled: true,
+  enterprise: false,
+  restrictedRegion: false,
+};
 
 describe('showsSearchTypeDropdown', () => {
   it('shows for a signed-in viewer with public search on', () => {

@@ -11,16 +11,24 @@ export interface SearchAudience {
   restrictedRegion: boolean;
 }
 
-export function showsSearchTypeDropdown({ signedIn, publicSearchEnabled, enterprise, restrictedRegion }: SearchAudience): boolean {
+export function showsSearchTypeDropdown({
+  signedIn,
+  publicSearchEnabled,
+  enterprise,
+  restrictedRegion,
+}: SearchAudience): boolean {
   return signedIn && publicSearchEnabled && !enterprise && !restrictedRegion;
 }
 
-export function showsOmnisearch({ signedIn, restrictedRegion }: Pick<SearchAudience, 'signedIn' | 'restrictedRegion'>): boolean {
+export function showsOmnisearch({
+  signedIn,
+  restrictedRegion,
+}: Pick<SearchAudience, 'signedIn' | 'restrictedRegion'>): boolean {
   return signedIn || !restrictedRegion;
 }
 
 /** Where the global search looks: the viewer's own videos, the public showcases, or both. */
-export const SEARCH_TYPES = ['all', 'mine', 'showcases'] as const;
+const SEARCH_TYPES = ['all', 'mine', 'showcases'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /**

@@ -27,6 +27,8 @@ describe('Send', () => {
     expect(canSend({ chips: addChips(one, 'nope'), captchaPassed: true, message: '' })).toBe(false);
     const many = addChips([], Array.from({ length: 21 }, (_, i) => `p${i}@example.com`).join(','));
     expect(canSend({ chips: many, captchaPassed: true, message: '' })).toBe(false);
-    expect(canSend({ chips: one, captchaPassed: true, message: 'a'.repeat(SHARE_MESSAGE_MAX + 1) })).toBe(false);
+    expect(
+      canSend({ chips: one, captchaPassed: true, message: 'a'.repeat(SHARE_MESSAGE_MAX + 1) }),
+    ).toBe(false);
   });
 });

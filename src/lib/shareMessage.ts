@@ -26,5 +26,11 @@ export interface SendReadiness {
 
 /** Send is pressable with a passed captcha, one or more recipients, all valid, and a message within the limit. */
 export function canSend({ chips, captchaPassed, message }: SendReadiness): boolean {
-  return captchaPassed && chips.length > 0 && chips.length <= MAX_RECIPIENTS && chips.every((chip) => chip.valid) && messageExcess(message) === 0;
+  return (
+    captchaPassed &&
+    chips.length > 0 &&
+    chips.length <= MAX_RECIPIENTS &&
+    chips.every((chip) => chip.valid) &&
+    messageExcess(message) === 0
+  );
 }

@@ -12,7 +12,12 @@ export interface ShareFacts {
   viewerIsOwner: boolean;
 }
 
-export function shareOffered({ allowShare, domain, privacyView, viewerIsOwner }: ShareFacts): boolean {
+export function shareOffered({
+  allowShare,
+  domain,
+  privacyView,
+  viewerIsOwner,
+}: ShareFacts): boolean {
   if (!allowShare || (domain !== null && domain !== '')) return false;
   return privacyView !== 'password' || viewerIsOwner;
 }

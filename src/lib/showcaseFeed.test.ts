@@ -1,6 +1,13 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { descriptionHtml, FEED_ITEM_LIMIT, feedPath, renderShowcaseFeed, type FeedShowcase, type FeedVideo } from './showcaseFeed.ts';
+import {
+  descriptionHtml,
+  FEED_ITEM_LIMIT,
+  feedPath,
+  renderShowcaseFeed,
+  type FeedShowcase,
+  type FeedVideo,
+} from './showcaseFeed.ts';
 
 const ORIGIN = 'https://videos.example';
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
@@ -11,7 +18,11 @@ function video(id: number, day: number, overrides: Partial<FeedVideo> = {}): Fee
     name: `Reel ${id}`,
     description: `About reel ${id}.`,
     createdAt: new Date(Date.UTC(2026, 0, day)),
-    thumbnail: { url: `${ORIGIN}/thumbnails/${id}-abcdefghijklmnop-1280.jpg`, width: 1280, height: 700 },
+    thumbnail: {
+      url: `${ORIGIN}/thumbnails/${id}-abcdefghijklmnop-1280.jpg`,
+      width: 1280,
+      height: 700,
+    },
     ...overrides,
   };
 }
@@ -25,7 +36,12 @@ const SHOWCASE: FeedShowcase = {
   videos: [video(1, 2), video(2, 5, { thumbnail: null }), video(3, 3)],
 };
 
-const OPTIONS = { origin: ORIGIN, locale: 'en' as const, fallbackDescription: 'Videos from Northwind Showreel', generator: 'Vitrine' };
+const OPTIONS = {
+  origin: ORIGIN,
+  locale: 'en' as const,
+  fallbackDescription: 'Videos from Northwind Showreel',
+  generator: 'Vitrine',
+};
 
 describe('the RSS 2.0 feed of a showcase', () => {
   const rss = parser.parse(renderShowcaseFeed(SHOWCASE, 'rss', OPTIONS)).rss;
@@ -39,14 +55,19 @@ describe('the RSS 2.0 feed of a showcase', () => {
   });
 
   it('lists the videos newest first, each with its page, date and description', () => {
-    expect(rss.channel.item.map((item: { link: string }) => item.link)).toEqual([2, 3, 1].map((id) => `${ORIGIN}/showcase/4/video/${id}`));
+    expect(rss.channel.item.map((item: { link: string }) => item.link)).toEqual(
+      [2, 3, 1].map((id) => `${ORIGIN}/showcase/4/video/${id}`),
+    );
     expect(rss.channel.item[0].title).toBe('Reel 2');
     expect(rss.channel.item[0].pubDate).toBe('Mon, 05 Jan 2026 00:00:00 GMT');
     expect(rss.channel.item[0].description).toBe('About reel 2.');
   });
 
   it('encloses the stable public picture as an image, and nothing for a video without one', () => {
-    expect(rss.channel.item[1].enclosure).toMatchObject({ '@url': `${ORIGIN}/thumbnails/3-abcdefghijklmnop-1280.jpg`, '@type': 'image/jpeg' });
+    expect(rss.channel.item[1].enclosure).toMatchObject({
+      '@url': `${ORIGIN}/thumbnails/3-abcdefghijklmnop-1280.jpg`,
+      '@type': 'image/jpeg',
+    });
     expect(rss.channel.item[0].enclosure).toBeUndefined();
   });
 });
@@ -60,7 +81,10 @@ describe('the Atom 1.0 feed of a showcase', () => {
     expect(feed.entry).toHaveLength(3);
     expect(feed.entry[0].id).toBe(`${ORIGIN}/showcase/4/video/2`);
     expect(feed.entry[0].published).toBe('2026-01-05T00:00:00.000Z');
-    expect(feed.entry[1].link[1]).toMatchObject({ '@rel': 'enclosure', '@href': `${ORIGIN}/thumbnails/3-abcdefghijklmnop-1280.jpg` });
+    expect(feed.entry[1].link[1]).toMatchObject({
+      '@rel': 'enclosure',
+      '@href': `${ORIGIN}/thumbnails/3-abcdefghijklmnop-1280.jpg`,
+    });
   });
 });
 
@@ -70,14 +94,18 @@ describe('the JSON Feed of a showcase', () => {
   it('has its items with their pages and pictures', () => {
     expect(json.version).toMatch(/^https:\/\/jsonfeed\.org\/version\/1/);
     expect(json.feed_url).toBe(`${ORIGIN}/showcase/4/feed.json`);
-    expect(json.items.map((item: { url: string }) => item.url)).toEqual([2, 3, 1].map((id) => `${ORIGIN}/showcase/4/video/${id}`));
+    expect(json.items.map((item: { url: string }) => item.url)).toEqual(
+      [2, 3, 1].map((id) => `${ORIGIN}/showcase/4/video/${id}`),
+    );
     expect(json.items[1].image).toBe(`${ORIGIN}/thumbnails/3-abcdefghijklmnop-1280.jpg`);
   });
 });
 
 describe('a feed for readers of another language', () => {
   it('links the pages and feeds of that locale and says its language', () => {
-    const rss = parser.parse(renderShowcaseFeed(SHOWCASE, 'rss', { ...OPTIONS, locale: 'pt-BR' })).rss;
+    const rss = parser.parse(
+      renderShowcaseFeed(SHOWCASE, 'rss', { ...OPTIONS, locale: 'pt-BR' }),
+    ).rss;
     expect(rss.channel.language).toBe('pt-BR');
     expect(rss.channel.link).toBe(`${ORIGIN}/pt-BR/showcase/4`);
     expect(rss.channel.item[0].link).toBe(`${ORIGIN}/pt-BR/showcase/4/video/2`);
@@ -86,7 +114,11 @@ describe('a feed for readers of another language', () => {
 });
 
 describe('given a showcase without a description and with more videos than a feed carries', () => {
-  const many: FeedShowcase = { ...SHOWCASE, description: '', videos: Array.from({ length: FEED_ITEM_LIMIT + 10 }, (_, i) => video(i + 1, i + 1)) };
+  const many: FeedShowcase = {
+    ...SHOWCASE,
+    description: '',
+    videos: Array.from({ length: FEED_ITEM_LIMIT + 10 }, (_, i) => video(i + 1, i + 1)),
+  };
   const rss = parser.parse(renderShowcaseFeed(many, 'rss', OPTIONS)).rss;
 
   it('describes the feed with the fallback text', () => {
@@ -100,11 +132,21 @@ describe('given a showcase without a description and with more videos than a fee
 });
 
 describe('titles and descriptions written as plain text', () => {
-  const hostile: FeedShowcase = { ...SHOWCASE, videos: [video(9, 9, { name: 'Cut <script>alert(1)</script> ]]> & more', description: 'Line one\nsee https://example.org/a?b=1&c=2 <b>now</b>' })] };
+  const hostile: FeedShowcase = {
+    ...SHOWCASE,
+    videos: [
+      video(9, 9, {
+        name: 'Cut <script>alert(1)</script> ]]> & more',
+        description: 'Line one\nsee https://example.org/a?b=1&c=2 <b>now</b>',
+      }),
+    ],
+  };
 
   it('reach HTML-reading formats escaped, never as markup, and the XML stays well formed', () => {
     const rss = parser.parse(renderShowcaseFeed(hostile, 'rss', OPTIONS)).rss;
-    expect(rss.channel.item.title).toBe('Cut &#60;script&#62;alert(1)&#60;/script&#62; ]]&#62; &#38; more');
+    expect(rss.channel.item.title).toBe(
+      'Cut &#60;script&#62;alert(1)&#60;/script&#62; ]]&#62; &#38; more',
+    );
     const atom = parser.parse(renderShowcaseFeed(hostile, 'atom', OPTIONS)).feed;
     expect(atom.entry.title['#text']).not.toContain('<script>');
   });

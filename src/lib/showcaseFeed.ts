@@ -25,7 +25,11 @@ export const FEED_MEDIA_TYPES: Readonly<Record<FeedFormat, string>> = {
   json: 'application/feed+json',
 };
 
-const FEED_FILES: Readonly<Record<FeedFormat, string>> = { rss: 'feed.rss', atom: 'feed.atom', json: 'feed.json' };
+const FEED_FILES: Readonly<Record<FeedFormat, string>> = {
+  rss: 'feed.rss',
+  atom: 'feed.atom',
+  json: 'feed.json',
+};
 
 /** The unprefixed path of a showcase's feed; callers localize it. */
 export function feedPath(albumId: number, format: FeedFormat): string {
@@ -63,18 +67,28 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charC
 /** A plain-text description as HTML: escaped, its links linked, its line breaks kept. */
 export function descriptionHtml(text: string): string {
   return autolink(text.trim())
-    .map((segment) => (segment.kind === 'link' ? `<a href="${escapeHtml(segment.href)}">${escapeHtml(segment.text)}</a>` : escapeHtml(segment.text)))
+    .map((segment) =>
+      segment.kind === 'link'
+        ? `<a href="${escapeHtml(segment.href)}">${escapeHtml(segment.text)}</a>`
+        : escapeHtml(segment.text),
+    )
     .join('')
     .replace(/\r?\n/g, '<br>');
 }
 
 /** The showcase's feed in `format`, for readers of `locale`. */
-export function renderShowcaseFeed(showcase: FeedShowcase, format: FeedFormat, { origin, locale, fallbackDescription, generator }: FeedOptions): string {
+export function renderShowcaseFeed(
+  showcase: FeedShowcase,
+  format: FeedFormat,
+  { origin, locale, fallbackDescription, generator }: FeedOptions,
+): string {
   // JSON Feed titles are plain text; RSS readers and Atom (type="html") read titles as HTML.
   const title = format === 'json' ? (text: string) => text : escapeHtml;
   const absolute = (path: string) => new URL(localizePath(locale, path), origin).href;
   const showcaseUrl = absolute(`/showcase/${showcase.id}`);
-  const newest = [...showcase.videos].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).slice(0, FEED_ITEM_LIMIT);
+  const newest = [...showcase.videos]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+    .slice(0, FEED_ITEM_LIMIT);
   const latest = newest[0]?.createdAt;
   const feed = new Feed({
     id: showcaseUrl,
@@ -85,7 +99,9 @@ export function renderShowcaseFeed(showcase: FeedShowcase, format: FeedFormat, {
     updated: latest && latest > showcase.updatedAt ? latest : showcase.updatedAt,
     generator,
     author: { name: showcase.ownerName },
-    feedLinks: Object.fromEntries(FEED_FORMATS.map((format) => [format, absolute(feedPath(showcase.id, format))])),
+    feedLinks: Object.fromEntries(
+      FEED_FORMATS.map((format) => [format, absolute(feedPath(showcase.id, format))]),
+    ),
   });
   for (const video of newest) {
     const link = absolute(`/showcase/${showcase.id}/video/${video.id}`);

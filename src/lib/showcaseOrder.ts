@@ -10,7 +10,12 @@ export type Move = (typeof MOVES)[number];
 export function moveInOrder(order: readonly number[], videoId: number, move: Move): number[] {
   const from = order.indexOf(videoId);
   if (from === -1) return [...order];
-  const to = move === 'top' ? 0 : move === 'up' ? Math.max(0, from - 1) : Math.min(order.length - 1, from + 1);
+  const to =
+    move === 'top'
+      ? 0
+      : move === 'up'
+        ? Math.max(0, from - 1)
+        : Math.min(order.length - 1, from + 1);
   const next = order.filter((id) => id !== videoId);
   next.splice(to, 0, videoId);
   return next;
@@ -19,7 +24,10 @@ export function moveInOrder(order: readonly number[], videoId: number, move: Mov
 export type ReorderCheck = { ok: true } | { ok: false; reason: 'unknown' | 'missing' | 'repeated' };
 
 /** Is `proposed` a reordering of `current`? Unknown ids, repeats and left-out videos are refused. */
-export function checkReorder(current: readonly number[], proposed: readonly number[]): ReorderCheck {
+export function checkReorder(
+  current: readonly number[],
+  proposed: readonly number[],
+): ReorderCheck {
   const known = new Set(current);
   if (proposed.some((id) => !known.has(id))) return { ok: false, reason: 'unknown' };
   if (new Set(proposed).size !== proposed.length) return { ok: false, reason: 'repeated' };

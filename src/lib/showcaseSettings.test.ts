@@ -37,7 +37,14 @@ describe('parseShowcaseSettings', () => {
   });
 
   it('names every bad field with its message', () => {
-    const parsed = parse({ ...valid, name: ' ', layout: 'carousel', brandColor: 'blue', sort: 'random', privacy: 'secret' });
+    const parsed = parse({
+      ...valid,
+      name: ' ',
+      layout: 'carousel',
+      brandColor: 'blue',
+      sort: 'random',
+      privacy: 'secret',
+    });
     expect(parsed.ok ? null : parsed.errors).toEqual({
       name: 'studio.nameRequired',
       layout: 'studio.invalidChoice',
@@ -48,26 +55,51 @@ describe('parseShowcaseSettings', () => {
   });
 
   it('asks for a password when a showcase becomes password-protected without one', () => {
-    expect(parse({ ...valid, privacy: 'password' })).toEqual({ ok: false, errors: { password: 'studio.passwordRequired' } });
+    expect(parse({ ...valid, privacy: 'password' })).toEqual({
+      ok: false,
+      errors: { password: 'studio.passwordRequired' },
+    });
     const kept = parse({ ...valid, privacy: 'password' }, { ...context, hasPassword: true });
     expect(kept.ok && kept.settings.newPassword).toBeNull();
     const changed = parse({ ...valid, privacy: 'password', password: 'open sesame' });
     expect(changed.ok && changed.settings.newPassword).toBe('open sesame');
-    expect(parse({ ...valid, password: 'abc' })).toEqual({ ok: false, errors: { password: 'studio.passwordTooShort' } });
+    expect(parse({ ...valid, password: 'abc' })).toEqual({
+      ok: false,
+      errors: { password: 'studio.passwordTooShort' },
+    });
   });
 
   it('checks the own domain and the embed domains', () => {
-    expect(parse({ ...valid, domain: 'not a host' })).toEqual({ ok: false, errors: { domain: 'studio.invalidDomain' } });
-    expect(parse({ ...valid, domain: '*.example.com' })).toEqual({ ok: false, errors: { domain: 'studio.invalidDomain' } });
-    const ok = parse({ ...valid, domain: 'https://Videos.Example.com/', embedDomains: 'a.example\n*.b.example' });
-    expect(ok.ok && [ok.settings.domain, ok.settings.embedDomains]).toEqual(['videos.example.com', ['a.example', '*.b.example']]);
-    expect(parse({ ...valid, embedDomains: 'bad host!' })).toEqual({ ok: false, errors: { embedDomains: 'studio.invalidEmbedDomains' } });
+    expect(parse({ ...valid, domain: 'not a host' })).toEqual({
+      ok: false,
+      errors: { domain: 'studio.invalidDomain' },
+    });
+    expect(parse({ ...valid, domain: '*.example.com' })).toEqual({
+      ok: false,
+      errors: { domain: 'studio.invalidDomain' },
+    });
+    const ok = parse({
+      ...valid,
+      domain: 'https://Videos.Example.com/',
+      embedDomains: 'a.example\n*.b.example',
+    });
+    expect(ok.ok && [ok.settings.domain, ok.settings.embedDomains]).toEqual([
+      'videos.example.com',
+      ['a.example', '*.b.example'],
+    ]);
+    expect(parse({ ...valid, embedDomains: 'bad host!' })).toEqual({
+      ok: false,
+      errors: { embedDomains: 'studio.invalidEmbedDomains' },
+    });
   });
 
   it('takes a thumbnail or featured video only from the showcase', () => {
     const ok = parse({ ...valid, thumbnailVideoId: '8', featuredVideoId: '7' });
     expect(ok.ok && [ok.settings.thumbnailVideoId, ok.settings.featuredVideoId]).toEqual([8, 7]);
-    expect(parse({ ...valid, featuredVideoId: '9' })).toEqual({ ok: false, errors: { featuredVideoId: 'studio.invalidChoice' } });
+    expect(parse({ ...valid, featuredVideoId: '9' })).toEqual({
+      ok: false,
+      errors: { featuredVideoId: 'studio.invalidChoice' },
+    });
   });
 
   it('refuses a name or description over its limit', () => {

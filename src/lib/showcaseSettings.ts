@@ -4,14 +4,31 @@
  * form shows it beside the field; nothing is saved while any is left.
  */
 import { normalizeEmbedDomain, parseEmbedDomains } from './embedDomains.ts';
-import { LAYOUTS, SHOWCASE_PRIVACY, SORTS, THEMES, type Layout, type ShowcasePrivacy, type Sort, type Theme } from './domain.ts';
+import {
+  LAYOUTS,
+  SHOWCASE_PRIVACY,
+  SORTS,
+  THEMES,
+  type Layout,
+  type ShowcasePrivacy,
+  type Sort,
+  type Theme,
+} from './domain.ts';
+import type { TranslationKey } from './translationKeys.ts';
 
 export const NAME_MAX = 128;
 export const DESCRIPTION_MAX = 5000;
 export const PASSWORD_MIN = 4;
 export const PASSWORD_MAX = 128;
 
-export const SETTING_FLAGS = ['hideNav', 'hideUpcoming', 'allowDownloads', 'allowShare', 'allowContinuousPlay', 'autoplay'] as const;
+export const SETTING_FLAGS = [
+  'hideNav',
+  'hideUpcoming',
+  'allowDownloads',
+  'allowShare',
+  'allowContinuousPlay',
+  'autoplay',
+] as const;
 export type SettingFlag = (typeof SETTING_FLAGS)[number];
 
 export interface ShowcaseSettings extends Record<SettingFlag, boolean> {
@@ -31,8 +48,8 @@ export interface ShowcaseSettings extends Record<SettingFlag, boolean> {
   featuredVideoId: number | null;
 }
 
-export type SettingsField = keyof ShowcaseSettings | 'password';
-export type SettingsErrors = Partial<Record<SettingsField, string>>;
+type SettingsField = keyof ShowcaseSettings | 'password';
+export type SettingsErrors = Partial<Record<SettingsField, TranslationKey>>;
 
 /** What the check needs to know of the showcase as stored. */
 export interface SettingsContext {
@@ -40,7 +57,8 @@ export interface SettingsContext {
   videoIds: readonly number[];
 }
 
-export type ParsedSettings = { ok: true; settings: ShowcaseSettings } | { ok: false; errors: SettingsErrors };
+export type ParsedSettings =
+  { ok: true; settings: ShowcaseSettings } | { ok: false; errors: SettingsErrors };
 
 const HEX_COLOR = /^#?([0-9a-f]{6})$/i;
 
@@ -55,7 +73,10 @@ function videoChoice(raw: string, videoIds: readonly number[]): number | null | 
 }
 
 /** `read(name)` gives a submitted field's text ('' when absent); a checkbox is on when present. */
-export function parseShowcaseSettings(read: (name: string) => string | null, context: SettingsContext): ParsedSettings {
+export function parseShowcaseSettings(
+  read: (name: string) => string | null,
+  context: SettingsContext,
+): ParsedSettings {
   const text = (name: string) => read(name) ?? '';
   const errors: SettingsErrors = {};
 
@@ -95,7 +116,9 @@ export function parseShowcaseSettings(read: (name: string) => string | null, con
   }
 
   const embed = parseEmbedDomains(text('embedDomains'));
-  if (!embed.ok) errors.embedDomains = 'tooMany' in embed ? 'studio.tooManyEmbedDomains' : 'studio.invalidEmbedDomains';
+  if (!embed.ok)
+    errors.embedDomains =
+      'tooMany' in embed ? 'studio.tooManyEmbedDomains' : 'studio.invalidEmbedDomains';
 
   const thumbnailVideoId = videoChoice(text('thumbnailVideoId'), context.videoIds);
   if (thumbnailVideoId === undefined) errors.thumbnailVideoId = 'studio.invalidChoice';
@@ -103,7 +126,9 @@ export function parseShowcaseSettings(read: (name: string) => string | null, con
   if (featuredVideoId === undefined) errors.featuredVideoId = 'studio.invalidChoice';
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const flags = Object.fromEntries(SETTING_FLAGS.map((flag) => [flag, read(flag) !== null])) as Record<SettingFlag, boolean>;
+  const flags = Object.fromEntries(
+    SETTING_FLAGS.map((flag) => [flag, read(flag) !== null]),
+  ) as Record<SettingFlag, boolean>;
   return {
     ok: true,
     settings: {

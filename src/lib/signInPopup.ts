@@ -16,7 +16,10 @@ export interface ScreenBox {
 }
 
 /** The popup's box, centred over the window that opens it (which may sit on any monitor). */
-export function popupGeometry(opener: ScreenBox, size: { width: number; height: number } = POPUP_SIZE): ScreenBox {
+export function popupGeometry(
+  opener: ScreenBox,
+  size: { width: number; height: number } = POPUP_SIZE,
+): ScreenBox {
   return {
     left: Math.round(opener.left + (opener.width - size.width) / 2),
     top: Math.round(opener.top + (opener.height - size.height) / 2),
@@ -37,9 +40,15 @@ export type SignInMessageType = 'success' | 'failure';
  * is a sign-in; `{ type: 'failure' }` from there reports a failed one. Anything else, from
  * any other window or origin, is nobody's business here: null.
  */
-export function signInMessage(event: { origin: string; data: unknown }, signInOrigin: string): SignInMessageType | null {
+export function signInMessage(
+  event: { origin: string; data: unknown },
+  signInOrigin: string,
+): SignInMessageType | null {
   if (event.origin !== signInOrigin) return null;
-  const type = typeof event.data === 'object' && event.data !== null ? (event.data as { type?: unknown }).type : undefined;
+  const type =
+    typeof event.data === 'object' && event.data !== null
+      ? (event.data as { type?: unknown }).type
+      : undefined;
   return type === 'success' || type === 'failure' ? type : null;
 }
 

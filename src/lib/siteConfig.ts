@@ -1,5 +1,5 @@
 /**
- * The site configuration file (site.config.json, README "Site configuration"): where the
+ * The site configuration file (site.config.json, docs/configuration.md): where the
  * footer's links to things a self-hosted site may not have lead — feature pages, on demand,
  * careers, app stores, investors, press… A link is rendered only when its address is set,
  * so a site that sets none shows no dead link.
@@ -28,19 +28,29 @@ export type FeatureSlug = (typeof FEATURE_SLUGS)[number];
 const linkTarget = z
   .string()
   .trim()
-  .refine((value) => /^\/(?!\/)\S*$/.test(value) || /^https?:$/.test(URL.parse(value)?.protocol ?? ''), {
-    message: 'must be an http:// or https:// address, or a path that starts with a single /',
-  });
+  .refine(
+    (value) => /^\/(?!\/)\S*$/.test(value) || /^https?:$/.test(URL.parse(value)?.protocol ?? ''),
+    {
+      message: 'must be an http:// or https:// address, or a path that starts with a single /',
+    },
+  );
 
 const optionalLink = (what: string) => linkTarget.optional().describe(what);
 
-export const siteLinksSchema = z.strictObject({
+const siteLinksSchema = z.strictObject({
   create: optionalLink('Footer "Create" (Product).'),
   videoEditor: optionalLink('Footer "Video editor" (Product).'),
   onDemand: optionalLink('Footer "On Demand" (Product).'),
   ott: optionalLink('Footer "OTT streaming" (Product).'),
   features: z
-    .strictObject(Object.fromEntries(FEATURE_SLUGS.map((slug) => [slug, optionalLink(`Footer feature page "${slug}" (Product > Features).`)])) as Record<FeatureSlug, ReturnType<typeof optionalLink>>)
+    .strictObject(
+      Object.fromEntries(
+        FEATURE_SLUGS.map((slug) => [
+          slug,
+          optionalLink(`Footer feature page "${slug}" (Product > Features).`),
+        ]),
+      ) as Record<FeatureSlug, ReturnType<typeof optionalLink>>,
+    )
     .default({})
     .describe('Feature pages, by the slug of SPEC §2 /features/{slug}.'),
   blog: optionalLink('Footer "Blog" (Resources).'),
@@ -57,8 +67,10 @@ export const siteLinksSchema = z.strictObject({
   press: optionalLink('Footer "Press" (Company).'),
 });
 
-export const siteConfigSchema = z.strictObject({
-  links: siteLinksSchema.default({ features: {} }).describe('Addresses of the optional footer links; an unset link is not rendered.'),
+const siteConfigSchema = z.strictObject({
+  links: siteLinksSchema
+    .default({ features: {} })
+    .describe('Addresses of the optional footer links; an unset link is not rendered.'),
 });
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
@@ -78,11 +90,15 @@ export function parseSiteConfig(text: string, source: string): SiteConfig {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new SiteConfigError(`Invalid site configuration in ${source}: not JSON (${(error as Error).message})`);
+    throw new SiteConfigError(
+      `Invalid site configuration in ${source}: not JSON (${(error as Error).message})`,
+    );
   }
   const parsed = siteConfigSchema.safeParse(json);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(file)'}: ${issue.message}`);
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(file)'}: ${issue.message}`,
+    );
     throw new SiteConfigError(`Invalid site configuration in ${source}:\n${lines.join('\n')}`);
   }
   return parsed.data;

@@ -17,7 +17,10 @@ export interface SiteOriginSettings {
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
 
-export function chooseSiteOrigin(requestUrl: URL, { publicUrl, trustedHosts, port }: SiteOriginSettings): string {
+export function chooseSiteOrigin(
+  requestUrl: URL,
+  { publicUrl, trustedHosts, port }: SiteOriginSettings,
+): string {
   const host = requestUrl.host.toLowerCase();
   if (trustedHosts.includes(host)) return requestUrl.origin;
   if (publicUrl) return publicUrl.origin;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { entryLocale, localizeContentLinks, SITE_PAGES, sitePageCandidates, siteMapPages } from './sitePages.ts';
+import {
+  entryLocale,
+  localizeContentLinks,
+  SITE_PAGES,
+  sitePageCandidates,
+  siteMapPages,
+} from './sitePages.ts';
 import sitePagesCatalogue from '../../i18n/en/sitePages.json';
 
 describe('sitePageCandidates', () => {
@@ -20,13 +26,28 @@ describe('entryLocale', () => {
 
 describe('SITE_PAGES', () => {
   it('serves every legal and help page the footer links to, at the paths of SPEC §2', () => {
-    expect(Object.values(SITE_PAGES).map((p) => p.path).sort()).toEqual(
-      ['/about', '/cookie_policy', '/dmca', '/help', '/help/guidelines', '/leo/guidelines/impressum', '/privacy', '/privacy/us-state-privacy', '/terms'].sort(),
+    expect(
+      Object.values(SITE_PAGES)
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(
+      [
+        '/about',
+        '/cookie_policy',
+        '/dmca',
+        '/help',
+        '/help/guidelines',
+        '/leo/guidelines/impressum',
+        '/privacy',
+        '/privacy/us-state-privacy',
+        '/terms',
+      ].sort(),
     );
   });
 
   it('names each page with a key of the English catalogue', () => {
-    for (const page of Object.values(SITE_PAGES)) expect(Object.keys(sitePagesCatalogue)).toContain(page.titleKey.replace(/^sitePages\./, ''));
+    for (const page of Object.values(SITE_PAGES))
+      expect(Object.keys(sitePagesCatalogue)).toContain(page.titleKey.replace(/^sitePages\./, ''));
   });
 });
 
@@ -44,7 +65,10 @@ describe('siteMapPages', () => {
 });
 
 describe('localizeContentLinks', () => {
-  const html = '<p>See <a href="/dmca">the procedure</a>, <a href="/privacy/us-state-privacy#do-not-sell">opt out</a>, <a href="https://example.com/x">elsewhere</a> or <a href="//cdn.example/y">there</a>.</p>';
+  const html =
+    '<p>See <a href="/dmca">the procedure</a>, ' +
+    '<a href="/privacy/us-state-privacy#do-not-sell">opt out</a>, ' +
+    '<a href="https://example.com/x">elsewhere</a> or <a href="//cdn.example/y">there</a>.</p>';
 
   it("leads the site's own links to the viewer's language", () => {
     const out = localizeContentLinks(html, 'fr-FR');

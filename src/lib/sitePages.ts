@@ -10,7 +10,10 @@ import { localizePath } from './localeNegotiation.ts';
 export const SITE_PAGES = {
   terms: { path: '/terms', titleKey: 'sitePages.termsTitle' },
   privacy: { path: '/privacy', titleKey: 'sitePages.privacyTitle' },
-  'us-state-privacy': { path: '/privacy/us-state-privacy', titleKey: 'sitePages.usStatePrivacyTitle' },
+  'us-state-privacy': {
+    path: '/privacy/us-state-privacy',
+    titleKey: 'sitePages.usStatePrivacyTitle',
+  },
   'cookie-policy': { path: '/cookie_policy', titleKey: 'sitePages.cookiePolicyTitle' },
   dmca: { path: '/dmca', titleKey: 'sitePages.dmcaTitle' },
   impressum: { path: '/leo/guidelines/impressum', titleKey: 'sitePages.impressumTitle' },
@@ -36,9 +39,12 @@ export function entryLocale(id: string): string {
  * The site pages the human-readable site map lists, by the footer's rules: the Impressum
  * only where one applies, Help not on a simplified site (SPEC §6).
  */
-export function siteMapPages(regime: Pick<LegalRegime, 'impressum' | 'simplified'>): SitePageName[] {
+export function siteMapPages(
+  regime: Pick<LegalRegime, 'impressum' | 'simplified'>,
+): SitePageName[] {
   return (Object.keys(SITE_PAGES) as SitePageName[]).filter(
-    (name) => !(name === 'impressum' && !regime.impressum) && !(name === 'help' && regime.simplified),
+    (name) =>
+      !(name === 'impressum' && !regime.impressum) && !(name === 'help' && regime.simplified),
   );
 }
 
@@ -49,5 +55,8 @@ const SITE_LINK = /(<a\s[^>]*?href=")(\/(?!\/)[^"]*)"/g;
  * language (`/fr-FR/dmca`): one text serves every locale that has no version of its own.
  */
 export function localizeContentLinks(html: string, locale: Locale): string {
-  return html.replace(SITE_LINK, (_, start: string, path: string) => `${start}${localizePath(locale, path)}"`);
+  return html.replace(
+    SITE_LINK,
+    (_, start: string, path: string) => `${start}${localizePath(locale, path)}"`,
+  );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { sitemapDocument, sitemapEntries, sitemapPage, sitemapPageCount, type SitemapShowcase, type SitemapVideo } from './sitemapEntries.ts';
+import {
+  sitemapDocument,
+  sitemapEntries,
+  sitemapPage,
+  sitemapPageCount,
+  type SitemapShowcase,
+  type SitemapVideo,
+} from './sitemapEntries.ts';
 
 const ORIGIN = 'https://videos.example';
 
@@ -19,7 +26,13 @@ function video(overrides: Partial<SitemapVideo> = {}): SitemapVideo {
 }
 
 function showcase(overrides: Partial<SitemapShowcase> = {}): SitemapShowcase {
-  return { id: 3, updatedAt: new Date('2026-04-01T00:00:00Z'), embeddableAnywhere: true, videos: [video()], ...overrides };
+  return {
+    id: 3,
+    updatedAt: new Date('2026-04-01T00:00:00Z'),
+    embeddableAnywhere: true,
+    videos: [video()],
+    ...overrides,
+  };
 }
 
 describe('given a public showcase with one public video, in two locales', () => {
@@ -39,7 +52,9 @@ describe('given a public showcase with one public video, in two locales', () => 
   });
 
   it('gives the video entry once, on the default-locale page, with the player frame and the public thumbnail', () => {
-    expect(entries.filter((e) => e.video !== undefined).map((e) => e.url)).toEqual([`${ORIGIN}/showcase/3/video/7`]);
+    expect(entries.filter((e) => e.video !== undefined).map((e) => e.url)).toEqual([
+      `${ORIGIN}/showcase/3/video/7`,
+    ]);
     expect(entries[2]!.video).toEqual([
       {
         thumbnail_loc: `${ORIGIN}/thumbnails/7-abcdefghijklmnop-1280.jpg`,
@@ -58,7 +73,9 @@ describe('given a public showcase with one public video, in two locales', () => 
 });
 
 describe('a video entry', () => {
-  const entryOf = (v: SitemapVideo, s: Partial<SitemapShowcase> = {}) => sitemapEntries([showcase({ videos: [v], ...s })], { origin: ORIGIN, locales: ['en'] })[1]!.video;
+  const entryOf = (v: SitemapVideo, s: Partial<SitemapShowcase> = {}) =>
+    sitemapEntries([showcase({ videos: [v], ...s })], { origin: ORIGIN, locales: ['en'] })[1]!
+      .video;
 
   it('is left out when the video has no public picture yet, the page still listed', () => {
     expect(entryOf(video({ thumbnail: null }))).toBeUndefined();
@@ -73,7 +90,10 @@ describe('a video entry', () => {
   });
 
   it('cuts a title past 100 characters and a description past 2048, marking the cut', () => {
-    const [entry] = entryOf(video({ name: 'é'.repeat(150), description: 'x'.repeat(3000) }))! as { title: string; description: string }[];
+    const [entry] = entryOf(video({ name: 'é'.repeat(150), description: 'x'.repeat(3000) }))! as {
+      title: string;
+      description: string;
+    }[];
     expect([...entry!.title]).toHaveLength(100);
     expect(entry!.title.endsWith('…')).toBe(true);
     expect(entry!.description).toHaveLength(2048);
@@ -94,7 +114,10 @@ describe('given no public showcase', () => {
   it('lists nothing, in one file', () => {
     const entries = sitemapEntries([], { origin: ORIGIN });
     expect(entries).toEqual([]);
-    expect(sitemapDocument(entries, { origin: ORIGIN, limit: 10 })).toEqual({ kind: 'urlset', entries: [] });
+    expect(sitemapDocument(entries, { origin: ORIGIN, limit: 10 })).toEqual({
+      kind: 'urlset',
+      entries: [],
+    });
   });
 });
 
@@ -102,7 +125,9 @@ describe('given more URLs than one sitemap file may hold', () => {
   const entries = Array.from({ length: 25 }, (_, i) => ({ url: `${ORIGIN}/showcase/${i + 1}` }));
 
   it('keeps them in one file up to the limit', () => {
-    expect(sitemapDocument(entries, { origin: ORIGIN, limit: 25 })).toMatchObject({ kind: 'urlset' });
+    expect(sitemapDocument(entries, { origin: ORIGIN, limit: 25 })).toMatchObject({
+      kind: 'urlset',
+    });
   });
 
   it('becomes an index of numbered files past it', () => {

@@ -69,7 +69,9 @@ function videoEntry(video: SitemapVideo, thumbnailUrl: string, playerUrl: string
     // The protocol requires a description; a video without one is described by its title.
     description: clip(video.description, MAX_DESCRIPTION) || title,
     player_loc: playerUrl,
-    ...(video.duration >= 1 && video.duration <= MAX_DURATION ? { duration: Math.round(video.duration) } : {}),
+    ...(video.duration >= 1 && video.duration <= MAX_DURATION
+      ? { duration: Math.round(video.duration) }
+      : {}),
     publication_date: video.createdAt.toISOString(),
     view_count: video.plays,
     family_friendly: video.familyFriendly,
@@ -78,18 +80,26 @@ function videoEntry(video: SitemapVideo, thumbnailUrl: string, playerUrl: string
   };
 }
 
-export function sitemapEntries(showcases: readonly SitemapShowcase[], { origin, locales = LOCALES }: SitemapOptions): SitemapUrl[] {
+export function sitemapEntries(
+  showcases: readonly SitemapShowcase[],
+  { origin, locales = LOCALES }: SitemapOptions,
+): SitemapUrl[] {
   const absolute = (path: string) => new URL(path, origin).href;
   const entries: SitemapUrl[] = [];
   for (const showcase of showcases) {
     const showcasePath = `/showcase/${showcase.id}`;
-    for (const locale of locales) entries.push({ url: absolute(localizePath(locale, showcasePath)), lastmod: showcase.updatedAt.toISOString() });
+    for (const locale of locales)
+      entries.push({
+        url: absolute(localizePath(locale, showcasePath)),
+        lastmod: showcase.updatedAt.toISOString(),
+      });
     for (const video of showcase.videos) {
       const videoPath = `${showcasePath}/video/${video.id}`;
       const playable = showcase.embeddableAnywhere && video.thumbnail !== null;
       for (const locale of locales) {
         const entry: SitemapUrl = { url: absolute(localizePath(locale, videoPath)) };
-        if (playable && locale === DEFAULT_LOCALE) entry.video = [videoEntry(video, video.thumbnail!.url, absolute(`${videoPath}/embed`))];
+        if (playable && locale === DEFAULT_LOCALE)
+          entry.video = [videoEntry(video, video.thumbnail!.url, absolute(`${videoPath}/embed`))];
         entries.push(entry);
       }
     }
@@ -104,19 +114,27 @@ export function sitemapPageCount(total: number, limit: number): number {
 
 /** The URLs of sitemap file `page` (1-based); null past the last. */
 export function sitemapPage<T>(entries: readonly T[], page: number, limit: number): T[] | null {
-  if (!Number.isInteger(page) || page < 1 || page > sitemapPageCount(entries.length, limit)) return null;
+  if (!Number.isInteger(page) || page < 1 || page > sitemapPageCount(entries.length, limit))
+    return null;
   return entries.slice((page - 1) * limit, page * limit);
 }
 
 /** /sitemap.xml: the URLs themselves, or when they need several files an index of them. */
-export type SitemapDocument = { kind: 'urlset'; entries: SitemapUrl[] } | { kind: 'index'; pages: string[] };
+export type SitemapDocument =
+  { kind: 'urlset'; entries: SitemapUrl[] } | { kind: 'index'; pages: string[] };
 
-export function sitemapDocument(entries: SitemapUrl[], { origin, limit }: { origin: string; limit: number }): SitemapDocument {
+export function sitemapDocument(
+  entries: SitemapUrl[],
+  { origin, limit }: { origin: string; limit: number },
+): SitemapDocument {
   const pages = sitemapPageCount(entries.length, limit);
   if (pages === 1) return { kind: 'urlset', entries };
-  return { kind: 'index', pages: Array.from({ length: pages }, (_, i) => new URL(sitemapPagePath(i + 1), origin).href) };
+  return {
+    kind: 'index',
+    pages: Array.from({ length: pages }, (_, i) => new URL(sitemapPagePath(i + 1), origin).href),
+  };
 }
 
-export function sitemapPagePath(page: number): string {
+function sitemapPagePath(page: number): string {
   return `/sitemaps/${page}.xml`;
 }

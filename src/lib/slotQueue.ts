@@ -11,7 +11,8 @@ export interface SlotQueue {
 }
 
 export function createSlotQueue(size: number): SlotQueue {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`size must be a positive integer, got ${size}`);
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`size must be a positive integer, got ${size}`);
   let busy = 0;
   const line: ((release: () => void) => void)[] = [];
 

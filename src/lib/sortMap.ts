@@ -9,7 +9,8 @@
 import { SORTS } from './domain.ts';
 import type { Sort } from './domain.ts';
 
-export type SortField = 'name' | 'date' | 'likes' | 'plays' | 'comments' | 'duration' | 'position' | 'added';
+type SortField =
+  'name' | 'date' | 'likes' | 'plays' | 'comments' | 'duration' | 'position' | 'added';
 export type SortDirection = 'asc' | 'desc';
 
 export interface SortSpec {

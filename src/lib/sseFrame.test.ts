@@ -9,7 +9,8 @@ function dispatched(stream: string): { type: string; lastEventId: string; data: 
   let lastEventId = '';
   for (const line of stream.split(/\r\n|\r|\n/)) {
     if (line === '') {
-      if (data !== '') out.push({ type: type || 'message', lastEventId, data: data.replace(/\n$/, '') });
+      if (data !== '')
+        out.push({ type: type || 'message', lastEventId, data: data.replace(/\n$/, '') });
       type = '';
       data = '';
       continue;
@@ -35,7 +36,9 @@ describe('sseFrame', () => {
 
   it('hands the browser back exactly the value, line breaks included', () => {
     const body = 'first line\nsecond\r\nthird\rfourth\u2028fifth';
-    const stream = sseFrame({ event: 'message', id: '7', data: { body } }) + sseFrame({ event: 'deleted', data: { ids: [3] } });
+    const stream =
+      sseFrame({ event: 'message', id: '7', data: { body } }) +
+      sseFrame({ event: 'deleted', data: { ids: [3] } });
     const events = dispatched(stream);
     expect(events.map((e) => e.type)).toEqual(['message', 'deleted']);
     expect(JSON.parse(events[0]!.data)).toEqual({ body });

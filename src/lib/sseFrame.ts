@@ -35,7 +35,8 @@ export function sseComment(text: string): string {
 
 /** How long the browser waits before it reconnects a stream that ended or broke. */
 export function sseRetry(ms: number): string {
-  if (!Number.isInteger(ms) || ms < 0) throw new Error(`An SSE retry is a whole number of milliseconds, not ${ms}`);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new Error(`An SSE retry is a whole number of milliseconds, not ${ms}`);
   return `retry: ${ms}\n\n`;
 }
 

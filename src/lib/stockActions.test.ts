@@ -18,10 +18,14 @@ describe('stockActions', () => {
   });
 
   it('never offers Add to account to a basic account, eligible or not', () => {
-    expect(stockActions(true, { membershipType: 'basic', canReceiveFreeStock: true }).addToAccount).toBe(false);
+    expect(
+      stockActions(true, { membershipType: 'basic', canReceiveFreeStock: true }).addToAccount,
+    ).toBe(false);
   });
 
   it('never offers Add to account to an account without free-stock eligibility', () => {
-    expect(stockActions(true, { membershipType: 'plus', canReceiveFreeStock: false }).addToAccount).toBe(false);
+    expect(
+      stockActions(true, { membershipType: 'plus', canReceiveFreeStock: false }).addToAccount,
+    ).toBe(false);
   });
 });

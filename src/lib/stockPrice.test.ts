@@ -20,13 +20,19 @@ describe('formatPrice', () => {
   for (const locale of LOCALES) {
     describe(`in ${locale}`, () => {
       it('shows cents of a dollar price as the locale writes them', () => {
-        expect(spaced(formatPrice({ minor: 4900, currency: 'USD' }, locale))).toBe(expected[locale].usd);
+        expect(spaced(formatPrice({ minor: 4900, currency: 'USD' }, locale))).toBe(
+          expected[locale].usd,
+        );
       });
       it('shows euro cents with the locale decimal separator', () => {
-        expect(spaced(formatPrice({ minor: 4550, currency: 'EUR' }, locale))).toBe(expected[locale].eur);
+        expect(spaced(formatPrice({ minor: 4550, currency: 'EUR' }, locale))).toBe(
+          expected[locale].eur,
+        );
       });
       it('reads yen, which have no minor unit, as whole yen', () => {
-        expect(spaced(formatPrice({ minor: 4900, currency: 'JPY' }, locale))).toBe(expected[locale].jpy);
+        expect(spaced(formatPrice({ minor: 4900, currency: 'JPY' }, locale))).toBe(
+          expected[locale].jpy,
+        );
       });
     });
   }

@@ -10,11 +10,34 @@ export interface Money {
   currency: string;
 }
 
-function minorDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+/** Formatters by locale and currency, each built once: building one costs far more than a use. */
+const formats = new Map<string, { format: Intl.NumberFormat; digits: number }>();
+
+function priceFormat(
+  locale: string,
+  currency: string,
+): { format: Intl.NumberFormat; digits: number } {
+  const key = `${locale}\n${currency}`;
+  let found = formats.get(key);
+  if (!found) {
+    const digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
+    found = {
+      format: new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }),
+      digits,
+    };
+    if (formats.size < 256) formats.set(key, found);
+  }
+  return found;
 }
 
 export function formatPrice({ minor, currency }: Money, locale: string): string {
-  const digits = minorDigits(currency);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
+  const { format, digits } = priceFormat(locale, currency);
+  return format.format(minor / 10 ** digits);
 }

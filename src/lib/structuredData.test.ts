@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { serializeJsonLd, showcaseItemListLd, videoObjectLd, type VideoFacts } from './structuredData.ts';
+import {
+  serializeJsonLd,
+  showcaseItemListLd,
+  videoObjectLd,
+  type VideoFacts,
+} from './structuredData.ts';
 
 const video: VideoFacts = {
   name: 'Harbour at dawn',
@@ -15,7 +20,8 @@ const video: VideoFacts = {
 };
 
 /** As a crawler reads it: the script element's text, parsed. */
-const parsed = (data: Parameters<typeof serializeJsonLd>[0]) => JSON.parse(serializeJsonLd(data)) as Record<string, unknown>;
+const parsed = (data: Parameters<typeof serializeJsonLd>[0]) =>
+  JSON.parse(serializeJsonLd(data)) as Record<string, unknown>;
 
 describe('given a public video', () => {
   const ld = parsed(videoObjectLd(video));
@@ -23,7 +29,8 @@ describe('given a public video', () => {
   it('is a schema.org VideoObject with the properties search engines require', () => {
     expect(ld['@context']).toBe('https://schema.org');
     expect(ld['@type']).toBe('VideoObject');
-    for (const property of ['name', 'description', 'thumbnailUrl', 'uploadDate']) expect(typeof ld[property]).toBe('string');
+    for (const property of ['name', 'description', 'thumbnailUrl', 'uploadDate'])
+      expect(typeof ld[property]).toBe('string');
   });
 
   it('gives absolute page, player and picture addresses, the upload time and an ISO 8601 duration', () => {
@@ -41,7 +48,10 @@ describe('given a public video', () => {
   });
 
   it('says a mature video is mature and not family friendly, and claims nothing of an unrated one', () => {
-    expect(parsed(videoObjectLd({ ...video, rating: 'mature' }))).toMatchObject({ contentRating: 'Mature', isFamilyFriendly: false });
+    expect(parsed(videoObjectLd({ ...video, rating: 'mature' }))).toMatchObject({
+      contentRating: 'Mature',
+      isFamilyFriendly: false,
+    });
     const unrated = parsed(videoObjectLd({ ...video, rating: 'unrated' }));
     expect(unrated).not.toHaveProperty('contentRating');
     expect(unrated).not.toHaveProperty('isFamilyFriendly');
@@ -56,7 +66,9 @@ describe('given a public video', () => {
 
 describe('given a live event', () => {
   const live = (status: 'pending' | 'streaming' | 'done', endDate: string | null = null) =>
-    parsed(videoObjectLd({ ...video, live: { status, startDate: '2026-03-02T18:00:00.000Z', endDate } }));
+    parsed(
+      videoObjectLd({ ...video, live: { status, startDate: '2026-03-02T18:00:00.000Z', endDate } }),
+    );
 
   it('publishes the video as a live BroadcastEvent with its start and status', () => {
     expect(live('streaming')['publication']).toEqual({
@@ -65,16 +77,30 @@ describe('given a live event', () => {
       startDate: '2026-03-02T18:00:00.000Z',
       eventStatus: 'https://schema.org/EventScheduled',
     });
-    expect(live('pending')['publication']).toMatchObject({ '@type': 'BroadcastEvent', isLiveBroadcast: true });
+    expect(live('pending')['publication']).toMatchObject({
+      '@type': 'BroadcastEvent',
+      isLiveBroadcast: true,
+    });
   });
 
   it('gives the end of a broadcast that is over', () => {
-    expect(live('done', '2026-03-02T19:00:00.000Z')['publication']).toMatchObject({ endDate: '2026-03-02T19:00:00.000Z' });
-    expect(live('streaming', '2026-03-02T19:00:00.000Z')['publication']).not.toHaveProperty('endDate');
+    expect(live('done', '2026-03-02T19:00:00.000Z')['publication']).toMatchObject({
+      endDate: '2026-03-02T19:00:00.000Z',
+    });
+    expect(live('streaming', '2026-03-02T19:00:00.000Z')['publication']).not.toHaveProperty(
+      'endDate',
+    );
   });
 
   it('describes no broadcast before the event has a start', () => {
-    expect(parsed(videoObjectLd({ ...video, live: { status: 'unavailable', startDate: null, endDate: null } }))).not.toHaveProperty('publication');
+    expect(
+      parsed(
+        videoObjectLd({
+          ...video,
+          live: { status: 'unavailable', startDate: null, endDate: null },
+        }),
+      ),
+    ).not.toHaveProperty('publication');
   });
 });
 
@@ -92,7 +118,13 @@ describe('given a showcase page', () => {
   );
 
   it('is an ItemList of its videos’ pages at their places in the showcase, which describe them', () => {
-    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'ItemList', name: 'Harbours', url: 'https://v.example/showcase/3?page=2', numberOfItems: 2 });
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: 'Harbours',
+      url: 'https://v.example/showcase/3?page=2',
+      numberOfItems: 2,
+    });
     expect(ld['itemListElement']).toEqual([
       { '@type': 'ListItem', position: 13, url: video.url },
       { '@type': 'ListItem', position: 14, url: 'https://v.example/showcase/3/video/18' },
@@ -102,7 +134,11 @@ describe('given a showcase page', () => {
 });
 
 describe('serializeJsonLd', () => {
-  const hostile = { ...video, name: '</script><script>alert(1)</script>', description: '<!-- & \u2028 -->' };
+  const hostile = {
+    ...video,
+    name: '</script><script>alert(1)</script>',
+    description: '<!-- & \u2028 -->',
+  };
 
   it('never writes a character that could end the script element or open a comment', () => {
     const json = serializeJsonLd(videoObjectLd(hostile));

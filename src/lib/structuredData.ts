@@ -11,7 +11,7 @@ import type { LiveStatus } from './domain.ts';
 import { isoDuration } from './isoDuration.ts';
 
 /** A live event's broadcast, for a video that is one. */
-export interface LiveFacts {
+interface LiveFacts {
   status: LiveStatus;
   /** The current or next start, ISO 8601; the broadcast is described only once it has one. */
   startDate: string | null;
@@ -53,7 +53,9 @@ function broadcastEvent(live: LiveFacts): BroadcastEvent | null {
 }
 
 /** Mature videos say so; safe ones are family friendly; unrated ones claim neither. */
-function ratingOf(rating: VideoFacts['rating']): Pick<Exclude<VideoObject, string>, 'contentRating' | 'isFamilyFriendly'> {
+function ratingOf(
+  rating: VideoFacts['rating'],
+): Pick<Exclude<VideoObject, string>, 'contentRating' | 'isFamilyFriendly'> {
   if (rating === 'mature') return { contentRating: 'Mature', isFamilyFriendly: false };
   return rating === 'safe' ? { isFamilyFriendly: true } : {};
 }
@@ -89,7 +91,11 @@ export interface ShowcaseFacts {
 }
 
 export function showcaseItemListLd(showcase: ShowcaseFacts): WithContext<ItemList> {
-  const itemListElement: ListItem[] = showcase.items.map(({ position, url }) => ({ '@type': 'ListItem', position, url }));
+  const itemListElement: ListItem[] = showcase.items.map(({ position, url }) => ({
+    '@type': 'ListItem',
+    position,
+    url,
+  }));
   return {
     '@context': CONTEXT,
     '@type': 'ItemList',

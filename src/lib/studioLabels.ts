@@ -2,12 +2,21 @@
  * The catalogue keys naming the studio's vocabularies (layouts, privacies, sorts, flags,
  * notices, roles…), spelled out so every key can be found and checked in the catalogue.
  */
-import type { ContentRating, Layout, LiveStatus, ShowcasePrivacy, Sort, TeamRole, Theme } from './domain.ts';
+import type {
+  ContentRating,
+  Layout,
+  LiveStatus,
+  ShowcasePrivacy,
+  Sort,
+  TeamRole,
+  Theme,
+} from './domain.ts';
 import type { Repeat } from './eventForm.ts';
 import type { Weekday } from './liveSchedule.ts';
 import type { SettingFlag } from './showcaseSettings.ts';
+import type { TranslationKey } from './translationKeys.ts';
 
-export const LAYOUT_LABELS: Record<Layout, string> = {
+export const LAYOUT_LABELS: Record<Layout, TranslationKey> = {
   grid: 'studio.layoutGrid',
   player: 'studio.layoutPlayer',
   live: 'studio.layoutLive',
@@ -15,9 +24,12 @@ export const LAYOUT_LABELS: Record<Layout, string> = {
   'embed-only': 'studio.layoutEmbedOnly',
 };
 
-export const THEME_LABELS: Record<Theme, string> = { standard: 'studio.themeStandard', dark: 'studio.themeDark' };
+export const THEME_LABELS: Record<Theme, TranslationKey> = {
+  standard: 'studio.themeStandard',
+  dark: 'studio.themeDark',
+};
 
-export const SHOWCASE_PRIVACY_LABELS: Record<ShowcasePrivacy, string> = {
+export const SHOWCASE_PRIVACY_LABELS: Record<ShowcasePrivacy, TranslationKey> = {
   anybody: 'studio.privacyAnybody',
   password: 'studio.privacyPassword',
   team: 'studio.privacyTeam',
@@ -25,7 +37,7 @@ export const SHOWCASE_PRIVACY_LABELS: Record<ShowcasePrivacy, string> = {
   nobody: 'studio.privacyNobody',
 };
 
-export const SHOWCASE_PRIVACY_HINTS: Record<ShowcasePrivacy, string> = {
+export const SHOWCASE_PRIVACY_HINTS: Record<ShowcasePrivacy, TranslationKey> = {
   anybody: 'studio.privacyHintAnybody',
   password: 'studio.privacyHintPassword',
   team: 'studio.privacyHintTeam',
@@ -33,7 +45,7 @@ export const SHOWCASE_PRIVACY_HINTS: Record<ShowcasePrivacy, string> = {
   nobody: 'studio.privacyHintNobody',
 };
 
-export const SORT_LABELS: Record<Sort, string> = {
+export const SORT_LABELS: Record<Sort, TranslationKey> = {
   arranged: 'studio.sortArranged',
   alphabetical: 'studio.sortAlphabetical',
   newest: 'studio.sortNewest',
@@ -45,7 +57,7 @@ export const SORT_LABELS: Record<Sort, string> = {
   added_last: 'studio.sortAddedLast',
 };
 
-export const FLAG_LABELS: Record<SettingFlag, string> = {
+export const FLAG_LABELS: Record<SettingFlag, TranslationKey> = {
   hideNav: 'studio.hideNav',
   hideUpcoming: 'studio.flagHideUpcoming',
   allowDownloads: 'studio.flagAllowDownloads',
@@ -54,9 +66,13 @@ export const FLAG_LABELS: Record<SettingFlag, string> = {
   autoplay: 'studio.flagAutoplay',
 };
 
-export const VIDEO_STATUS_LABELS: Record<string, string> = { processing: 'studio.statusProcessing', error: 'studio.statusError', ready: 'studio.statusReady' };
+export const VIDEO_STATUS_LABELS: Record<string, TranslationKey> = {
+  processing: 'studio.statusProcessing',
+  error: 'studio.statusError',
+  ready: 'studio.statusReady',
+};
 
-export const ROLE_LABELS: Record<TeamRole, string> = {
+export const ROLE_LABELS: Record<TeamRole, TranslationKey> = {
   Owner: 'team.roleOwner',
   Admin: 'team.roleAdmin',
   Contributor: 'team.roleContributor',
@@ -65,14 +81,14 @@ export const ROLE_LABELS: Record<TeamRole, string> = {
   Viewer: 'team.roleViewer',
 };
 
-export const REPEAT_LABELS: Record<Repeat, string> = {
+export const REPEAT_LABELS: Record<Repeat, TranslationKey> = {
   SINGLE: 'events.repeatSingle',
   WEEKLY: 'events.repeatWeekly',
   MONTHLY: 'events.repeatMonthly',
   YEARLY: 'events.repeatYearly',
 };
 
-export const WEEKDAY_LABELS: Record<Weekday, string> = {
+export const WEEKDAY_LABELS: Record<Weekday, TranslationKey> = {
   MO: 'events.dayMo',
   TU: 'events.dayTu',
   WE: 'events.dayWe',
@@ -82,7 +98,7 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
   SU: 'events.daySu',
 };
 
-export const LIVE_STATUS_LABELS: Record<LiveStatus, string> = {
+export const LIVE_STATUS_LABELS: Record<LiveStatus, TranslationKey> = {
   unavailable: 'events.statusUnavailable',
   pending: 'events.statusPending',
   ready: 'events.statusReady',
@@ -90,7 +106,7 @@ export const LIVE_STATUS_LABELS: Record<LiveStatus, string> = {
   done: 'events.statusDone',
 };
 
-export const RATING_LABELS: Record<ContentRating, string> = {
+export const RATING_LABELS: Record<ContentRating, TranslationKey> = {
   safe: 'library.ratingSafe',
   unrated: 'library.ratingUnrated',
   explicit: 'library.ratingExplicit',

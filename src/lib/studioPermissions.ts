@@ -44,6 +44,15 @@ export function mayDo(role: TeamRole, action: StudioAction): boolean {
   return PERMISSIONS[role].includes(action);
 }
 
+/** What a role may do, action by action: read by studio pages and their components. */
+export type StudioAbilities = Readonly<Record<StudioAction, boolean>>;
+
+export function studioAbilities(role: TeamRole): StudioAbilities {
+  return Object.fromEntries(
+    STUDIO_ACTIONS.map((action) => [action, mayDo(role, action)]),
+  ) as Record<StudioAction, boolean>;
+}
+
 /** A video's editor: anyone who may edit every video, or its uploader who may edit their own. */
 export function mayEditVideo(role: TeamRole, userId: number, uploaderId: number | null): boolean {
   if (mayDo(role, 'editAllVideos')) return true;

@@ -10,10 +10,16 @@ export interface Membership {
   teamShowcaseId: number | null;
 }
 
-export function deriveTeamRole(viewerId: number | null, albumOwnerId: number, memberships: readonly Membership[]): TeamRole | null {
+export function deriveTeamRole(
+  viewerId: number | null,
+  albumOwnerId: number,
+  memberships: readonly Membership[],
+): TeamRole | null {
   if (viewerId === null) return null;
   if (viewerId === albumOwnerId) return 'Owner';
-  const membership = memberships.find((m) => m.teamOwnerId === albumOwnerId && m.teamShowcaseId !== null);
+  const membership = memberships.find(
+    (m) => m.teamOwnerId === albumOwnerId && m.teamShowcaseId !== null,
+  );
   return membership?.role ?? null;
 }
 

@@ -8,7 +8,8 @@ describe('toWebVtt', () => {
   });
 
   it('turns SubRip into WebVTT', () => {
-    const srt = '1\r\n00:00:01,500 --> 00:00:03,000\r\nHello there\r\n\r\n2\r\n0:00:04,000 --> 0:00:05,250\r\nTwo lines\r\nof text\r\n';
+    const srt =
+      '1\r\n00:00:01,500 --> 00:00:03,000\r\nHello there\r\n\r\n2\r\n0:00:04,000 --> 0:00:05,250\r\nTwo lines\r\nof text\r\n';
     expect(toWebVtt(srt, 'subs.srt')).toEqual({
       ok: true,
       vtt: 'WEBVTT\n\n00:00:01.500 --> 00:00:03.000\nHello there\n\n00:00:04.000 --> 00:00:05.250\nTwo lines\nof text\n',

@@ -7,13 +7,16 @@ export const TEXT_TRACK_MAX_BYTES = 2 * 1024 * 1024;
 
 export type TrackFileResult = { ok: true; vtt: string } | { ok: false; reason: 'empty' | 'format' };
 
-const SRT_TIME = /^(\d{1,2}):(\d{2}):(\d{2})[,.](\d{3})\s*-->\s*(\d{1,2}):(\d{2}):(\d{2})[,.](\d{3})(.*)$/;
+const SRT_TIME =
+  /^(\d{1,2}):(\d{2}):(\d{2})[,.](\d{3})\s*-->\s*(\d{1,2}):(\d{2}):(\d{2})[,.](\d{3})(.*)$/;
 const VTT_TIME = /^(?:\d{1,2}:)?\d{2}:\d{2}\.\d{3}\s+-->\s+(?:\d{1,2}:)?\d{2}:\d{2}\.\d{3}/m;
 
 const pad = (value: string, length: number) => value.padStart(length, '0');
 
 function srtToVtt(text: string): string | null {
-  const blocks = text.split(/\r?\n\r?\n+/).map((block) => block.split(/\r?\n/).filter((line) => line !== ''));
+  const blocks = text
+    .split(/\r?\n\r?\n+/)
+    .map((block) => block.split(/\r?\n/).filter((line) => line !== ''));
   const cues: string[] = [];
   for (const lines of blocks) {
     const timeIndex = lines.findIndex((line) => SRT_TIME.test(line));
@@ -29,8 +32,12 @@ function srtToVtt(text: string): string | null {
 export function toWebVtt(raw: string, fileName: string): TrackFileResult {
   const text = raw.replace(/^\uFEFF/, '');
   if (text.trim() === '') return { ok: false, reason: 'empty' };
-  if (/^WEBVTT(?:[ \t].*)?(?:\r?\n|$)/.test(text)) return VTT_TIME.test(text) ? { ok: true, vtt: text } : { ok: false, reason: 'empty' };
-  if (/\.srt$/i.test(fileName) || SRT_TIME.test(text.split(/\r?\n/).find((line) => line.includes('-->')) ?? '')) {
+  if (/^WEBVTT(?:[ \t].*)?(?:\r?\n|$)/.test(text))
+    return VTT_TIME.test(text) ? { ok: true, vtt: text } : { ok: false, reason: 'empty' };
+  if (
+    /\.srt$/i.test(fileName) ||
+    SRT_TIME.test(text.split(/\r?\n/).find((line) => line.includes('-->')) ?? '')
+  ) {
     const vtt = srtToVtt(text);
     return vtt ? { ok: true, vtt } : { ok: false, reason: 'empty' };
   }

@@ -15,7 +15,7 @@ export const DIGEST_LENGTH = 16;
 const FILE = /^([1-9]\d{0,9})-([A-Za-z0-9_-]{16})-([1-9]\d{0,4})\.jpg$/;
 
 /** Where every stable picture address starts. */
-export const THUMBNAILS_FOLDER = '/thumbnails/';
+const THUMBNAILS_FOLDER = '/thumbnails/';
 
 export function thumbnailPath({ videoId, digest, width }: ThumbnailAddress): string {
   return `${THUMBNAILS_FOLDER}${videoId}-${digest}-${width}.jpg`;

@@ -13,7 +13,12 @@ describe('parseTrustProxy', () => {
   });
 
   it('reads a comma list of addresses, ranges and named ranges', () => {
-    expect(parseTrustProxy('loopback, 10.0.0.0/8 ,2001:db8::/32,192.0.2.1')).toEqual(['loopback', '10.0.0.0/8', '2001:db8::/32', '192.0.2.1']);
+    expect(parseTrustProxy('loopback, 10.0.0.0/8 ,2001:db8::/32,192.0.2.1')).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '192.0.2.1',
+    ]);
     expect(parseTrustProxy('uniquelocal,linklocal')).toEqual(['uniquelocal', 'linklocal']);
   });
 

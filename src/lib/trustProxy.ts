@@ -22,13 +22,18 @@ export function parseTrustProxy(raw: string): TrustProxy {
   if (value === '' || value === 'false' || value === 'no') return false;
   if (value === 'true' || value === 'yes') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (NAMED_RANGES.has(entry)) continue;
     try {
       proxyaddr.compile(entry);
     } catch {
-      throw new Error(`"${entry}" is neither an address, a CIDR range, nor loopback, linklocal or uniquelocal`);
+      throw new Error(
+        `"${entry}" is neither an address, a CIDR range, nor loopback, linklocal or uniquelocal`,
+      );
     }
   }
   return entries;

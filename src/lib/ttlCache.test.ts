@@ -45,8 +45,13 @@ describe('a cache with a 5 s lifetime', () => {
   it('shares one load between concurrent misses of a key', async () => {
     const cache = createTtlCache<string>({ ttlMs: 5_000, max: 10 });
     let loads = 0;
-    const load = () => new Promise<string>((resolve) => setTimeout(() => resolve(`v${++loads}`), 5));
-    const values = await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+    const load = () =>
+      new Promise<string>((resolve) => setTimeout(() => resolve(`v${++loads}`), 5));
+    const values = await Promise.all([
+      cache.get('k', load),
+      cache.get('k', load),
+      cache.get('k', load),
+    ]);
     expect(values).toEqual(['v1', 'v1', 'v1']);
     expect(loads).toBe(1);
   });

@@ -4,9 +4,28 @@
  * client that sends no metadata) the file gets the benefit of the doubt. The server probes
  * every finished file, so a renamed document is refused after all.
  */
-export const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov', 'webm', 'mkv', 'avi', 'mpg', 'mpeg', 'ts', 'mts', 'm2ts', '3gp', 'ogv', 'wmv', 'flv'] as const;
+const VIDEO_EXTENSIONS = [
+  'mp4',
+  'm4v',
+  'mov',
+  'webm',
+  'mkv',
+  'avi',
+  'mpg',
+  'mpeg',
+  'ts',
+  'mts',
+  'm2ts',
+  '3gp',
+  'ogv',
+  'wmv',
+  'flv',
+] as const;
 
-export function isVideoFileType(type: string | null | undefined, name: string | null | undefined): boolean {
+export function isVideoFileType(
+  type: string | null | undefined,
+  name: string | null | undefined,
+): boolean {
   if (type) return type.toLowerCase().startsWith('video/');
   const extension = /\.([a-z0-9]+)$/i.exec(name ?? '')?.[1]?.toLowerCase();
   return extension === undefined || (VIDEO_EXTENSIONS as readonly string[]).includes(extension);

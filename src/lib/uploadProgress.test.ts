@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addSample, secondsLeft, speedOf, SPEED_WINDOW_MS, type ProgressSample } from './uploadProgress.ts';
+import {
+  addSample,
+  secondsLeft,
+  speedOf,
+  SPEED_WINDOW_MS,
+  type ProgressSample,
+} from './uploadProgress.ts';
 
 describe('upload progress', () => {
   it('measures the speed over the last seconds only', () => {
@@ -9,7 +15,8 @@ describe('upload progress', () => {
     samples = addSample(samples, { at: 1000, bytes: 1_000_000 });
     expect(speedOf(samples)).toBe(1_000_000);
     // Later the connection slows to 100 kB/s: the early fast second leaves the window.
-    for (let at = 2000; at <= 12_000; at += 1000) samples = addSample(samples, { at, bytes: 1_000_000 + ((at - 1000) / 1000) * 100_000 });
+    for (let at = 2000; at <= 12_000; at += 1000)
+      samples = addSample(samples, { at, bytes: 1_000_000 + ((at - 1000) / 1000) * 100_000 });
     expect(samples[0]!.at).toBeGreaterThanOrEqual(12_000 - SPEED_WINDOW_MS - 1000);
     expect(speedOf(samples)).toBe(100_000);
   });

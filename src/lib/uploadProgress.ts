@@ -13,7 +13,10 @@ export const SPEED_WINDOW_MS = 5_000;
 const MIN_SPAN_MS = 500;
 
 /** Keeps the samples of the last window (and one before it, to span the whole window). */
-export function addSample(samples: readonly ProgressSample[], sample: ProgressSample): ProgressSample[] {
+export function addSample(
+  samples: readonly ProgressSample[],
+  sample: ProgressSample,
+): ProgressSample[] {
   const all = [...samples, sample];
   const firstInWindow = all.findIndex((s) => s.at >= sample.at - SPEED_WINDOW_MS);
   return all.slice(Math.max(0, firstInWindow - 1));

@@ -2,9 +2,10 @@
  * Whether one more upload fits an account's quota (SPEC §3 "Upload quota", §8 messages).
  * A video_count quota counts videos, a video_size quota counts bytes; the periodic allowance
  * covers the current week, month or year (a rolling window), the lifetime one everything.
- * A null maximum means no limit of that kind.
+ * A null maximum means no limit of that kind. Whatever the quota, one file is never larger
+ * than the account's plan allows.
  */
-import type { Period, QuotaUnit } from './domain.ts';
+import { PLAN_MAX_UPLOAD_BYTES, type Period, type PlanType, type QuotaUnit } from './domain.ts';
 
 export interface UploadQuota {
   unit: QuotaUnit;
@@ -40,7 +41,11 @@ export function periodStart(period: Period, now: Date): Date | null {
 }
 
 /** null when an upload of `bytes` fits; else the i18n key of the SPEC §8 message to show. */
-export function quotaRefusal(quota: UploadQuota, usage: UploadUsage, bytes: number): QuotaRefusalKey | null {
+export function quotaRefusal(
+  quota: UploadQuota,
+  usage: UploadUsage,
+  bytes: number,
+): QuotaRefusalKey | null {
   const byCount = quota.unit === 'video_count';
   const exceeds = (used: { videos: number; bytes: number }, max: number | null): boolean => {
     if (max === null) return false;
@@ -50,4 +55,11 @@ export function quotaRefusal(quota: UploadQuota, usage: UploadUsage, bytes: numb
     return byCount ? 'quota.videoReached' : 'quota.spaceOut';
   }
   return null;
+}
+
+/** The largest file one upload of an account on `plan` may be; a plan the site does not know gets the free plan's. */
+export function maxUploadBytes(plan: string): number {
+  return Object.hasOwn(PLAN_MAX_UPLOAD_BYTES, plan)
+    ? PLAN_MAX_UPLOAD_BYTES[plan as PlanType]
+    : PLAN_MAX_UPLOAD_BYTES.free;
 }

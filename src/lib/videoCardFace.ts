@@ -23,7 +23,7 @@ export interface VideoCardFace {
   owner: string;
 }
 
-export interface VideoCardFaceSource {
+interface VideoCardFaceSource {
   name: string;
   duration: number;
   pictures: { sizes: readonly { link: string; width: number; height: number }[] };
@@ -43,7 +43,14 @@ export interface PlacedVideoCard {
   belowHero?: boolean;
 }
 
-export function videoCardFace({ video, href, abilities, badge = null, index = null, belowHero = false }: PlacedVideoCard): VideoCardFace {
+export function videoCardFace({
+  video,
+  href,
+  abilities,
+  badge = null,
+  index = null,
+  belowHero = false,
+}: PlacedVideoCard): VideoCardFace {
   return {
     title: video.name,
     href: abilities.linkTitles ? href : null,
@@ -70,5 +77,12 @@ export interface ListedVideoCard extends PlacedVideoCard {
 export function listedCardInputs(card: ListedVideoCard): unknown {
   const { video } = card;
   if (video.content_lock === null) return videoCardFace(card);
-  return { lock: video.content_lock, name: video.name, rating: video.content_rating_class, href: card.href, returnTo: card.returnTo, newTab: card.abilities.newTab };
+  return {
+    lock: video.content_lock,
+    name: video.name,
+    rating: video.content_rating_class,
+    href: card.href,
+    returnTo: card.returnTo,
+    newTab: card.abilities.newTab,
+  };
 }

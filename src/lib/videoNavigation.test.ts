@@ -81,37 +81,56 @@ describe('the video view', () => {
 
   describe('on page 1', () => {
     it('goes to the neighbours of a video in the middle', () => {
-      expect(videoViewNeighbours({ page: 1, pageVideoIds: page1, videoId: 12, featuredId })).toEqual({ previous: 11, next: 13 });
+      expect(
+        videoViewNeighbours({ page: 1, pageVideoIds: page1, videoId: 12, featuredId }),
+      ).toEqual({ previous: 11, next: 13 });
     });
     it('wraps next from the last video to the first', () => {
-      expect(videoViewNeighbours({ page: 1, pageVideoIds: page1, videoId: 14, featuredId }).next).toBe(11);
+      expect(
+        videoViewNeighbours({ page: 1, pageVideoIds: page1, videoId: 14, featuredId }).next,
+      ).toBe(11);
     });
     it('wraps previous from the first video to the last', () => {
-      expect(videoViewNeighbours({ page: 1, pageVideoIds: page1, videoId: 11, featuredId }).previous).toBe(14);
+      expect(
+        videoViewNeighbours({ page: 1, pageVideoIds: page1, videoId: 11, featuredId }).previous,
+      ).toBe(14);
     });
   });
 
   describe('on a later page', () => {
     it('goes to the neighbours of a video in the middle', () => {
-      expect(videoViewNeighbours({ page: 2, pageVideoIds: page2, videoId: 22, featuredId })).toEqual({ previous: 21, next: 23 });
+      expect(
+        videoViewNeighbours({ page: 2, pageVideoIds: page2, videoId: 22, featuredId }),
+      ).toEqual({ previous: 21, next: 23 });
     });
     it('goes to the featured video past the last video', () => {
-      expect(videoViewNeighbours({ page: 2, pageVideoIds: page2, videoId: 24, featuredId }).next).toBe(featuredId);
+      expect(
+        videoViewNeighbours({ page: 2, pageVideoIds: page2, videoId: 24, featuredId }).next,
+      ).toBe(featuredId);
     });
     it('goes to the featured video before the first video', () => {
-      expect(videoViewNeighbours({ page: 2, pageVideoIds: page2, videoId: 21, featuredId }).previous).toBe(featuredId);
+      expect(
+        videoViewNeighbours({ page: 2, pageVideoIds: page2, videoId: 21, featuredId }).previous,
+      ).toBe(featuredId);
     });
     it('goes to the featured video from both ends of a one-video page', () => {
-      expect(videoViewNeighbours({ page: 3, pageVideoIds: [31], videoId: 31, featuredId })).toEqual({ previous: featuredId, next: featuredId });
+      expect(videoViewNeighbours({ page: 3, pageVideoIds: [31], videoId: 31, featuredId })).toEqual(
+        { previous: featuredId, next: featuredId },
+      );
     });
   });
 
   it('shows no arrows for the only video of a showcase', () => {
-    expect(videoViewNeighbours({ page: 1, pageVideoIds: [11], videoId: 11, featuredId: 11 })).toEqual({ previous: null, next: null });
+    expect(
+      videoViewNeighbours({ page: 1, pageVideoIds: [11], videoId: 11, featuredId: 11 }),
+    ).toEqual({ previous: null, next: null });
   });
 
   it('offers the featured video for a video missing from its page', () => {
-    expect(videoViewNeighbours({ page: 2, pageVideoIds: page2, videoId: 99, featuredId })).toEqual({ previous: featuredId, next: featuredId });
+    expect(videoViewNeighbours({ page: 2, pageVideoIds: page2, videoId: 99, featuredId })).toEqual({
+      previous: featuredId,
+      next: featuredId,
+    });
   });
 
   describe('Back', () => {
@@ -122,7 +141,9 @@ describe('the video view', () => {
       expect(albumAddress('/showcase/7', 3, {})).toBe('/showcase/7?page=3');
     });
     it('keeps the share hash, the referrer and is_embed', () => {
-      expect(albumAddress('/showcase/7', 2, { sh: 'abc', referrer: 'https://p.test/', is_embed: '1' })).toBe('/showcase/7?sh=abc&referrer=https%3A%2F%2Fp.test%2F&is_embed=1&page=2');
+      expect(
+        albumAddress('/showcase/7', 2, { sh: 'abc', referrer: 'https://p.test/', is_embed: '1' }),
+      ).toBe('/showcase/7?sh=abc&referrer=https%3A%2F%2Fp.test%2F&is_embed=1&page=2');
     });
     it('goes to / on the album’s own domain', () => {
       expect(albumAddress('/', 1, {})).toBe('/');
@@ -131,18 +152,24 @@ describe('the video view', () => {
 });
 
 describe('?video= on the showcase address', () => {
-  it.each(['grid', 'player', 'featured', 'embed-only'] as const)('goes to the video view in the %s layout', (layout) => {
-    expect(videoQueryRedirect(layout, 7, '42')).toBe('/showcase/7/video/42');
-  });
+  it.each(['grid', 'player', 'featured', 'embed-only'] as const)(
+    'goes to the video view in the %s layout',
+    (layout) => {
+      expect(videoQueryRedirect(layout, 7, '42')).toBe('/showcase/7/video/42');
+    },
+  );
   it('stays on the showcase in the live layout', () => {
     expect(videoQueryRedirect('live', 7, '42')).toBeNull();
   });
   it('stays on the showcase without a video', () => {
     expect(videoQueryRedirect('grid', 7, null)).toBeNull();
   });
-  it.each(['', 'abc', '0', '-3', '4.5', '1e3', '99999999999'])('ignores the video value %j', (raw) => {
-    expect(videoQueryRedirect('grid', 7, raw)).toBeNull();
-  });
+  it.each(['', 'abc', '0', '-3', '4.5', '1e3', '99999999999'])(
+    'ignores the video value %j',
+    (raw) => {
+      expect(videoQueryRedirect('grid', 7, raw)).toBeNull();
+    },
+  );
 });
 
 describe('?page= on the showcase address', () => {
@@ -162,7 +189,9 @@ describe('the list URL by history replace', () => {
     expect(listUrlToReplace('/showcase/2?page=2', 3, 'player')).toBe('/showcase/2?page=3');
   });
   it('keeps the other query parameters and the hash', () => {
-    expect(listUrlToReplace('/showcase/2?sh=abc#videos', 2, 'grid')).toBe('/showcase/2?sh=abc&page=2#videos');
+    expect(listUrlToReplace('/showcase/2?sh=abc#videos', 2, 'grid')).toBe(
+      '/showcase/2?sh=abc&page=2#videos',
+    );
   });
   it('leaves page 1 alone', () => {
     expect(listUrlToReplace('/showcase/2', 1, 'grid')).toBeNull();

@@ -55,7 +55,12 @@ export function playerNext(index: number, loaded: number, hasMore: boolean): Pla
  * SPEC §4 "Player-ended message advances", under continuous play only (SPEC §7: the frame
  * gets autopause=0 then). Without it the player stays on the ended video.
  */
-export function afterPlayerEnded(index: number, loaded: number, hasMore: boolean, continuousPlay: boolean): PlayerStep | null {
+export function afterPlayerEnded(
+  index: number,
+  loaded: number,
+  hasMore: boolean,
+  continuousPlay: boolean,
+): PlayerStep | null {
   return continuousPlay ? playerNext(index, loaded, hasMore) : null;
 }
 
@@ -79,10 +84,19 @@ export interface Neighbours {
 }
 
 /** Previous and next of the video view; null where the arrow would lead back to itself. */
-export function videoViewNeighbours({ page, pageVideoIds, videoId, featuredId }: VideoViewPlace): Neighbours {
+export function videoViewNeighbours({
+  page,
+  pageVideoIds,
+  videoId,
+  featuredId,
+}: VideoViewPlace): Neighbours {
   const index = pageVideoIds.indexOf(videoId);
   const count = pageVideoIds.length;
-  if (index < 0) return { previous: featuredId === videoId ? null : featuredId, next: featuredId === videoId ? null : featuredId };
+  if (index < 0)
+    return {
+      previous: featuredId === videoId ? null : featuredId,
+      next: featuredId === videoId ? null : featuredId,
+    };
   let previous: number;
   let next: number;
   if (page <= 1) {
@@ -108,7 +122,11 @@ export function effectivePageParam(layout: Layout, raw: string | null): string |
  * SPEC §2: "If video is present and the layout is not live, the browser goes to
  * /showcase/{albumId}/video/{video}." Null when the address stays (live, or no valid id).
  */
-export function videoQueryRedirect(layout: Layout, albumId: number, rawVideo: string | null): string | null {
+export function videoQueryRedirect(
+  layout: Layout,
+  albumId: number,
+  rawVideo: string | null,
+): string | null {
   if (layout === 'live') return null;
   const videoId = parseVideoId(rawVideo);
   return videoId === null ? null : videoViewPath(albumId, videoId);

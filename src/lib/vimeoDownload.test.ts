@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { vimeoDownload, type DownloadRowInput } from './vimeoDownload.ts';
 
-const hd: DownloadRowInput = { quality: 'hd', publicName: 'HD 1080p', width: 1920, height: 1080, size: 2048, sizeShort: '2 KB', link: '/media/videos/7/1080.mp4?exp=1700000000&sig=x&dl=Clip-hd.mp4', isCold: false };
+const hd: DownloadRowInput = {
+  quality: 'hd',
+  publicName: 'HD 1080p',
+  width: 1920,
+  height: 1080,
+  size: 2048,
+  sizeShort: '2 KB',
+  link: '/media/videos/7/1080.mp4?exp=1700000000&sig=x&dl=Clip-hd.mp4',
+  isCold: false,
+};
 
 describe('vimeoDownload', () => {
   it("names a rendition's fields as Vimeo's API does", () => {
@@ -24,10 +33,30 @@ describe('vimeoDownload', () => {
   });
 
   it('calls the original "source", of type source', () => {
-    expect(vimeoDownload({ ...hd, quality: 'source', publicName: 'Original', link: '/media/videos/7/source.mov?exp=1&sig=x' }, 't')).toMatchObject({ rendition: 'source', type: 'source' });
+    expect(
+      vimeoDownload(
+        {
+          ...hd,
+          quality: 'source',
+          publicName: 'Original',
+          link: '/media/videos/7/source.mov?exp=1&sig=x',
+        },
+        't',
+      ),
+    ).toMatchObject({ rendition: 'source', type: 'source' });
   });
 
   it('gives an archived file no expiry: its link asks for it back', () => {
-    expect(vimeoDownload({ ...hd, quality: 'source', isCold: true, link: '/api/albums/1/videos/7/retrieve?quality=source' }, 't')).toMatchObject({ expires: null, is_cold: true });
+    expect(
+      vimeoDownload(
+        {
+          ...hd,
+          quality: 'source',
+          isCold: true,
+          link: '/api/albums/1/videos/7/retrieve?quality=source',
+        },
+        't',
+      ),
+    ).toMatchObject({ expires: null, is_cold: true });
   });
 });

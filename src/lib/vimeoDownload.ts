@@ -35,7 +35,13 @@ export interface VimeoDownload {
   is_cold: boolean;
 }
 
-const TYPES: Record<string, string> = { mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', mkv: 'video/x-matroska' };
+const TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+};
 
 function expiryOf(link: string): string | null {
   const exp = Number(new URL(link, 'http://localhost').searchParams.get('exp'));
@@ -45,7 +51,8 @@ function expiryOf(link: string): string | null {
 function typeOf(row: DownloadRowInput): string {
   // Vimeo calls the uploaded original's type "source", whatever its container.
   if (row.quality === 'source') return 'source';
-  const extension = new URL(row.link, 'http://localhost').pathname.split('.').pop()?.toLowerCase() ?? '';
+  const extension =
+    new URL(row.link, 'http://localhost').pathname.split('.').pop()?.toLowerCase() ?? '';
   return TYPES[extension] ?? 'video/mp4';
 }
 

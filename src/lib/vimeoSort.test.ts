@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_VIDEO_SORTS, ALBUM_SORTS, parseListSort, SHOWCASE_VIDEO_SORTS } from './vimeoSort.ts';
+import {
+  ACCOUNT_VIDEO_SORTS,
+  ALBUM_SORTS,
+  parseListSort,
+  SHOWCASE_VIDEO_SORTS,
+} from './vimeoSort.ts';
 
 const parse = (query: string) => parseListSort(new URLSearchParams(query), SHOWCASE_VIDEO_SORTS);
 
@@ -20,7 +25,9 @@ describe('parseListSort over the videos of a showcase', () => {
 
   it('turns an order round when a direction is given', () => {
     expect(parse('sort=date&direction=asc')).toEqual({ order: { by: 'date', direction: 'asc' } });
-    expect(parse('sort=alphabetical&direction=desc')).toEqual({ order: { by: 'name', direction: 'desc' } });
+    expect(parse('sort=alphabetical&direction=desc')).toEqual({
+      order: { by: 'name', direction: 'desc' },
+    });
   });
 
   it("still takes the showcase sorts the site's islands send", () => {
@@ -41,17 +48,25 @@ describe('parseListSort over the videos of a showcase', () => {
   });
 
   it('refuses a direction other than asc or desc', () => {
-    expect(parse('sort=date&direction=up')).toEqual({ error: { parameter: 'direction', value: 'up', allowed: ['asc', 'desc'] } });
+    expect(parse('sort=date&direction=up')).toEqual({
+      error: { parameter: 'direction', value: 'up', allowed: ['asc', 'desc'] },
+    });
   });
 });
 
 describe("parseListSort over an account's videos and albums", () => {
   it('has no manual order for videos outside a showcase', () => {
-    expect(parseListSort(new URLSearchParams('sort=manual'), ACCOUNT_VIDEO_SORTS)).toMatchObject({ error: { parameter: 'sort', value: 'manual' } });
+    expect(parseListSort(new URLSearchParams('sort=manual'), ACCOUNT_VIDEO_SORTS)).toMatchObject({
+      error: { parameter: 'sort', value: 'manual' },
+    });
   });
 
   it('orders albums by their number of videos', () => {
-    expect(parseListSort(new URLSearchParams('sort=videos&direction=asc'), ALBUM_SORTS)).toEqual({ order: { by: 'videos', direction: 'asc' } });
-    expect(parseListSort(new URLSearchParams('sort=plays'), ALBUM_SORTS)).toMatchObject({ error: { parameter: 'sort' } });
+    expect(parseListSort(new URLSearchParams('sort=videos&direction=asc'), ALBUM_SORTS)).toEqual({
+      order: { by: 'videos', direction: 'asc' },
+    });
+    expect(parseListSort(new URLSearchParams('sort=plays'), ALBUM_SORTS)).toMatchObject({
+      error: { parameter: 'sort' },
+    });
   });
 });

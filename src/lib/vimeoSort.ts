@@ -27,7 +27,9 @@ export const SHOWCASE_VIDEO_SORTS: SortVocabulary<SortSpec['by']> = {
 };
 
 /** An account's videos, which have no arrangement of their own. */
-export const ACCOUNT_VIDEO_SORTS: SortVocabulary<'name' | 'date' | 'plays' | 'likes' | 'comments' | 'duration'> = {
+export const ACCOUNT_VIDEO_SORTS: SortVocabulary<
+  'name' | 'date' | 'plays' | 'likes' | 'comments' | 'duration'
+> = {
   alphabetical: { by: 'name', direction: 'asc' },
   date: { by: 'date', direction: 'desc' },
   modified_time: { by: 'date', direction: 'desc' },
@@ -45,7 +47,11 @@ export const ALBUM_SORTS: SortVocabulary<'name' | 'date' | 'videos'> = {
   videos: { by: 'videos', direction: 'desc' },
 };
 
-export type SortParameterError = { parameter: 'sort' | 'direction'; value: string; allowed: readonly string[] };
+export type SortParameterError = {
+  parameter: 'sort' | 'direction';
+  value: string;
+  allowed: readonly string[];
+};
 
 /**
  * The order a list's query asks for: null for `default` or no sort (the list's own order),
@@ -62,6 +68,9 @@ export function parseListSort<Field extends string>(
   }
   if (sort === 'default') return { order: null };
   const known = Object.hasOwn(vocabulary, sort) ? vocabulary[sort] : undefined;
-  if (!known) return { error: { parameter: 'sort', value: sort, allowed: ['default', ...Object.keys(vocabulary)] } };
+  if (!known)
+    return {
+      error: { parameter: 'sort', value: sort, allowed: ['default', ...Object.keys(vocabulary)] },
+    };
   return { order: { by: known.by, direction: direction ?? known.direction } };
 }

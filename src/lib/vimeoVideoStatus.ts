@@ -15,7 +15,12 @@ export interface VimeoVideoState {
 
 /** `received`: the video's file has arrived (an upload row counts it). */
 export function vimeoVideoState(status: VideoStatus, received: boolean): VimeoVideoState {
-  if (!received) return { status: 'uploading', upload: { status: 'in_progress' }, transcode: { status: 'in_progress' } };
+  if (!received)
+    return {
+      status: 'uploading',
+      upload: { status: 'in_progress' },
+      transcode: { status: 'in_progress' },
+    };
   const upload = { status: 'complete' as const };
   switch (status) {
     case 'ready':

@@ -11,15 +11,29 @@ describe('vttTimestamp', () => {
 
 describe('webVtt', () => {
   it('starts with the signature and separates cues by a blank line', () => {
-    expect(webVtt([{ start: 0, end: 2, text: 'Hello' }, { start: 2, end: 4.25, text: 'World' }])).toBe('WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello\n\n00:00:02.000 --> 00:00:04.250\nWorld\n');
+    expect(
+      webVtt([
+        { start: 0, end: 2, text: 'Hello' },
+        { start: 2, end: 4.25, text: 'World' },
+      ]),
+    ).toBe(
+      'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello\n\n00:00:02.000 --> 00:00:04.250\nWorld\n',
+    );
   });
 
   it('escapes markup and never lets text end a cue early', () => {
-    expect(webVtt([{ start: 0, end: 1, text: 'a <b> & c --> d\n\nnext' }])).toContain('a &lt;b> &amp; c → d\nnext');
+    expect(webVtt([{ start: 0, end: 1, text: 'a <b> & c --> d\n\nnext' }])).toContain(
+      'a &lt;b> &amp; c → d\nnext',
+    );
   });
 
   it('leaves out empty and backwards cues', () => {
-    expect(webVtt([{ start: 1, end: 1, text: 'x' }, { start: 0, end: 1, text: '  ' }])).toBe('WEBVTT\n\n\n');
+    expect(
+      webVtt([
+        { start: 1, end: 1, text: 'x' },
+        { start: 0, end: 1, text: '  ' },
+      ]),
+    ).toBe('WEBVTT\n\n\n');
   });
 });
 

@@ -33,7 +33,9 @@ function cueText(text: string): string {
 }
 
 export function webVtt(cues: readonly Cue[]): string {
-  const blocks = cues.filter((cue) => cue.end > cue.start && cueText(cue.text) !== '').map((cue) => `${vttTimestamp(cue.start)} --> ${vttTimestamp(cue.end)}\n${cueText(cue.text)}`);
+  const blocks = cues
+    .filter((cue) => cue.end > cue.start && cueText(cue.text) !== '')
+    .map((cue) => `${vttTimestamp(cue.start)} --> ${vttTimestamp(cue.end)}\n${cueText(cue.text)}`);
   return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
 }
 

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { offsiteDestination, showcaseIdOf } from '../lib/offsiteRedirect.ts';
 import { getDb } from '../server/db/client.ts';
 import { cachedFindShowcase } from '../server/showcases/cachedReads.ts';
+import { NO_STORE_HEADERS } from '../server/http/cacheControl.ts';
 
 /**
  * GET /offsite_redirect?redirect= (SPEC §2): where a sign-in from a showcase opened with
@@ -13,5 +14,8 @@ export const GET: APIRoute = async ({ url }) => {
   const albumId = redirect ? showcaseIdOf(redirect) : null;
   const found = albumId ? await cachedFindShowcase(await getDb(), albumId) : null;
   const location = offsiteDestination({ redirect, ownDomain: found?.showcase.domain ?? null });
-  return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+  return new Response(null, {
+    status: 303,
+    headers: { ...NO_STORE_HEADERS, Location: location },
+  });
 };

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { announceReady, type AnnouncingWindow } from './frameReady.ts';
 
-function frame(parentOrigin: string | 'unreadable'): { win: AnnouncingWindow; posted: unknown[][] } {
+function frame(parentOrigin: string | 'unreadable'): {
+  win: AnnouncingWindow;
+  posted: unknown[][];
+} {
   const posted: unknown[][] = [];
   const parent = {
     postMessage: (message: unknown, targetOrigin: string) => posted.push([message, targetOrigin]),
     get location(): { origin: string } {
-      if (parentOrigin === 'unreadable') throw new DOMException('Blocked a frame from accessing a cross-origin frame.', 'SecurityError');
+      if (parentOrigin === 'unreadable')
+        throw new DOMException(
+          'Blocked a frame from accessing a cross-origin frame.',
+          'SecurityError',
+        );
       return { origin: parentOrigin };
     },
   };
@@ -25,7 +32,10 @@ describe('announceReady', () => {
     announceReady(own.win);
     expect(own.posted).toEqual([]);
     const posted: unknown[] = [];
-    const top = { location: { origin: 'https://videos.example' }, postMessage: (message: unknown) => void posted.push(message) } as unknown as AnnouncingWindow & AnnouncingWindow['parent'];
+    const top = {
+      location: { origin: 'https://videos.example' },
+      postMessage: (message: unknown) => void posted.push(message),
+    } as unknown as AnnouncingWindow & AnnouncingWindow['parent'];
     top.parent = top;
     announceReady(top);
     expect(posted).toEqual([]);

@@ -11,7 +11,10 @@
 import type { ApiEvent } from '../lib/playerApi.ts';
 
 export interface AnnouncingWindow {
-  parent: { postMessage(message: unknown, targetOrigin: string): void; location: { origin: string } };
+  parent: {
+    postMessage(message: unknown, targetOrigin: string): void;
+    location: { origin: string };
+  };
   location: { origin: string };
 }
 

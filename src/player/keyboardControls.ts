@@ -34,7 +34,9 @@ export function listenForPlayerKeys(root: HTMLElement, media: HTMLVideoElement):
         else void media.requestFullscreen?.().catch(() => undefined);
         break;
       case 'toggle-captions': {
-        const tracks = [...media.textTracks].filter((t) => t.kind === 'captions' || t.kind === 'subtitles');
+        const tracks = [...media.textTracks].filter(
+          (t) => t.kind === 'captions' || t.kind === 'subtitles',
+        );
         const showing = tracks.find((t) => t.mode === 'showing');
         for (const track of tracks) track.mode = 'disabled';
         if (!showing && tracks[0]) tracks[0].mode = 'showing';

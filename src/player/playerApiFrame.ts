@@ -5,7 +5,13 @@
  * A page of another site heard the frame was ready when it loaded (frameReady.ts); the showcase
  * embed around it, of the same site, hears it once this behaviour is in.
  */
-import { answerCall, readApiCall, timing, type ApiEvent, type PlayerFacts } from '../lib/playerApi.ts';
+import {
+  answerCall,
+  readApiCall,
+  timing,
+  type ApiEvent,
+  type PlayerFacts,
+} from '../lib/playerApi.ts';
 import { ATTACH_EVENTS, parentOrigin, type FrameWindow } from '../lib/playerMessages.ts';
 
 /** timeupdate at most four times a second, as Vimeo's player sends it. */
@@ -25,7 +31,11 @@ const MEDIA_EVENTS: Record<string, string> = {
   loadedmetadata: 'loaded',
 };
 
-export function servePlayerApi(win: FrameWindow & { location: { origin: string } }, media: HTMLVideoElement, facts: PlayerFacts): void {
+export function servePlayerApi(
+  win: FrameWindow & { location: { origin: string } },
+  media: HTMLVideoElement,
+  facts: PlayerFacts,
+): void {
   const origin = parentOrigin(win);
   if (origin === null || win.parent === (win as unknown)) return;
   const listening = new Set<string>();
@@ -47,7 +57,12 @@ export function servePlayerApi(win: FrameWindow & { location: { origin: string }
         if (performance.now() - lastTimeUpdate < TIMEUPDATE_INTERVAL_MS) return;
         lastTimeUpdate = performance.now();
       }
-      const data = name === 'loaded' ? { id: facts.videoId } : name === 'volumechange' ? { volume: media.volume, muted: media.muted } : timing(media);
+      const data =
+        name === 'loaded'
+          ? { id: facts.videoId }
+          : name === 'volumechange'
+            ? { volume: media.volume, muted: media.muted }
+            : timing(media);
       post({ event: name, data } satisfies ApiEvent);
     });
   }

@@ -9,6 +9,7 @@ import { attachPlayerEvents } from '../lib/playerMessages.ts';
 import { provideLazy } from '../islands/provideLazy.ts';
 import { servePlayerApi } from './playerApiFrame.ts';
 import { listenForPlayerKeys } from './keyboardControls.ts';
+import { followLiveEvent } from './liveStreamEnd.ts';
 import { startStream } from './startStream.ts';
 
 provideLazy('player-frame', (body) => {
@@ -17,15 +18,26 @@ provideLazy('player-frame', (body) => {
   void startStream(media, media.dataset['hls']);
   listenForPlayerKeys(body, media);
   // SPEC §7: PLAYER_ENDED goes to the framing page once it sent attach-events. A live stream
-  // has no end to move on from (continuous play skips it).
-  if (window.parent !== window && media.dataset['live'] === undefined) attachPlayerEvents(window, media);
+  // has no end to move on from (continuous play skips it): it follows its event instead.
+  if (media.dataset['live'] !== undefined) followLiveEvent(media);
+  else if (window.parent !== window) attachPlayerEvents(window, media);
   // The player API of Vimeo's player.js, for the page that frames this one.
   if (window.parent !== window) {
     const { videoId, videoTitle = '', videoUrl = '', videoDuration } = media.dataset;
-    servePlayerApi(window, media, { videoId: Number(videoId), title: videoTitle, url: videoUrl, duration: Number(videoDuration) || 0 });
+    servePlayerApi(window, media, {
+      videoId: Number(videoId),
+      title: videoTitle,
+      url: videoUrl,
+      duration: Number(videoDuration) || 0,
+    });
   }
   // SPEC §2: another player of this site starting pauses this one, unless autopause=0.
   if ('BroadcastChannel' in window) {
-    linkPlayers(media, new BroadcastChannel(AUTOPAUSE_CHANNEL), crypto.randomUUID(), media.dataset['autopause'] !== '0');
+    linkPlayers(
+      media,
+      new BroadcastChannel(AUTOPAUSE_CHANNEL),
+      crypto.randomUUID(),
+      media.dataset['autopause'] !== '0',
+    );
   }
 });

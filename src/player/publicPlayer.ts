@@ -61,10 +61,14 @@ export default class Player {
     this.element.addEventListener('load', () => this.#post({ method: 'ping' }));
   }
 
-  static #frameIn(container: HTMLElement, { url, width = 640, height = 360 }: PlayerOptions): HTMLIFrameElement {
+  static #frameIn(
+    container: HTMLElement,
+    { url, width = 640, height = 360 }: PlayerOptions,
+  ): HTMLIFrameElement {
     const existing = container.querySelector('iframe');
     if (existing) return existing;
-    if (!url) throw new TypeError('Pass the iframe of a Vitrine player, or a container and options.url.');
+    if (!url)
+      throw new TypeError('Pass the iframe of a Vitrine player, or a container and options.url.');
     const frame = document.createElement('iframe');
     frame.src = url;
     frame.width = String(width);
@@ -81,9 +85,15 @@ export default class Player {
 
   #receive(data: Record<string, unknown>): void {
     if (data['event'] === 'error') {
-      const { method, name, message } = (data['data'] ?? {}) as { method?: string; name?: string; message?: string };
+      const { method, name, message } = (data['data'] ?? {}) as {
+        method?: string;
+        name?: string;
+        message?: string;
+      };
       const pending = method ? this.#pending.get(method)?.shift() : undefined;
-      pending?.reject(Object.assign(new Error(message ?? 'Player error'), { name: name ?? 'Error' }));
+      pending?.reject(
+        Object.assign(new Error(message ?? 'Player error'), { name: name ?? 'Error' }),
+      );
       return;
     }
     if (typeof data['event'] === 'string') {
@@ -112,9 +122,11 @@ export default class Player {
   }
 
   on(eventName: string, callback: Listener): void {
-    if (!(API_EVENTS as readonly string[]).includes(eventName)) throw new TypeError(`Unknown event: ${eventName}`);
+    if (!(API_EVENTS as readonly string[]).includes(eventName))
+      throw new TypeError(`Unknown event: ${eventName}`);
     const listeners = this.#listeners.get(eventName) ?? new Set();
-    if (listeners.size === 0) void this.callMethod('addEventListener', eventName).catch(() => undefined);
+    if (listeners.size === 0)
+      void this.callMethod('addEventListener', eventName).catch(() => undefined);
     listeners.add(callback);
     this.#listeners.set(eventName, listeners);
   }
@@ -124,7 +136,8 @@ export default class Player {
     if (!listeners) return;
     if (callback) listeners.delete(callback);
     else listeners.clear();
-    if (listeners.size === 0) void this.callMethod('removeEventListener', eventName).catch(() => undefined);
+    if (listeners.size === 0)
+      void this.callMethod('removeEventListener', eventName).catch(() => undefined);
   }
 
   get(name: string): Promise<unknown> {
@@ -138,7 +151,8 @@ export default class Player {
   play = (): Promise<void> => this.callMethod('play').then(() => undefined);
   pause = (): Promise<void> => this.callMethod('pause').then(() => undefined);
   getCurrentTime = (): Promise<number> => this.get('currentTime') as Promise<number>;
-  setCurrentTime = (seconds: number): Promise<number> => this.set('currentTime', seconds) as Promise<number>;
+  setCurrentTime = (seconds: number): Promise<number> =>
+    this.set('currentTime', seconds) as Promise<number>;
   getDuration = (): Promise<number> => this.get('duration') as Promise<number>;
   getPaused = (): Promise<boolean> => this.get('paused') as Promise<boolean>;
   getEnded = (): Promise<boolean> => this.get('ended') as Promise<boolean>;

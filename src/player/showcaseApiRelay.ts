@@ -15,7 +15,10 @@ export interface ShowcasePlayer {
   load(videoId: number): boolean;
 }
 
-const notFound = (method: string): ApiReply => ({ event: 'error', data: { method, name: 'NotFoundError', message: 'The video is not in this showcase.' } });
+const notFound = (method: string): ApiReply => ({
+  event: 'error',
+  data: { method, name: 'NotFoundError', message: 'The video is not in this showcase.' },
+});
 
 export function relayPlayerApi(win: FrameWindow, player: ShowcasePlayer): void {
   const origin = parentOrigin(win);
@@ -45,15 +48,18 @@ export function relayPlayerApi(win: FrameWindow, player: ShowcasePlayer): void {
     const call = readApiCall(data);
     if (!call) return;
     if (call.method === 'ping') return toPage({ method: 'ping' });
-    if (call.method === 'getVideoId') return toPage({ method: call.method, value: player.currentVideoId() });
+    if (call.method === 'getVideoId')
+      return toPage({ method: call.method, value: player.currentVideoId() });
     if (call.method === 'loadVideo') {
       const id = Number(call.value);
       if (!Number.isInteger(id) || !player.load(id)) return toPage(notFound(call.method));
       playerReady = false;
       return toPage({ method: call.method, value: id });
     }
-    if (typeof call.value === 'string' && call.method === 'addEventListener') listening.add(call.value);
-    if (typeof call.value === 'string' && call.method === 'removeEventListener') listening.delete(call.value);
+    if (typeof call.value === 'string' && call.method === 'addEventListener')
+      listening.add(call.value);
+    if (typeof call.value === 'string' && call.method === 'removeEventListener')
+      listening.delete(call.value);
     toPlayer(call);
   };
 
@@ -62,7 +68,9 @@ export function relayPlayerApi(win: FrameWindow, player: ShowcasePlayer): void {
     if (typeof data.event === 'string') {
       // The showcase's own continuous play follows the player too (attach-events); only
       // events of the API, with their timing, are the page's.
-      const apiTiming = data.event !== 'timeupdate' || (typeof data.data === 'object' && data.data !== null && 'percent' in data.data);
+      const apiTiming =
+        data.event !== 'timeupdate' ||
+        (typeof data.data === 'object' && data.data !== null && 'percent' in data.data);
       if (data.event === 'error' || (listening.has(data.event) && apiTiming)) toPage(data);
       return;
     }
@@ -76,7 +84,13 @@ export function relayPlayerApi(win: FrameWindow, player: ShowcasePlayer): void {
 
   win.addEventListener('message', (event) => {
     if (event.source === (win.parent as unknown) && event.origin === origin) fromPage(event.data);
-    else if (event.source === player.frame.contentWindow && event.origin === inner && typeof event.data === 'object' && event.data !== null) fromPlayer(event.data as Partial<ApiEvent>);
+    else if (
+      event.source === player.frame.contentWindow &&
+      event.origin === inner &&
+      typeof event.data === 'object' &&
+      event.data !== null
+    )
+      fromPlayer(event.data as Partial<ApiEvent>);
   });
   // The player answers a ping once its document is in: ask now, and again whenever a document loads in its frame.
   post({ method: 'ping' });

@@ -8,7 +8,8 @@
 import { listenForPlayerEnded } from '../lib/playerMessages.ts';
 import type { ShowcasePlayer } from './showcaseApiRelay.ts';
 
-const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 function withAutoplay(src: string): string {
   const url = new URL(src, window.location.href);
@@ -21,11 +22,15 @@ export function mountShowcaseEmbed(root: HTMLElement): ShowcasePlayer | null {
   const frame = root.querySelector<HTMLIFrameElement>('iframe[data-embed-player]');
   if (!frame) return null;
   const items = [...root.querySelectorAll<HTMLAnchorElement>('a[data-embed-item]')];
-  const playable = (item: HTMLAnchorElement | undefined) => item !== undefined && item.dataset['frameSrc'] !== undefined;
+  const playable = (item: HTMLAnchorElement | undefined) =>
+    item !== undefined && item.dataset['frameSrc'] !== undefined;
   const title = root.querySelector<HTMLElement>('[data-embed-title]');
   const previous = root.querySelector<HTMLAnchorElement>('a[data-embed-previous]');
   const next = root.querySelector<HTMLAnchorElement>('a[data-embed-next]');
-  const pageEdges = { previous: root.dataset['previousPage'] ?? '', next: root.dataset['nextPage'] ?? '' };
+  const pageEdges = {
+    previous: root.dataset['previousPage'] ?? '',
+    next: root.dataset['nextPage'] ?? '',
+  };
 
   const play = (item: HTMLAnchorElement) => {
     frame.src = withAutoplay(item.dataset['frameSrc']!);
@@ -36,7 +41,10 @@ export function mountShowcaseEmbed(root: HTMLElement): ShowcasePlayer | null {
     history.replaceState(null, '', item.href);
     const at = items.indexOf(item);
     // At either end of the page, the server's link: to the page before or after, or none.
-    for (const [link, neighbour, edge] of [[previous, items[at - 1], pageEdges.previous], [next, items[at + 1], pageEdges.next]] as const) {
+    for (const [link, neighbour, edge] of [
+      [previous, items[at - 1], pageEdges.previous],
+      [next, items[at + 1], pageEdges.next],
+    ] as const) {
       if (!link) continue;
       const href = neighbour?.href ?? edge;
       link.hidden = !href;
@@ -50,7 +58,14 @@ export function mountShowcaseEmbed(root: HTMLElement): ShowcasePlayer | null {
     if (!isPlainClick(event) || !(event.target instanceof Element)) return;
     const link = event.target.closest<HTMLAnchorElement>('a');
     if (!link) return;
-    const target = link === previous ? items[items.indexOf(current()!) - 1] : link === next ? items[items.indexOf(current()!) + 1] : items.includes(link) ? link : undefined;
+    const target =
+      link === previous
+        ? items[items.indexOf(current()!) - 1]
+        : link === next
+          ? items[items.indexOf(current()!) + 1]
+          : items.includes(link)
+            ? link
+            : undefined;
     if (!playable(target)) return;
     event.preventDefault();
     play(target!);

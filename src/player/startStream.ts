@@ -4,15 +4,26 @@
  * browser already plays one of them; hls.js is fetched only where HLS needs it.
  */
 import { chooseStream, HLS_MIME, MSE_PROBE_TYPE, type StreamChoice } from '../lib/playerStream.ts';
+import { STREAM_LOST } from './liveStreamEnd.ts';
 
 function hasMediaSource(): boolean {
-  const source = (window as { ManagedMediaSource?: typeof MediaSource }).ManagedMediaSource ?? window.MediaSource;
+  const source =
+    (window as { ManagedMediaSource?: typeof MediaSource }).ManagedMediaSource ??
+    window.MediaSource;
   return Boolean(source?.isTypeSupported(MSE_PROBE_TYPE));
 }
 
-export async function startStream(media: HTMLVideoElement, hlsUrl: string | undefined): Promise<StreamChoice> {
+export async function startStream(
+  media: HTMLVideoElement,
+  hlsUrl: string | undefined,
+): Promise<StreamChoice> {
   const live = media.dataset['live'] !== undefined;
-  const choice = chooseStream({ hasHls: Boolean(hlsUrl), nativeHls: media.canPlayType(HLS_MIME) !== '', mediaSource: hasMediaSource(), live });
+  const choice = chooseStream({
+    hasHls: Boolean(hlsUrl),
+    nativeHls: media.canPlayType(HLS_MIME) !== '',
+    mediaSource: hasMediaSource(),
+    live,
+  });
   media.dataset['stream'] = choice;
   if (choice !== 'hls.js' || !hlsUrl) return choice;
   const { default: Hls } = await import('hls.js/light');
@@ -25,15 +36,17 @@ export async function startStream(media: HTMLVideoElement, hlsUrl: string | unde
   // these segments on the main thread is cheap.
   const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1, enableWorker: false });
   hls.on(Hls.Events.ERROR, (_event, data) => {
-    // A stream that cannot go on falls back to the MP4 the page listed.
-    if (data.fatal) {
-      hls.destroy();
-      media.dataset['stream'] = 'progressive';
-      media.load();
-    }
+    if (!data.fatal) return;
+    hls.destroy();
+    // A live stream has no MP4: the frame follows its event instead (liveStreamEnd.ts).
+    if (live) return void media.dispatchEvent(new Event(STREAM_LOST));
+    // A video's stream that cannot go on falls back to the MP4 the page listed.
+    media.dataset['stream'] = 'progressive';
+    media.load();
   });
   hls.loadSource(hlsUrl);
   hls.attachMedia(media);
-  if (wasPlaying || media.autoplay) hls.once(Hls.Events.MANIFEST_PARSED, () => void media.play().catch(() => undefined));
+  if (wasPlaying || media.autoplay)
+    hls.once(Hls.Events.MANIFEST_PARSED, () => void media.play().catch(() => undefined));
   return choice;
 }

@@ -1,14 +1,15 @@
 /**
  * Checks the data folder and takes it (dataFolder.ts, db/dataDirLock.ts), brings the database
  * to the current schema and, on an empty database, seeds the demo catalogue (SEED_DEMO=false
- * skips it).
+ * skips it). Both are safe with other nodes and workers starting on the same database at once
+ * (db/advisoryLock.ts).
  */
 import { config } from './config.ts';
 import { getDb } from './db/client.ts';
 import { isStartRefusal, prepareDataFolder } from './dataFolder.ts';
 import { migrate } from './db/migrate.ts';
-import { users } from './db/schema.ts';
 import { logger } from './logger.ts';
+import { seedIfEmpty } from './seed/seedIfEmpty.ts';
 import type { SeedProgress } from './startupState.ts';
 
 export interface PrepareOptions {
@@ -28,10 +29,8 @@ export async function prepareDatabase({ onSeedProgress }: PrepareOptions = {}): 
   await getDb().catch(refuseToStart);
   await migrate();
   if (!config().SEED_DEMO) return;
-  const db = await getDb();
-  const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
-  if (anyUser) return;
-  logger.info('empty database: seeding the demo catalogue (first start only)');
-  const { seedDemo } = await import('./seed/seedDemo.ts');
-  await seedDemo({ onProgress: onSeedProgress });
+  await seedIfEmpty(async () => {
+    const { seedDemo } = await import('./seed/seedDemo.ts');
+    await seedDemo({ onProgress: onSeedProgress });
+  });
 }

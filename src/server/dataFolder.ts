@@ -30,13 +30,15 @@ export class DataFolderUnwritableError extends Error {
   constructor(dataDir: string, cause: unknown) {
     const code = codeOf(cause) ?? 'error';
     const remedy = REMEDY[code] ?? (cause instanceof Error ? cause.message : String(cause));
-    super(`The data folder ${dataDir} cannot be written (${code}): ${remedy}, then start again.`, { cause });
+    super(`The data folder ${dataDir} cannot be written (${code}): ${remedy}, then start again.`, {
+      cause,
+    });
     this.name = 'DataFolderUnwritableError';
   }
 }
 
 /** Creates, writes, flushes and removes a small file in the data folder; throws DataFolderUnwritableError if any step fails. */
-export async function checkDataFolderWritable(dataDir: string): Promise<void> {
+async function checkDataFolderWritable(dataDir: string): Promise<void> {
   const probe = path.join(dataDir, `.write-check-${process.pid}-${randomBytes(3).toString('hex')}`);
   try {
     await mkdir(dataDir, { recursive: true });
@@ -66,7 +68,9 @@ export async function prepareDataFolder(): Promise<void> {
 }
 
 /** A refusal to start that deserves one clear line: the folder is another process's, or takes no writes. */
-export function isStartRefusal(error: unknown): error is DataDirBusyError | DataFolderUnwritableError {
+export function isStartRefusal(
+  error: unknown,
+): error is DataDirBusyError | DataFolderUnwritableError {
   return error instanceof DataDirBusyError || error instanceof DataFolderUnwritableError;
 }
 

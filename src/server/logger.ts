@@ -7,4 +7,9 @@ import { configSchema } from './config.ts';
  */
 const level = configSchema.shape.LOG_LEVEL.catch('info').parse(process.env['LOG_LEVEL']);
 
-export const logger = pino({ level, base: { service: 'vitrine' } });
+// Each of several web processes on one machine names itself (cluster/primary.ts sets it).
+const webProcess = process.env['VITRINE_PROCESS'];
+export const logger = pino({
+  level,
+  base: { service: 'vitrine', ...(webProcess ? { process: webProcess, pid: process.pid } : {}) },
+});

@@ -4,6 +4,8 @@
  * serve behind compression, with the job worker (unless WORKER=off), and a clean shutdown hands
  * back a running job and closes the database. The API origin (API_PORT) is a second listener
  * of the same process and pipeline, whose paths are the site's /api routes (src/lib/apiOrigin.ts).
+ * Several of these may share both ports (WEB_CONCURRENCY, src/server/cluster/): then only the
+ * first migrates, seeds and runs the job worker, live service and cold storage sweep.
  */
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -13,8 +15,10 @@ import compression from 'compression';
 import { apiPort, config } from './config.ts';
 import { siteConfig } from './siteConfig.ts';
 import { SiteConfigError } from '../lib/siteConfig.ts';
-import { prepareDatabase } from './boot.ts';
-import { closeDb } from './db/client.ts';
+import { announceReady, prepareOnce } from './cluster/preparation.ts';
+import { processHeader } from './cluster/processHeader.ts';
+import { processRole } from './cluster/processRole.ts';
+import { closeDb, getDb } from './db/client.ts';
 import { recordServerPort } from './db/dataDirLock.ts';
 import { startBackgroundWorker } from './jobs/backgroundWorker.ts';
 import type { Worker } from './jobs/runner.ts';
@@ -39,17 +43,21 @@ import { nodeResponseScope } from './http/nodeResponseScope.ts';
 import { closeAllStreams } from './chat/chatHub.ts';
 import { closeChatBus } from './chat/chatBus.ts';
 import { UPLOADS_PATH } from './ingest/uploadsPath.ts';
+import { TUS_CONTENT_TYPE } from '../lib/tusRequest.ts';
 import { apiOrigin, type Listener } from './http/apiOrigin.ts';
 import { apiCors } from './http/apiCors.ts';
 import { createPageCache } from './http/pageCache.ts';
+import { canonicalQuery } from './http/canonicalQuery.ts';
 import { wholeHtml } from './http/wholeHtml.ts';
 import { serveClientFiles } from './http/clientFiles.ts';
 import { renderSlots } from './http/renderSlots.ts';
 import { listenForPageChanges, type PageChanges } from './db/pageChanges.ts';
 import { onPagesChanged, pagesChanged } from './db/pageChangeSignal.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
+import { useSharedSecrets, type SharedSecrets } from './secrets.ts';
 
-const { PORT, HOST, WORKER, GEO_COUNTRY_HEADER, GEO_REGION_HEADER, BENCH_ROUTES } = config();
+const { PORT, HOST, WORKER, GEO_COUNTRY_HEADER, GEO_REGION_HEADER, BENCH_ROUTES, REDIS_URL } =
+  config();
 // A site configuration file that cannot be used stops the start with one clear message.
 try {
   siteConfig();
@@ -59,37 +67,79 @@ try {
   process.exit(1);
 }
 const startup = createStartupState();
+const role = processRole();
 let astroHandler: NodeHandler = () => {};
 // The built site's files (src/server/http/clientFiles.ts), listed once the build is loaded.
 let clientFiles: Step = (_req, _res, next) => next();
 
 // The node adapter does not compress; HTML, CSS, JS and JSON go out as brotli or gzip, brotli
 // with a window a response fills rather than its 4 MB default (src/lib/brotliWindow.ts).
-const compress = compression({ threshold: 512, brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: STREAM_WINDOW_BITS } } }) as unknown as Step;
+const compress = compression({
+  threshold: 512,
+  brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: STREAM_WINDOW_BITS } },
+}) as unknown as Step;
 
 let pageChanges: PageChanges | null = null;
+let sharedSecrets: SharedSecrets | null = null;
 // Rendered public pages, fresh for a minute (as long as shared caches may keep them), sent for
 // ten seconds more while one request renders their renewal (shared caches are told ten
 // minutes), and forgotten on every change the database reports (src/server/http/pageCache.ts).
 const pageCache = createPageCache({
   limits: { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 60_000, staleMs: 10_000 },
-  settings: { sessionCookie: SESSION_COOKIE, geoCountryHeader: GEO_COUNTRY_HEADER, geoRegionHeader: GEO_REGION_HEADER, benchRoutes: BENCH_ROUTES },
+  settings: {
+    sessionCookie: SESSION_COOKIE,
+    geoCountryHeader: GEO_COUNTRY_HEADER,
+    geoRegionHeader: GEO_REGION_HEADER,
+    benchRoutes: BENCH_ROUTES,
+  },
   caughtUp: () => pageChanges?.caughtUp() ?? Promise.resolve(),
 });
 
 // Probes and scrapes come first and stay out of the access log. Steps after preparingPage
 // run only once the database is migrated and the Astro bundle is loaded.
 // The API origin's paths become /api routes first, so every later step sees the route.
-// A cached page is sent before compression; what Astro writes is recorded after it, uncompressed.
+// Tracking markers and parameters a public page does not read leave its address before the
+// page cache looks it up. A cached page is sent before compression; what Astro writes is recorded after it, uncompressed.
 // The built site's scripts, styles and files are compressed as they stream and wait for no render.
 // An HTML page is compressed whole by wholeHtml.ts, which the compression step then leaves as it is.
 // Pages that are not cached render a few at a time (renderSlots.ts), one queue for the server
 // whichever listener a request came in on; one that waits on something else for longer than a
-// render takes lets the next one start.
-const slotsForRenders = renderSlots({ slots: config().RENDER_SLOTS, maxHoldMs: 250 });
+// render takes lets the next one start, and past RENDER_QUEUE waiting a page is answered 503.
+const slotsForRenders = renderSlots({
+  slots: config().RENDER_SLOTS,
+  maxHoldMs: 250,
+  maxWaiting: config().RENDER_QUEUE,
+});
 const handler = (listener: Listener) =>
   pipeline(
-    [apiOrigin(listener), metricsEndpoint, healthz(startup.isReady), accessLog, requestMetrics, publicOrigin(), preparingPage(startup), malformedRequest, apiCors, bodyLimit({ limit: config().BODY_LIMIT, exempt: [UPLOADS_PATH] }), nodeResponseScope, publicPlayerHeaders, pageCache.serve, compress, (req, res, next) => clientFiles(req, res, next), wholeHtml, pageCache.capture, slotsForRenders],
+    [
+      ...(BENCH_ROUTES && role.name ? [processHeader(role.name)] : []),
+      apiOrigin(listener),
+      metricsEndpoint,
+      healthz(startup.isReady, {
+        redisUrl: REDIS_URL,
+        ingestListening: () => live?.ingestListening() ?? null,
+      }),
+      accessLog,
+      requestMetrics,
+      publicOrigin(),
+      preparingPage(startup),
+      malformedRequest,
+      apiCors,
+      bodyLimit({
+        limit: config().BODY_LIMIT,
+        exempt: [{ path: UPLOADS_PATH, contentType: TUS_CONTENT_TYPE }],
+      }),
+      nodeResponseScope,
+      publicPlayerHeaders,
+      canonicalQuery,
+      pageCache.serve,
+      compress,
+      (req, res, next) => clientFiles(req, res, next),
+      wholeHtml,
+      pageCache.capture,
+      slotsForRenders,
+    ],
     (req, res) => astroHandler(req, res),
   );
 const server = createServer(handler('site'));
@@ -110,7 +160,10 @@ server.listen(PORT, HOST, () => {
 });
 apiServer?.listen(API_PORT ?? 0, HOST, () => {
   const address = apiServer.address();
-  logger.info({ host: HOST, port: typeof address === 'object' && address ? address.port : API_PORT }, 'the API origin is listening');
+  logger.info(
+    { host: HOST, port: typeof address === 'object' && address ? address.port : API_PORT },
+    'the API origin is listening',
+  );
 });
 
 /** How long requests under way may take to finish once the server is asked to stop. */
@@ -132,7 +185,12 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
     server.closeAllConnections();
     apiServer?.closeAllConnections();
   }, SHUTDOWN_DRAIN_MS);
-  await Promise.all([server, apiServer].map((listener) => new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve()))));
+  await Promise.all(
+    [server, apiServer].map(
+      (listener) =>
+        new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve())),
+    ),
+  );
   clearTimeout(drain);
   // Broadcasts end cleanly: their recordings go to the replay job.
   await live?.stop();
@@ -142,6 +200,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   await closeChatBus();
   await pageChanges?.close();
   await stopColdStorageSweep();
+  sharedSecrets?.stop();
   // PGlite must be closed or its sequences jump on the next start.
   await closeDb();
   process.exit(0);
@@ -149,15 +208,18 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
 process.on('SIGINT', (s) => void stop(s));
 process.on('SIGTERM', (s) => void stop(s));
 
-await prepareDatabase({
-  onSeedProgress(progress) {
-    startup.seeding(progress);
-    reportSeedProgress(progress);
-  },
+await prepareOnce(role, (progress) => {
+  startup.seeding(progress);
+  if (role.runsMachineWork) reportSeedProgress(progress);
 });
-stopColdStorageSweep = startColdStorageSweep();
-worker = WORKER ? await startBackgroundWorker() : null;
-live = await startLiveService({ ingest: true });
+// Before anything is signed: every node signs with the keys the database holds.
+sharedSecrets = await useSharedSecrets(await getDb());
+// Once a machine: in the process that runs alone, or in the first of several (src/lib/webProcesses.ts).
+if (role.runsMachineWork) {
+  stopColdStorageSweep = startColdStorageSweep();
+  worker = WORKER ? await startBackgroundWorker() : null;
+  live = await startLiveService({ ingest: true });
+}
 onPagesChanged(() => pageCache.invalidate());
 pageChanges = await listenForPageChanges({ onChange: pagesChanged, onGap: pagesChanged });
 
@@ -165,4 +227,5 @@ const entry = pathToFileURL(path.join(distDir(), 'server/entry.mjs')).href;
 astroHandler = ((await import(entry)) as { handler: NodeHandler }).handler;
 clientFiles = serveClientFiles(path.join(distDir(), 'client'));
 startup.ready();
+announceReady();
 logger.info(`Vitrine is serving on ${origin()}`);

@@ -50,7 +50,11 @@ function createMetrics(): Metrics {
       labelNames: ['limit'],
       registers: [registry],
     }),
-    liveStreams: new Gauge({ name: 'vitrine_live_streams', help: 'Live broadcasts this process is packaging.', registers: [registry] }),
+    liveStreams: new Gauge({
+      name: 'vitrine_live_streams',
+      help: 'Live broadcasts this process is packaging.',
+      registers: [registry],
+    }),
     liveSegmentDelay: new Histogram({
       name: 'vitrine_live_segment_delay_seconds',
       help: 'Time from ffmpeg finishing a live segment to it being published in media storage with its playlist.',
@@ -63,13 +67,21 @@ function createMetrics(): Metrics {
       labelNames: ['reason'],
       registers: [registry],
     }),
-    chatConnections: new Gauge({ name: 'vitrine_chat_connections', help: 'Live chat streams open on this process.', registers: [registry] }),
+    chatConnections: new Gauge({
+      name: 'vitrine_chat_connections',
+      help: 'Live chat streams open on this process.',
+      registers: [registry],
+    }),
     chatDroppedStreams: new Counter({
       name: 'vitrine_chat_dropped_streams_total',
       help: 'Live chat streams ended because their client stopped reading while events piled up.',
       registers: [registry],
     }),
-    chatMessages: new Counter({ name: 'vitrine_chat_messages_total', help: 'Live chat messages stored by this process.', registers: [registry] }),
+    chatMessages: new Counter({
+      name: 'vitrine_chat_messages_total',
+      help: 'Live chat messages stored by this process.',
+      registers: [registry],
+    }),
   };
 }
 

@@ -15,7 +15,9 @@ describe('secret', () => {
   it('generates a key once and keeps it in the data folder', () => {
     const made = secret('media');
     expect(made).toHaveLength(32);
-    expect(Buffer.from(readFileSync(path.join(dataDir, 'secrets/media.key'), 'utf8'), 'base64url')).toEqual(made);
+    expect(
+      Buffer.from(readFileSync(path.join(dataDir, 'secrets/media.key'), 'utf8'), 'base64url'),
+    ).toEqual(made);
   });
 
   it('replaces an empty key file that a full disk left behind, instead of signing with nothing', () => {

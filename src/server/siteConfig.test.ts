@@ -18,7 +18,10 @@ describe('readSiteConfig', () => {
 
   it('reads site.config.json in the folder the server starts in', () => {
     const own = mkdtempSync(join(tmpdir(), 'vitrine-site-config-'));
-    writeFileSync(join(own, 'site.config.json'), JSON.stringify({ links: { press: 'https://press.example.com/' } }));
+    writeFileSync(
+      join(own, 'site.config.json'),
+      JSON.stringify({ links: { press: 'https://press.example.com/' } }),
+    );
     process.chdir(own);
     expect(readSiteConfig(undefined).links.press).toBe('https://press.example.com/');
   });
@@ -32,6 +35,8 @@ describe('readSiteConfig', () => {
   it('refuses a bad file with the field at fault', () => {
     const bad = join(folder, 'bad.json');
     writeFileSync(bad, JSON.stringify({ links: { careers: 'ftp://jobs.example.com' } }));
-    expect(() => readSiteConfig(bad)).toThrow(/links\.careers: must be an http:\/\/ or https:\/\/ address/);
+    expect(() => readSiteConfig(bad)).toThrow(
+      /links\.careers: must be an http:\/\/ or https:\/\/ address/,
+    );
   });
 });

@@ -6,10 +6,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EMPTY_SITE_CONFIG, parseSiteConfig, SiteConfigError, type SiteConfig } from '../lib/siteConfig.ts';
+import {
+  EMPTY_SITE_CONFIG,
+  parseSiteConfig,
+  SiteConfigError,
+  type SiteConfig,
+} from '../lib/siteConfig.ts';
 import { config } from './config.ts';
 
-export const DEFAULT_SITE_CONFIG_FILE = 'site.config.json';
+const DEFAULT_SITE_CONFIG_FILE = 'site.config.json';
 
 /** The configuration in `file`; a missing file is no configuration unless it was named on purpose. */
 export function readSiteConfig(file: string | undefined): SiteConfig {
@@ -18,8 +23,11 @@ export function readSiteConfig(file: string | undefined): SiteConfig {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && file === undefined) return EMPTY_SITE_CONFIG;
-    throw new SiteConfigError(`Cannot read the site configuration ${path} (SITE_CONFIG): ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && file === undefined)
+      return EMPTY_SITE_CONFIG;
+    throw new SiteConfigError(
+      `Cannot read the site configuration ${path} (SITE_CONFIG): ${(error as Error).message}`,
+    );
   }
   return parseSiteConfig(text, path);
 }

@@ -9,7 +9,7 @@ export interface SeedProgress {
   total: number;
 }
 
-export type StartupPhase = { name: 'starting' } | ({ name: 'seeding' } & SeedProgress) | { name: 'ready' };
+type StartupPhase = { name: 'starting' } | ({ name: 'seeding' } & SeedProgress) | { name: 'ready' };
 
 export interface StartupState {
   readonly phase: StartupPhase;

@@ -12,7 +12,13 @@ describe('storage faults', () => {
   });
 
   it('include the database reporting its own disk full', () => {
-    expect(storageFaultCode(new Error('Failed query', { cause: Object.assign(new Error('could not extend file'), { code: '53100' }) }))).toBe('53100');
+    expect(
+      storageFaultCode(
+        new Error('Failed query', {
+          cause: Object.assign(new Error('could not extend file'), { code: '53100' }),
+        }),
+      ),
+    ).toBe('53100');
   });
 
   it('leave other errors alone', () => {
@@ -22,7 +28,9 @@ describe('storage faults', () => {
   });
 
   it('answer a request as temporarily unavailable (503), not as our fault', () => {
-    expect(classifyError(new Error('upload failed', { cause: fsError('ENOSPC') }))).toBe('unavailable');
+    expect(classifyError(new Error('upload failed', { cause: fsError('ENOSPC') }))).toBe(
+      'unavailable',
+    );
     expect(classifyError(fsError('EROFS'))).toBe('unavailable');
   });
 });

@@ -17,7 +17,11 @@ function codeOf(error: unknown): string | undefined {
 
 /** The storage code of an error or of what it wraps (`cause`), if it is one. */
 export function storageFaultCode(error: unknown): string | undefined {
-  for (let link = error, depth = 0; link && typeof link === 'object' && depth < 8; link = (link as { cause?: unknown }).cause, depth++) {
+  for (
+    let link = error, depth = 0;
+    link && typeof link === 'object' && depth < 8;
+    link = (link as { cause?: unknown }).cause, depth++
+  ) {
     const code = codeOf(link);
     if (code && STORAGE_CODES.has(code)) return code;
   }
@@ -27,4 +31,3 @@ export function storageFaultCode(error: unknown): string | undefined {
 export function isStorageFault(error: unknown): boolean {
   return storageFaultCode(error) !== undefined;
 }
-

@@ -1,8 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { playVideo, stopVideo } from './player.ts';
-import { closeSearch, connectSearch, inputSearch, searchOpen, searchQuery, searchResults, searchStatus } from './search.ts';
+import {
+  closeSearch,
+  connectSearch,
+  inputSearch,
+  searchOpen,
+  searchQuery,
+  searchResults,
+  searchStatus,
+} from './search.ts';
 
-const hit = { uri: '/videos/2', name: 'Glass studio', description: '', link: '/showcase/1/video/2', duration: 5, pictures: { sizes: [] }, user: { name: 'Olivia Okafor' } };
+const hit = {
+  uri: '/videos/2',
+  name: 'Glass studio',
+  description: '',
+  link: '/showcase/1/video/2',
+  duration: 5,
+  pictures: { sizes: [] },
+  user: { name: 'Olivia Okafor' },
+};
 
 describe('given the search store of showcase 1, shared as signals', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -10,11 +26,16 @@ describe('given the search store of showcase 1, shared as signals', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     fetchMock.mockReset();
-    fetchMock.mockImplementation(async () => Response.json({ total: 1, page: 1, per_page: 25, data: [hit] }));
+    fetchMock.mockImplementation(async () =>
+      Response.json({ total: 1, page: 1, per_page: 25, data: [hit] }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     // Relative URLs need a page to resolve against, as in the browser.
     vi.stubGlobal('location', new URL('http://vitrine.test/showcase/1'));
-    connectSearch({ albumId: 1, carried: { sh: 'abc', app: 'showcase', referrer: 'https://partner.test/', is_embed: '1' } });
+    connectSearch({
+      albumId: 1,
+      carried: { sh: 'abc', app: 'showcase', referrer: 'https://partner.test/', is_embed: '1' },
+    });
   });
 
   afterEach(() => {
@@ -34,7 +55,14 @@ describe('given the search store of showcase 1, shared as signals', () => {
     const request = fetchMock.mock.calls[0]![0] as Request;
     const url = new URL(request.url);
     expect(url.pathname).toBe('/api/albums/1/videos');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ query: 'glass', page: '1', per_page: '25', sh: 'abc', referrer: 'https://partner.test/', is_embed: '1' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      query: 'glass',
+      page: '1',
+      per_page: '25',
+      sh: 'abc',
+      referrer: 'https://partner.test/',
+      is_embed: '1',
+    });
     expect(url.searchParams.has('app')).toBe(false);
     expect(request.headers.get('accept')).toBe('application/vnd.vimeo.video;version=3.4.9');
     expect(searchStatus.value).toBe('results');
@@ -43,7 +71,9 @@ describe('given the search store of showcase 1, shared as signals', () => {
   });
 
   it('is the error state when the API answers 500', async () => {
-    fetchMock.mockImplementation(async () => Response.json({ error: 'Technical Difficulties' }, { status: 500 }));
+    fetchMock.mockImplementation(async () =>
+      Response.json({ error: 'Technical Difficulties' }, { status: 500 }),
+    );
     inputSearch('glass');
     await vi.advanceTimersByTimeAsync(1_000);
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -10,7 +10,13 @@ import { apiQuery, type CarriedQuery } from '../lib/carriedQuery.ts';
 import type { ContentLock } from '../lib/contentGates.ts';
 import { ALBUM_VIDEOS_API_VERSION, apiAcceptHeader } from '../lib/apiAccept.ts';
 import { SEARCH_PAGE_SIZE } from '../lib/pagination.ts';
-import { createSearchRunner, isSearchOpen, type SearchRunner, type SearchState, type SearchStatus } from '../lib/searchState.ts';
+import {
+  createSearchRunner,
+  isSearchOpen,
+  type SearchRunner,
+  type SearchState,
+  type SearchStatus,
+} from '../lib/searchState.ts';
 import { currentVideo } from './player.ts';
 import { useSignal } from './useSignal.ts';
 
@@ -35,7 +41,8 @@ export interface SearchResults {
   page: number;
 }
 
-const SEARCH_FIELDS = 'uri,name,description,link,duration,pictures.sizes,user.name,content_rating_class,content_lock';
+const SEARCH_FIELDS =
+  'uri,name,description,link,duration,pictures.sizes,user.name,content_rating_class,content_lock';
 
 /** The text in the search field. */
 export const searchQuery = signal('');
@@ -63,8 +70,19 @@ function publish(state: SearchState<SearchHit>): void {
   });
 }
 
-async function fetchPage(source: SearchSource, query: string, page: number, signal: AbortSignal): Promise<{ items: SearchHit[]; total: number }> {
-  const searchParams: Record<string, string | number> = { ...apiQuery(source.carried ?? {}), query, page, per_page: SEARCH_PAGE_SIZE, fields: SEARCH_FIELDS };
+async function fetchPage(
+  source: SearchSource,
+  query: string,
+  page: number,
+  signal: AbortSignal,
+): Promise<{ items: SearchHit[]; total: number }> {
+  const searchParams: Record<string, string | number> = {
+    ...apiQuery(source.carried ?? {}),
+    query,
+    page,
+    per_page: SEARCH_PAGE_SIZE,
+    fields: SEARCH_FIELDS,
+  };
   const body = await ky
     .get(new URL(`/api/albums/${source.albumId}/videos`, location.href), {
       searchParams,
@@ -76,7 +94,10 @@ async function fetchPage(source: SearchSource, query: string, page: number, sign
     })
     .json<{ total: number; data: SearchHit[] }>();
   // The API's links are whole (Vimeo's shape); result links keep the viewer's locale prefix on their path.
-  return { items: body.data.map((hit) => ({ ...hit, link: new URL(hit.link, location.href).pathname })), total: body.total };
+  return {
+    items: body.data.map((hit) => ({ ...hit, link: new URL(hit.link, location.href).pathname })),
+    total: body.total,
+  };
 }
 
 /** Points the search at a showcase; the island calls it once when it mounts. */
@@ -85,7 +106,10 @@ export function connectSearch(source: SearchSource): void {
   if (runner && connected === key) return;
   runner?.dispatch({ type: 'close' });
   connected = key;
-  runner = createSearchRunner<SearchHit>({ fetchPage: (query, page, abort) => fetchPage(source, query, page, abort), onChange: publish });
+  runner = createSearchRunner<SearchHit>({
+    fetchPage: (query, page, abort) => fetchPage(source, query, page, abort),
+    onChange: publish,
+  });
   publish(runner.state);
 }
 
@@ -94,11 +118,11 @@ export function inputSearch(text: string): void {
 }
 
 /** Enter: search now rather than after the debounce. */
-export function submitSearch(): void {
+function submitSearch(): void {
   runner?.dispatch({ type: 'submit' });
 }
 
-export function changeSearchPage(page: number): void {
+function changeSearchPage(page: number): void {
   runner?.dispatch({ type: 'page', page });
 }
 

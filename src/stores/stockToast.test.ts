@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { confirmStock, dismissStockToast, holdStockToast, releaseStockToast, STOCK_TOAST_MS, stockToast } from './stockToast.ts';
+import {
+  confirmStock,
+  dismissStockToast,
+  holdStockToast,
+  releaseStockToast,
+  STOCK_TOAST_MS,
+  stockToast,
+} from './stockToast.ts';
 
 describe('the stock toast', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -10,7 +10,9 @@ async function passwordFormEnhanced(page: Page): Promise<void> {
 }
 
 test.describe('a password showcase', () => {
-  test('asks for the password, says when it is wrong, clears the error on edit and opens when right', async ({ page }) => {
+  test('asks for the password, says when it is wrong, clears the error on edit and opens when right', async ({
+    page,
+  }) => {
     const response = await page.goto(password);
     expect(response?.status()).toBe(401);
     await expect(page.getByRole('heading', { name: 'This showcase is private' })).toBeVisible();
@@ -23,7 +25,9 @@ test.describe('a password showcase', () => {
     const field = page.getByPlaceholder('Enter password');
     await field.fill('wrong guess');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Sorry, that password was incorrect. Please try again.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Sorry, that password was incorrect. Please try again.',
+    );
     await expectAccessible(page);
     await expect(field).toBeEnabled();
     await field.press('Backspace');
@@ -60,7 +64,9 @@ test.describe('a password showcase', () => {
     await page.goto(password);
     await page.getByPlaceholder('Enter password').fill('nope');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Sorry, that password was incorrect. Please try again.')).toBeVisible();
+    await expect(
+      page.getByText('Sorry, that password was incorrect. Please try again.'),
+    ).toBeVisible();
     await page.getByPlaceholder('Enter password').fill('northwind');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(password);
@@ -68,7 +74,9 @@ test.describe('a password showcase', () => {
     await context.close();
   });
 
-  test('opens in its embed frame, which keeps the proof in its address where no cookie is kept', async ({ browser }) => {
+  test('opens in its embed frame, which keeps the proof in its address where no cookie is kept', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     expect((await page.goto(`${password}/embed`))?.status()).toBe(401);
@@ -80,35 +88,73 @@ test.describe('a password showcase', () => {
     await context.clearCookies();
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Client Preview' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Orion campaign, client cut A/ })).toHaveAttribute('href', /hash=/);
+    await expect(page.getByRole('link', { name: /Orion campaign, client cut A/ })).toHaveAttribute(
+      'href',
+      /hash=/,
+    );
     await context.close();
   });
 
-  test('answers the auth call with the access state and, once opened, the hashed password', async ({ request, baseURL }) => {
+  test('answers the auth call with the access state and, once opened, the hashed password', async ({
+    request,
+    baseURL,
+  }) => {
     const before = await (await request.get(`${password}/auth`)).json();
     expect(before).toMatchObject({ error_code: 0, hashed_pass: null });
     expect(JSON.stringify(before)).not.toContain('Client Preview');
     const token = await csrfTokenFrom(request, password);
-    const wrong = await (await request.post(`${password}/auth`, { form: { password: 'x', token }, headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': '10.1.0.1', Origin: baseURL! } })).json();
+    const wrong = await (
+      await request.post(`${password}/auth`, {
+        form: { password: 'x', token },
+        headers: {
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-Forwarded-For': '10.1.0.1',
+          Origin: baseURL!,
+        },
+      })
+    ).json();
     expect(wrong).toEqual({ password: false, error_code: 1, hashed_pass: null });
-    const right = await (await request.post(`${password}/auth`, { form: { password: 'northwind', token }, headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Forwarded-For': '10.1.0.1', Origin: baseURL! } })).json();
+    const right = await (
+      await request.post(`${password}/auth`, {
+        form: { password: 'northwind', token },
+        headers: {
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-Forwarded-For': '10.1.0.1',
+          Origin: baseURL!,
+        },
+      })
+    ).json();
     expect(right).toMatchObject({ password: true, error_code: null });
     expect(right.hashed_pass).toMatch(/^[\w-]{20,}$/);
     // The proof opens the API too, as _hashed_pass.
-    const videos = await request.get(`/api/albums/${showcaseId('password')}/videos?_hashed_pass=${right.hashed_pass}`, { headers: { Cookie: '' } });
+    const videos = await request.get(
+      `/api/albums/${showcaseId('password')}/videos?_hashed_pass=${right.hashed_pass}`,
+      { headers: { Cookie: '' } },
+    );
     expect(videos.status()).toBe(200);
-    const forged = await request.get(`/api/albums/${showcaseId('password')}/videos?_hashed_pass=${'A'.repeat(43)}`, { headers: { Cookie: '' } });
+    const forged = await request.get(
+      `/api/albums/${showcaseId('password')}/videos?_hashed_pass=${'A'.repeat(43)}`,
+      { headers: { Cookie: '' } },
+    );
     expect(forged.status()).toBe(401);
     expect(await forged.text()).not.toContain('Client Preview');
   });
 
-  test('limits password guessing with "Whoa there!" and Retry-After', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '10.66.0.1' } });
+  test('limits password guessing with "Whoa there!" and Retry-After', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({
+      extraHTTPHeaders: { 'X-Forwarded-For': '10.66.0.1' },
+    });
     const page = await context.newPage();
     const token = await csrfTokenFrom(page.request, password);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const reply = await page.request.post(`${password}/auth`, { form: { password: `guess ${i}`, token }, headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: baseURL! } });
+      const reply = await page.request.post(`${password}/auth`, {
+        form: { password: `guess ${i}`, token },
+        headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: baseURL! },
+      });
       statuses.push(reply.status());
       if (reply.status() === 429) {
         expect(Number(reply.headers()['retry-after'])).toBeGreaterThan(0);
@@ -122,11 +168,18 @@ test.describe('a password showcase', () => {
     await passwordFormEnhanced(page);
     await page.getByPlaceholder('Enter password').fill('one more');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Sorry, you have made too many requests in a short period of time. Please wait a few minutes and try again.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Sorry, you have made too many requests in a short period of time. Please wait a few minutes and try again.',
+      ),
+    ).toBeVisible();
     // A browser without JavaScript gets the screen, with the same status.
     await page.goto(password);
     await page.getByPlaceholder('Enter password').fill('one more');
-    const [response] = await Promise.all([page.waitForResponse(`**${password}/auth`), page.evaluate(() => (document.querySelector('form') as HTMLFormElement).submit())]);
+    const [response] = await Promise.all([
+      page.waitForResponse(`**${password}/auth`),
+      page.evaluate(() => (document.querySelector('form') as HTMLFormElement).submit()),
+    ]);
     expect(response.status()).toBe(429);
     await expect(page.getByRole('heading', { name: 'Whoa there!' })).toBeVisible();
     await expectAccessible(page);
@@ -135,7 +188,9 @@ test.describe('a password showcase', () => {
 });
 
 test.describe('a team showcase', () => {
-  test('asks an anonymous viewer to sign in to the team, without naming the showcase', async ({ page }) => {
+  test('asks an anonymous viewer to sign in to the team, without naming the showcase', async ({
+    page,
+  }) => {
     const response = await page.goto(team);
     expect(response?.status()).toBe(401);
     await expect(page.getByRole('heading', { name: 'Sign in to Northwind Studio' })).toBeVisible();
@@ -143,18 +198,27 @@ test.describe('a team showcase', () => {
     await expectAccessible(page);
   });
 
-  test('tells a signed-in account outside the team it has no access, with Try again', async ({ page }) => {
+  test('tells a signed-in account outside the team it has no access, with Try again', async ({
+    page,
+  }) => {
     await signIn(page, 'member@vitrine.test');
     const response = await page.goto(team);
     expect(response?.status()).toBe(403);
-    await expect(page.getByRole('heading', { name: "This account doesn't have access" })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: "This account doesn't have access" }),
+    ).toBeVisible();
     await expect(page.getByText("Try again, or contact your team's admin for help.")).toBeVisible();
     await page.getByRole('link', { name: 'Try again' }).click();
     await expect(page).toHaveURL(team);
     await expectAccessible(page);
   });
 
-  for (const email of ['owner@vitrine.test', 'admin@vitrine.test', 'contributor@vitrine.test', 'viewer@vitrine.test']) {
+  for (const email of [
+    'owner@vitrine.test',
+    'admin@vitrine.test',
+    'contributor@vitrine.test',
+    'viewer@vitrine.test',
+  ]) {
     test(`opens for ${email}`, async ({ page }) => {
       await signIn(page, email, 'vitrine-demo', team);
       await expect(page).toHaveURL(team);
@@ -174,11 +238,17 @@ test.describe('a team showcase', () => {
 });
 
 test.describe('showcases that are not available', () => {
-  for (const [key, query] of [['embed', ''], ['unlisted', ''], ['unlisted', '?sh=wrong']] as const) {
+  for (const [key, query] of [
+    ['embed', ''],
+    ['unlisted', ''],
+    ['unlisted', '?sh=wrong'],
+  ] as const) {
     test(`${key}${query} shows the not-available screen`, async ({ page }) => {
       const response = await page.goto(`/showcase/${showcaseId(key)}${query}`);
       expect(response?.status()).toBe(404);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText("This showcase isn't available");
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        "This showcase isn't available",
+      );
       await expectAccessible(page);
     });
   }
@@ -186,20 +256,32 @@ test.describe('showcases that are not available', () => {
   test('an unknown showcase looks the same as a hidden one', async ({ request }) => {
     const unknown = await (await request.get('/showcase/424242/auth')).json();
     expect(unknown).toEqual({ error_code: 5, hashed_pass: null, metadata: null });
-    expect((await (await request.get(`/showcase/${showcaseId('embed')}/auth`)).json()).error_code).toBe(4);
-    expect((await (await request.get(`/showcase/${showcaseId('unlisted')}/auth`)).json()).error_code).toBe(6);
-    expect((await (await request.get(`/showcase/${showcaseId('team')}/auth`)).json()).error_code).toBe(2);
-    expect((await (await request.get(`/showcase/${showcaseId('grid')}/auth`)).json()).error_code).toBeNull();
+    expect(
+      (await (await request.get(`/showcase/${showcaseId('embed')}/auth`)).json()).error_code,
+    ).toBe(4);
+    expect(
+      (await (await request.get(`/showcase/${showcaseId('unlisted')}/auth`)).json()).error_code,
+    ).toBe(6);
+    expect(
+      (await (await request.get(`/showcase/${showcaseId('team')}/auth`)).json()).error_code,
+    ).toBe(2);
+    expect(
+      (await (await request.get(`/showcase/${showcaseId('grid')}/auth`)).json()).error_code,
+    ).toBeNull();
   });
 
   test('the unlisted showcase opens with its share hash, and paging keeps it', async ({ page }) => {
     await page.goto(`/showcase/${showcaseId('unlisted')}?sh=d1r3ct0rs`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Unlisted Director’s Cut' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Unlisted Director’s Cut' }),
+    ).toBeVisible();
   });
 });
 
 test.describe('accounts', () => {
-  test('refuses wrong credentials with one message and never redirects off-site', async ({ page }) => {
+  test('refuses wrong credentials with one message and never redirects off-site', async ({
+    page,
+  }) => {
     await page.goto('/log_in?redirect=https://evil.test/');
     await page.getByLabel('Email').fill('owner@vitrine.test');
     await page.getByLabel('Password').fill('not the password');
@@ -211,19 +293,29 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('signing out revokes the session on the server, and the API tokens issued from it', async ({ page, context, request }) => {
+  test('signing out revokes the session on the server, and the API tokens issued from it', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signIn(page, 'viewer@vitrine.test');
     const session = (await context.cookies()).find((c) => c.name === 'vsid')!;
     const { jwt } = await (await page.request.get('/api/viewer')).json();
-    expect((await request.get('/api/users/4', { headers: { Authorization: `Bearer ${jwt}` } })).status()).toBe(200);
+    expect(
+      (await request.get('/api/users/4', { headers: { Authorization: `Bearer ${jwt}` } })).status(),
+    ).toBe(200);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
     const replay = await request.get('/api/me', { headers: { Cookie: `vsid=${session.value}` } });
     expect(replay.status()).toBe(401);
-    expect((await request.get('/api/users/4', { headers: { Authorization: `Bearer ${jwt}` } })).status()).toBe(401);
+    expect(
+      (await request.get('/api/users/4', { headers: { Authorization: `Bearer ${jwt}` } })).status(),
+    ).toBe(401);
   });
 
-  test('lets a user read their own account through the API, and of others only what their pages show', async ({ page }) => {
+  test('lets a user read their own account through the API, and of others only what their pages show', async ({
+    page,
+  }) => {
     await signIn(page, 'viewer@vitrine.test');
     const own = await page.request.get('/api/users/4?fields=name,membership.type');
     expect(await own.json()).toEqual({ name: 'Kenji Watanabe', membership: { type: 'basic' } });
@@ -235,20 +327,35 @@ test.describe('accounts', () => {
 
   test('refuses a state change without the CSRF token', async ({ page, baseURL }) => {
     await signIn(page, 'viewer@vitrine.test');
-    const forged = await page.request.patch('/api/users/4', { data: { name: 'Mallory' }, headers: { Origin: baseURL! } });
+    const forged = await page.request.patch('/api/users/4', {
+      data: { name: 'Mallory' },
+      headers: { Origin: baseURL! },
+    });
     expect(forged.status()).toBe(403);
   });
 
-  test('does not let a made-up bearer header carry a cookie-borne change past the CSRF check', async ({ page, baseURL }) => {
+  test('does not let a made-up bearer header carry a cookie-borne change past the CSRF check', async ({
+    page,
+    baseURL,
+  }) => {
     await signIn(page, 'viewer@vitrine.test');
-    const forged = await page.request.patch('/api/users/4', { data: { name: 'Mallory' }, headers: { Origin: baseURL!, Authorization: 'Bearer x' } });
+    const forged = await page.request.patch('/api/users/4', {
+      data: { name: 'Mallory' },
+      headers: { Origin: baseURL!, Authorization: 'Bearer x' },
+    });
     expect(forged.status()).toBe(401);
-    expect(await (await page.request.get('/api/users/4?fields=name')).json()).toEqual({ name: 'Kenji Watanabe' });
+    expect(await (await page.request.get('/api/users/4?fields=name')).json()).toEqual({
+      name: 'Kenji Watanabe',
+    });
   });
 });
 
 test.describe('the viewer context', () => {
-  test('gives a signed-in viewer a JWT that the API accepts', async ({ page, playwright, baseURL }) => {
+  test('gives a signed-in viewer a JWT that the API accepts', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const anonymous = await (await page.request.get('/api/viewer')).json();
     expect(anonymous).toMatchObject({ userId: null, jwt: null, locale: 'en' });
     await signIn(page, 'contributor@vitrine.test');
@@ -256,23 +363,52 @@ test.describe('the viewer context', () => {
     expect(context).toMatchObject({ userId: 3, apiUrl: `${baseURL}/api` });
     // A client with no cookies at all, only the JWT, as an island or script would call.
     const api = await playwright.request.newContext({ baseURL: baseURL! });
-    const own = await api.get('/api/users/3?fields=name', { headers: { Authorization: `Bearer ${context.jwt}` } });
+    const own = await api.get('/api/users/3?fields=name', {
+      headers: { Authorization: `Bearer ${context.jwt}` },
+    });
     expect(await own.json()).toEqual({ name: 'Chloé Martin' });
-    const renamed = await api.patch('/api/users/3', { data: { name: 'Chloé M.' }, headers: { Authorization: `Bearer ${context.jwt}` } });
+    const renamed = await api.patch('/api/users/3', {
+      data: { name: 'Chloé M.' },
+      headers: { Authorization: `Bearer ${context.jwt}` },
+    });
     expect((await renamed.json()).name).toBe('Chloé M.');
-    await api.patch('/api/users/3', { data: { name: 'Chloé Martin' }, headers: { Authorization: `Bearer ${context.jwt}` } });
-    expect((await api.get('/api/users/3', { headers: { Authorization: 'Bearer not.a.jwt' } })).status()).toBe(401);
+    await api.patch('/api/users/3', {
+      data: { name: 'Chloé Martin' },
+      headers: { Authorization: `Bearer ${context.jwt}` },
+    });
+    expect(
+      (await api.get('/api/users/3', { headers: { Authorization: 'Bearer not.a.jwt' } })).status(),
+    ).toBe(401);
     await api.dispose();
   });
 });
 
 test.describe('the player frame without cookies', () => {
-  test('opens a password video with the hash proof and a team video with the jwt', async ({ playwright, baseURL, page }) => {
+  test('opens a password video with the hash proof and a team video with the jwt', async ({
+    playwright,
+    baseURL,
+    page,
+  }) => {
     const frame = await playwright.request.newContext({ baseURL: baseURL! });
     // The proof of the password showcase, as the video view hands it to its frame.
     const token = await csrfTokenFrom(frame, password);
-    const proof = (await (await frame.post(`${password}/auth`, { form: { password: 'northwind', token }, headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: baseURL! } })).json()).hashed_pass;
-    const passwordVideo = (await (await frame.get(`/api/albums/${showcaseId('password')}/videos?per_page=1&fields=uri&_hashed_pass=${proof}`)).json()).data[0].uri.split('/').pop();
+    const proof = (
+      await (
+        await frame.post(`${password}/auth`, {
+          form: { password: 'northwind', token },
+          headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: baseURL! },
+        })
+      ).json()
+    ).hashed_pass;
+    const passwordVideo = (
+      await (
+        await frame.get(
+          `/api/albums/${showcaseId('password')}/videos?per_page=1&fields=uri&_hashed_pass=${proof}`,
+        )
+      ).json()
+    ).data[0].uri
+      .split('/')
+      .pop();
     await frame.dispose();
 
     const bare = await playwright.request.newContext({ baseURL: baseURL! });
@@ -284,7 +420,13 @@ test.describe('the player frame without cookies', () => {
 
     await signIn(page, 'viewer@vitrine.test');
     const jwt = (await (await page.request.get('/api/viewer')).json()).jwt;
-    const teamVideo = (await (await page.request.get(`/api/albums/${showcaseId('team')}/videos?per_page=1&fields=uri`)).json()).data[0].uri.split('/').pop();
+    const teamVideo = (
+      await (
+        await page.request.get(`/api/albums/${showcaseId('team')}/videos?per_page=1&fields=uri`)
+      ).json()
+    ).data[0].uri
+      .split('/')
+      .pop();
     const teamFrame = `${team}/video/${teamVideo}/embed?autoplay=0`;
     expect((await bare.get(teamFrame)).status()).toBe(401);
     expect((await bare.get(`${teamFrame}&jwt=${jwt}`)).status()).toBe(200);
@@ -294,10 +436,25 @@ test.describe('the player frame without cookies', () => {
 
 test.describe('one access path', () => {
   /** Every way to reach a showcase: its page, a video view, search, both frames and the API. */
-  const routes = (id: number) => [`/showcase/${id}`, `/showcase/${id}/video/1`, `/showcase/${id}/search?q=a`, `/showcase/${id}/embed`, `/showcase/${id}/video/1/embed`, `/api/albums/${id}`, `/api/albums/${id}/videos`];
+  const routes = (id: number) => [
+    `/showcase/${id}`,
+    `/showcase/${id}/video/1`,
+    `/showcase/${id}/search?q=a`,
+    `/showcase/${id}/embed`,
+    `/showcase/${id}/video/1/embed`,
+    `/api/albums/${id}`,
+    `/api/albums/${id}/videos`,
+  ];
 
-  for (const [key, status] of [['password', 401], ['team', 401], ['private', 403], ['unlisted', 404]] as const) {
-    test(`answers ${status} everywhere for the ${key} showcase, never cached`, async ({ request }) => {
+  for (const [key, status] of [
+    ['password', 401],
+    ['team', 401],
+    ['private', 403],
+    ['unlisted', 404],
+  ] as const) {
+    test(`answers ${status} everywhere for the ${key} showcase, never cached`, async ({
+      request,
+    }) => {
       for (const path of routes(showcaseId(key))) {
         const response = await request.get(path, { maxRedirects: 0 });
         expect(`${path} ${response.status()}`).toBe(`${path} ${status}`);
@@ -306,10 +463,19 @@ test.describe('one access path', () => {
     });
   }
 
-  test('answers 404 everywhere for an unknown showcase, and 403 for a team the account is not in', async ({ request, page }) => {
-    for (const path of routes(424242)) expect(`${path} ${(await request.get(path, { maxRedirects: 0 })).status()}`).toBe(`${path} 404`);
+  test('answers 404 everywhere for an unknown showcase, and 403 for a team the account is not in', async ({
+    request,
+    page,
+  }) => {
+    for (const path of routes(424242))
+      expect(`${path} ${(await request.get(path, { maxRedirects: 0 })).status()}`).toBe(
+        `${path} 404`,
+      );
     await signIn(page, 'member@vitrine.test');
-    for (const path of routes(showcaseId('team'))) expect(`${path} ${(await page.request.get(path, { maxRedirects: 0 })).status()}`).toBe(`${path} 403`);
+    for (const path of routes(showcaseId('team')))
+      expect(`${path} ${(await page.request.get(path, { maxRedirects: 0 })).status()}`).toBe(
+        `${path} 403`,
+      );
   });
 
   test('opens an embed-only showcase in its frames only', async ({ request }) => {
@@ -331,15 +497,24 @@ test.describe('a showcase private to its owner', () => {
     await expectAccessible(page);
     // An unknown showcase is not private: it is not there.
     await page.goto('/showcase/424242');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("This showcase isn't available");
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "This showcase isn't available",
+    );
     await signIn(page, 'owner@vitrine.test', 'vitrine-demo', path);
     await expect(page.getByRole('heading', { level: 1, name: 'Owner’s Drafts' })).toBeVisible();
   });
 });
 
 test.describe('team roles in every layout', () => {
-  test('a Contributor gets no search field and no title links on the featured and player layouts', async ({ page }) => {
-    await signIn(page, 'contributor@vitrine.test', 'vitrine-demo', `/showcase/${showcaseId('featured')}`);
+  test('a Contributor gets no search field and no title links on the featured and player layouts', async ({
+    page,
+  }) => {
+    await signIn(
+      page,
+      'contributor@vitrine.test',
+      'vitrine-demo',
+      `/showcase/${showcaseId('featured')}`,
+    );
     await expect(page.getByRole('link', { name: 'Manage videos' })).toBeVisible();
     await expect(page.getByRole('search')).toHaveCount(0);
     await expect(page.getByTestId('featured-video').getByRole('link')).toHaveCount(0);
@@ -354,7 +529,9 @@ test.describe('team roles in every layout', () => {
     await expectAccessible(page);
   });
 
-  test('offsite, links open a new tab and the team link is hidden on every layout', async ({ page }) => {
+  test('offsite, links open a new tab and the team link is hidden on every layout', async ({
+    page,
+  }) => {
     await signIn(page, 'admin@vitrine.test');
     for (const key of ['featured', 'live'] as const) {
       await page.goto(`/showcase/${showcaseId(key)}?app=showcase`);
@@ -373,7 +550,10 @@ test.describe('signing in from an offsite showcase', () => {
     await logIn.click();
     await page.getByLabel('Email').fill('admin@vitrine.test');
     await page.getByLabel('Password').fill('vitrine-demo');
-    const [hop] = await Promise.all([page.waitForResponse((r) => r.url().includes('/offsite_redirect')), page.getByRole('button', { name: 'Log in' }).click()]);
+    const [hop] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/offsite_redirect')),
+      page.getByRole('button', { name: 'Log in' }).click(),
+    ]);
     expect(hop.status()).toBe(303);
     await expect(page).toHaveURL(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Team Dailies' })).toBeVisible();

@@ -8,10 +8,13 @@ import { expect, expectAccessible, hydrated, showcaseId, test } from './fixtures
  * videos), member limit (10 of 10 videos), contributor safe (2 of 10 videos).
  */
 
-const pill = (page: import('@playwright/test').Page) => page.getByRole('button', { name: /^Upload quota:/ });
+const pill = (page: import('@playwright/test').Page) =>
+  page.getByRole('button', { name: /^Upload quota:/ });
 
 test.describe('quota widget', () => {
-  test('in safe, a quiet pill toggles the popover with its bar, period and size', async ({ page }) => {
+  test('in safe, a quiet pill toggles the popover with its bar, period and size', async ({
+    page,
+  }) => {
     await signIn(page, 'owner@vitrine.test', undefined, '/upgrade');
     await hydrated(page);
     await expect(pill(page)).toHaveAccessibleName('Upload quota: 2.4 GB of 20 GB');
@@ -20,16 +23,24 @@ test.describe('quota widget', () => {
     const popover = page.getByRole('region', { name: 'Upload quota' });
     await expect(popover).toBeVisible();
     await expect(popover.getByText('Weekly allowance')).toBeVisible();
-    await expect(popover.getByRole('progressbar', { name: 'Quota used: 12%' })).toHaveAttribute('aria-valuenow', '12');
+    await expect(popover.getByRole('progressbar', { name: 'Quota used: 12%' })).toHaveAttribute(
+      'aria-valuenow',
+      '12',
+    );
     expect((await popover.boundingBox())?.width).toBe(322);
-    await expect(popover.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/upgrade');
+    await expect(popover.getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
+      'href',
+      '/upgrade',
+    );
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expectAccessible(page);
     await pill(page).click();
     await expect(popover).toBeHidden();
   });
 
-  test('in warn, the pill bounces and the first click opens the almost-reached modal once', async ({ page }) => {
+  test('in warn, the pill bounces and the first click opens the almost-reached modal once', async ({
+    page,
+  }) => {
     await signIn(page, 'viewer@vitrine.test', undefined, '/upgrade');
     await hydrated(page);
     await expect(pill(page)).toHaveAccessibleName('Upload quota: 6 of 10 videos');
@@ -47,7 +58,9 @@ test.describe('quota widget', () => {
     await pill(page).click();
     await expect(modal).toBeHidden();
     const popover = page.getByRole('region', { name: 'Upload quota' });
-    await expect(popover.getByText("You've almost reached your video limit. Upgrade for more!")).toBeVisible();
+    await expect(
+      popover.getByText("You've almost reached your video limit. Upgrade for more!"),
+    ).toBeVisible();
     await expect(popover.getByText('Total allowance')).toBeVisible();
   });
 
@@ -61,7 +74,9 @@ test.describe('quota widget', () => {
     await expect(page.getByText('You are almost out of space! Upgrade for more.')).toBeVisible();
   });
 
-  test('in limit, the modal says the video limit is reached and the bar is full', async ({ page }) => {
+  test('in limit, the modal says the video limit is reached and the bar is full', async ({
+    page,
+  }) => {
     await signIn(page, 'member@vitrine.test', undefined, '/upgrade');
     await hydrated(page);
     await expect(pill(page)).toHaveAccessibleName('Upload quota: 10 of 10 videos');
@@ -74,25 +89,37 @@ test.describe('quota widget', () => {
     await expect(pill(page)).toBeFocused();
     await pill(page).click();
     const popover = page.getByRole('region', { name: 'Upload quota' });
-    await expect(popover.getByText("You've reached your video limit. Upgrade for more!")).toBeVisible();
+    await expect(
+      popover.getByText("You've reached your video limit. Upgrade for more!"),
+    ).toBeVisible();
     await expect(popover.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   });
 
-  test('anonymous pages carry no quota, no account script and stay cacheable', async ({ page, request }) => {
+  test('anonymous pages carry no quota, no account script and stay cacheable', async ({
+    page,
+    request,
+  }) => {
     const response = await request.get('/showcase/1');
     expect(response.headers()['cache-control'] ?? '').not.toContain('no-store');
     const html = await response.text();
     expect(html).not.toContain('Upload quota');
     expect(html).not.toContain('vitrine-global-search');
     await page.goto('/showcase/1');
-    await expect(page.getByRole('link', { name: 'Search Vitrine' })).toHaveAttribute('href', '/search');
+    await expect(page.getByRole('link', { name: 'Search Vitrine' })).toHaveAttribute(
+      'href',
+      '/search',
+    );
   });
 });
 
 test.describe('team switching and banners', () => {
-  test('a contributor switches to the team account, sees its videos and its owner’s quota, and back', async ({ page }) => {
+  test('a contributor switches to the team account, sees its videos and its owner’s quota, and back', async ({
+    page,
+  }) => {
     await signIn(page, 'contributor@vitrine.test', undefined, '/manage/videos');
-    await expect(page.getByRole('heading', { level: 1, name: 'Videos of Chloé Martin' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Videos of Chloé Martin' }),
+    ).toBeVisible();
     await expect(page.getByText('No videos yet.')).toBeVisible();
     await expect(pill(page)).toHaveAccessibleName('Upload quota: 2 of 10 videos');
     await expectAccessible(page);
@@ -100,14 +127,26 @@ test.describe('team switching and banners', () => {
     await page.getByLabel('Account').selectOption({ label: 'Olivia Okafor — Contributor' });
     await page.getByRole('button', { name: 'Switch account' }).click();
     await expect(page).toHaveURL(/\/manage\/videos$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Videos of Olivia Okafor' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Videos of Olivia Okafor' }),
+    ).toBeVisible();
     await expect(pill(page)).toHaveAccessibleName('Upload quota: 2.4 GB of 20 GB');
     const notice = page.getByRole('region', { name: 'Team account' });
     await expect(notice).toContainText("You're working in Olivia Okafor's team account.");
-    await expect(notice.getByRole('link', { name: 'Switch account' })).toHaveAttribute('href', '/manage/videos');
+    await expect(notice.getByRole('link', { name: 'Switch account' })).toHaveAttribute(
+      'href',
+      '/manage/videos',
+    );
     const row = page.getByRole('row', { name: /Dailies: harbour night shoot/ });
-    await row.getByRole('link', { name: 'Privacy settings for Dailies: harbour night shoot' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Privacy settings for Dailies: harbour night shoot' })).toBeVisible();
+    await row
+      .getByRole('link', { name: 'Privacy settings for Dailies: harbour night shoot' })
+      .click();
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: 'Privacy settings for Dailies: harbour night shoot',
+      }),
+    ).toBeVisible();
     await expect(page.getByTestId('privacy-view')).toHaveText('Anyone');
     await expectAccessible(page);
 
@@ -118,43 +157,76 @@ test.describe('team switching and banners', () => {
 
     await page.getByLabel('Account').selectOption({ label: 'Your account (Chloé Martin)' });
     await page.getByRole('button', { name: 'Switch account' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Videos of Chloé Martin' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Videos of Chloé Martin' }),
+    ).toBeVisible();
   });
 
   test('SWITCH_TEAMS refuses a team the user is not in', async ({ page }) => {
     await signIn(page, 'member@vitrine.test', undefined, '/manage/videos');
     const token = await csrfTokenFrom(page.request, '/manage/videos');
-    const response = await page.request.post('/manage/videos?action=SWITCH_TEAMS', { form: { team_owner_id: '1', token }, maxRedirects: 0 });
+    const response = await page.request.post('/manage/videos?action=SWITCH_TEAMS', {
+      form: { team_owner_id: '1', token },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(403);
   });
 
   test('lists the teams over the API with the fields asked for', async ({ page }) => {
     await signIn(page, 'admin@vitrine.test');
-    const response = await page.request.get('/api/users/2/teams?fields=owner.uri,team_membership.role,team_data.team_showcase_id');
+    const response = await page.request.get(
+      '/api/users/2/teams?fields=owner.uri,team_membership.role,team_data.team_showcase_id',
+    );
     expect(response.ok()).toBe(true);
-    expect(await response.json()).toEqual({ total: 1, data: [{ owner: { uri: '/users/1' }, team_membership: { role: 'Admin' }, team_data: { team_showcase_id: showcaseId('team') } }] });
+    expect(await response.json()).toEqual({
+      total: 1,
+      data: [
+        {
+          owner: { uri: '/users/1' },
+          team_membership: { role: 'Admin' },
+          team_data: { team_showcase_id: showcaseId('team') },
+        },
+      ],
+    });
     expect((await page.request.get('/api/users/1/teams')).status()).toBe(403);
   });
 
   test('on /create/templates the banner tells each role where its videos go', async ({ page }) => {
     await signIn(page, 'admin@vitrine.test', undefined, '/create/templates');
     const notice = page.getByRole('region', { name: 'Team account' });
-    await expect(notice).toContainText("You're creating videos under Olivia Okafor's team account.");
+    await expect(notice).toContainText(
+      "You're creating videos under Olivia Okafor's team account.",
+    );
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
 
     await signIn(page, 'viewer@vitrine.test', undefined, '/create/templates');
-    await expect(notice).toContainText("Videos you create here go to your personal account. To create videos for Olivia Okafor's team, contact the team owner.");
+    await expect(notice).toContainText(
+      "Videos you create here go to your personal account. To create videos for Olivia Okafor's team, contact the team owner.",
+    );
     await page.goto('/manage/videos');
     await expect(notice).toHaveCount(0);
   });
 
-  test('the blue Facebook Business banner resumes creating, and I’m done clears it', async ({ page, context }) => {
-    await signIn(page, 'member@vitrine.test', undefined, '/create/templates?context=facebook_business');
+  test('the blue Facebook Business banner resumes creating, and I’m done clears it', async ({
+    page,
+    context,
+  }) => {
+    await signIn(
+      page,
+      'member@vitrine.test',
+      undefined,
+      '/create/templates?context=facebook_business',
+    );
     await page.goto('/manage/videos');
     const banner = page.getByRole('region', { name: 'Facebook Business' });
-    await expect(banner).toContainText('Resume creating videos for your Facebook Business account?');
-    await expect(banner.getByRole('link', { name: 'Create new video' })).toHaveAttribute('href', '/create/templates');
+    await expect(banner).toContainText(
+      'Resume creating videos for your Facebook Business account?',
+    );
+    await expect(banner.getByRole('link', { name: 'Create new video' })).toHaveAttribute(
+      'href',
+      '/create/templates',
+    );
     await expectAccessible(page);
     await banner.getByRole('button', { name: "I'm done" }).click();
     await expect(banner).toHaveCount(0);
@@ -163,7 +235,9 @@ test.describe('team switching and banners', () => {
 });
 
 test.describe('global search', () => {
-  test('Ctrl+K opens the search box; the type dropdown searches own videos or public showcases', async ({ page }) => {
+  test('Ctrl+K opens the search box; the type dropdown searches own videos or public showcases', async ({
+    page,
+  }) => {
     await signIn(page, 'owner@vitrine.test', undefined, '/manage/videos');
     const box = page.getByRole('searchbox', { name: 'Search Vitrine' });
     await expect(box).toHaveCount(0);
@@ -173,11 +247,18 @@ test.describe('global search', () => {
     await page.getByLabel('Search in').selectOption('showcases');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/search\?q=Northwind&type=showcases/);
-    await expect(page.getByRole('link', { name: 'Northwind Showreel' })).toHaveAttribute('href', '/showcase/1');
+    await expect(page.getByRole('link', { name: 'Northwind Showreel' })).toHaveAttribute(
+      'href',
+      '/showcase/1',
+    );
     await expectAccessible(page);
 
     await page.goto('/search?q=harbour&type=mine');
-    await expect(page.getByRole('region', { name: 'Your videos' }).getByRole('link', { name: 'Dailies: harbour night shoot' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Your videos' })
+        .getByRole('link', { name: 'Dailies: harbour night shoot' }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Public showcases' })).toHaveCount(0);
   });
 

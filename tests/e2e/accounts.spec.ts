@@ -26,7 +26,10 @@ async function linkIn(address: string, path: string): Promise<string> {
   return new URL(link).pathname;
 }
 
-async function fresh(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+async function fresh(
+  browser: Browser,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<Page> {
   return (await browser.newContext(options)).newPage();
 }
 
@@ -40,7 +43,8 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
 }
 
 const PASSWORD = 'paper lantern river';
-const INVITATION_SPENT = 'This invitation has expired, was withdrawn or was already accepted. Ask the person who invited you for a new one.';
+const INVITATION_SPENT =
+  'This invitation has expired, was withdrawn or was already accepted. Ask the person who invited you for a new one.';
 
 /** A new account of its own for a test (demo accounts keep their passwords): invited by the owner, signed up through the link. */
 async function newAccount(browser: Browser, email: string, name: string): Promise<Page> {
@@ -63,7 +67,9 @@ async function newAccount(browser: Browser, email: string, name: string): Promis
 }
 
 test.describe('accounts', () => {
-  test('forgot password, by keyboard and without JavaScript: the mailed link sets a new password once and signs every session out', async ({ browser }) => {
+  test('forgot password, by keyboard and without JavaScript: the mailed link sets a new password once and signs every session out', async ({
+    browser,
+  }) => {
     const elsewhere = await newAccount(browser, 'ines@example.org', 'Inês Duarte');
     const page = await fresh(browser, { javaScriptEnabled: false });
     // axe needs JavaScript: a second browser looks at the same screens with it.
@@ -88,7 +94,9 @@ test.describe('accounts', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('reset-sent')).toContainText('If an account uses that address');
 
-    const reset = (await inbox.waitFor('ines@example.org')).find((mail) => mail.subject === 'Choose a new password');
+    const reset = (await inbox.waitFor('ines@example.org')).find(
+      (mail) => mail.subject === 'Choose a new password',
+    );
     expect(reset?.html).toContain('Choose a new password');
     const link = /https?:\/\/[^\s"]+(\/password_reset\/[\w-]+)/.exec(reset!.text ?? '')![1]!;
     await look.goto(link);
@@ -103,25 +111,37 @@ test.describe('accounts', () => {
     await page.getByLabel('New password', { exact: true }).fill('lantern harbour dawn');
     await page.getByLabel('New password again').fill('lantern harbour dusk');
     await page.keyboard.press('Enter');
-    await expect(page.getByLabel('New password again')).toHaveAccessibleDescription('The two passwords are not the same.');
+    await expect(page.getByLabel('New password again')).toHaveAccessibleDescription(
+      'The two passwords are not the same.',
+    );
     await page.getByLabel('New password', { exact: true }).fill('lantern harbour dawn');
     await page.getByLabel('New password again').fill('lantern harbour dawn');
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('password-reset-done')).toHaveText('Your password was changed and every session signed out. Sign in with the new one.');
+    await expect(page.getByTestId('password-reset-done')).toHaveText(
+      'Your password was changed and every session signed out. Sign in with the new one.',
+    );
     await signIn(page, 'ines@example.org', 'lantern harbour dawn');
 
     await elsewhere.reload();
     await expect(elsewhere.getByTestId('account-name')).toHaveCount(0);
     const again = await page.goto(link);
     expect(again?.status()).toBe(410);
-    await expect(page.getByTestId('reset-expired')).toHaveText('This link has expired or was already used.');
+    await expect(page.getByTestId('reset-expired')).toHaveText(
+      'This link has expired or was already used.',
+    );
     await look.reload();
     await expectAccessible(look);
     await Promise.all([elsewhere, page, look].map((each) => each.context().close()));
   });
 
-  test('refuses a reset without a CSRF token, and a flood of reset mails, with the same screens as elsewhere', async ({ page, baseURL }) => {
-    const forged = await page.request.post('/password_reset', { form: { email: 'owner@vitrine.test' }, headers: { Origin: baseURL! } });
+  test('refuses a reset without a CSRF token, and a flood of reset mails, with the same screens as elsewhere', async ({
+    page,
+    baseURL,
+  }) => {
+    const forged = await page.request.post('/password_reset', {
+      form: { email: 'owner@vitrine.test' },
+      headers: { Origin: baseURL! },
+    });
     expect(forged.status()).toBe(403);
     expect(await forged.text()).toContain('Permission Denied');
 
@@ -136,7 +156,10 @@ test.describe('accounts', () => {
     await expectAccessible(page);
     await page.goto('/password_reset');
     await page.getByLabel('Email').fill('FLOOD@example.org');
-    const limited = page.waitForResponse((response) => response.url().endsWith('/password_reset') && response.request().method() === 'POST');
+    const limited = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/password_reset') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Send the link' }).click();
     expect((await limited).status()).toBe(429);
     expect(await (await limited).headerValue('retry-after')).toMatch(/^\d+$/);
@@ -144,7 +167,10 @@ test.describe('accounts', () => {
     await expectAccessible(page);
   });
 
-  test('a signed-in account changes its password and signs its other sessions out', async ({ page, browser }) => {
+  test('a signed-in account changes its password and signs its other sessions out', async ({
+    page,
+    browser,
+  }) => {
     const other = await newAccount(browser, 'tomas@example.org', 'Tomás Lind');
     await signIn(page, 'tomas@example.org', PASSWORD, '/settings/sessions');
     await expect(page.getByTestId('session')).toHaveCount(2);
@@ -156,25 +182,38 @@ test.describe('accounts', () => {
 
     await page.goto('/settings');
     await expectAccessible(page);
-    await page.getByRole('navigation', { name: 'Sign-in and security' }).getByRole('link', { name: 'Password' }).click();
+    await page
+      .getByRole('navigation', { name: 'Sign-in and security' })
+      .getByRole('link', { name: 'Password' })
+      .click();
     await page.getByLabel('Current password').fill('wrong one');
     await page.getByLabel('New password', { exact: true }).fill('orchard frost morning');
     await page.getByLabel('New password again').fill('orchard frost morning');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByLabel('Current password')).toHaveAccessibleDescription('That is not your current password.');
+    await expect(page.getByLabel('Current password')).toHaveAccessibleDescription(
+      'That is not your current password.',
+    );
     await page.getByLabel('Current password').fill(PASSWORD);
     await page.getByLabel('New password', { exact: true }).fill('orchard frost morning');
     await page.getByLabel('New password again').fill('orchard frost morning');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByTestId('studio-notice')).toHaveText('Password changed. Your other sessions were signed out.');
+    await expect(page.getByTestId('studio-notice')).toHaveText(
+      'Password changed. Your other sessions were signed out.',
+    );
     await other.context().close();
   });
 
-  test('an owner invites by e-mail with a role; the newcomer creates an account through the link and works in the team', async ({ page, browser, baseURL }) => {
+  test('an owner invites by e-mail with a role; the newcomer creates an account through the link and works in the team', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const newcomer = await fresh(browser);
     const refused = await newcomer.goto('/sign_up');
     expect(refused?.status()).toBe(403);
-    await expect(newcomer.getByTestId('signup-closed')).toHaveText('New accounts are made through a team invitation. Ask a team owner to invite you.');
+    await expect(newcomer.getByTestId('signup-closed')).toHaveText(
+      'New accounts are made through a team invitation. Ask a team owner to invite you.',
+    );
     await expectAccessible(newcomer);
     expect((await newcomer.goto('/sign_up?invitation=made-up'))?.status()).toBe(404);
     await expect(newcomer.getByTestId('signup-closed')).toHaveText(INVITATION_SPENT);
@@ -186,14 +225,24 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Not a valid email');
     // A form altered to hand out the one role nobody may give.
     await page.getByLabel('Email').fill('rio@example.org');
-    await page.getByLabel('Role', { exact: true }).evaluate((select: HTMLSelectElement) => select.add(new Option('Owner', 'Owner')));
+    await page
+      .getByLabel('Role', { exact: true })
+      .evaluate((select: HTMLSelectElement) => select.add(new Option('Owner', 'Owner')));
     await page.getByLabel('Role', { exact: true }).selectOption('Owner');
-    const refusedRole = page.waitForResponse((response) => response.url().endsWith('/manage/team') && response.request().method() === 'POST');
+    const refusedRole = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/manage/team') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Send invitation' }).click();
     expect((await refusedRole).status()).toBe(400);
-    await expect(page.getByLabel('Role', { exact: true })).toHaveAccessibleDescription('Choose a role you may give.');
+    await expect(page.getByLabel('Role', { exact: true })).toHaveAccessibleDescription(
+      'Choose a role you may give.',
+    );
     await expect(page.getByText('No invitations waiting.')).toBeVisible();
-    const forged = await page.request.post('/manage/team', { form: { action: 'invite', email: 'rio@example.org', role: 'Admin' }, headers: { Origin: baseURL! } });
+    const forged = await page.request.post('/manage/team', {
+      form: { action: 'invite', email: 'rio@example.org', role: 'Admin' },
+      headers: { Origin: baseURL! },
+    });
     expect(forged.status()).toBe(403);
     expect(await forged.text()).toContain('Permission Denied');
     await page.getByLabel('Email').fill('rio@example.org');
@@ -206,7 +255,9 @@ test.describe('accounts', () => {
     expect(mail!.subject).toBe("You're invited to the team Northwind Studio");
     const link = await linkIn('rio@example.org', '/invitations');
     await newcomer.goto(link);
-    await expect(newcomer.getByTestId('invitation-text')).toHaveText('Olivia Okafor invites you to the team Northwind Studio as Uploader.');
+    await expect(newcomer.getByTestId('invitation-text')).toHaveText(
+      'Olivia Okafor invites you to the team Northwind Studio as Uploader.',
+    );
     await expectAccessible(newcomer);
     await newcomer.getByRole('link', { name: 'Create an account' }).click();
     await expect(newcomer.getByLabel('Email')).toHaveValue('rio@example.org');
@@ -232,7 +283,9 @@ test.describe('accounts', () => {
     await newcomer.context().close();
   });
 
-  test('an existing account accepts an invitation signed in, without JavaScript; the owner withdraws another and removes the member', async ({ browser }) => {
+  test('an existing account accepts an invitation signed in, without JavaScript; the owner withdraws another and removes the member', async ({
+    browser,
+  }) => {
     const leader = await newAccount(browser, 'noor@example.org', 'Noor Haddad');
     const joiner = await newAccount(browser, 'pavel@example.org', 'Pavel Novák');
     // Invited into Northwind as a Viewer, Noor may not manage its team.
@@ -250,18 +303,26 @@ test.describe('accounts', () => {
     await expect(owner.getByTestId('studio-notice')).toHaveText('Invitation sent.');
     await owner.getByLabel('Email').fill('quinn@example.org');
     await owner.getByRole('button', { name: 'Send invitation' }).click();
-    await owner.getByRole('button', { name: 'Withdraw the invitation of quinn@example.org' }).click();
+    await owner
+      .getByRole('button', { name: 'Withdraw the invitation of quinn@example.org' })
+      .click();
     await expect(owner.getByTestId('studio-notice')).toHaveText('Invitation withdrawn.');
     await expect(owner.getByTestId('team-invitations')).not.toContainText('quinn@example.org');
     const withdrawn = await fresh(browser);
-    expect((await withdrawn.goto(await linkIn('quinn@example.org', '/invitations')))?.status()).toBe(404);
+    expect(
+      (await withdrawn.goto(await linkIn('quinn@example.org', '/invitations')))?.status(),
+    ).toBe(404);
     await expect(withdrawn.getByTestId('invitation-spent')).toHaveText(INVITATION_SPENT);
     await withdrawn.context().close();
 
-    const invitation = (await inbox.waitFor('pavel@example.org')).find((mail) => mail.subject === "You're invited to the team Noor Haddad");
+    const invitation = (await inbox.waitFor('pavel@example.org')).find(
+      (mail) => mail.subject === "You're invited to the team Noor Haddad",
+    );
     const link = /https?:\/\/[^\s"]+(\/invitations\/[\w-]+)/.exec(invitation!.text ?? '')![1]!;
     await joiner.goto(link);
-    await expect(joiner.getByTestId('invitation-text')).toHaveText('Noor Haddad invites you to the team Noor Haddad as Admin.');
+    await expect(joiner.getByTestId('invitation-text')).toHaveText(
+      'Noor Haddad invites you to the team Noor Haddad as Admin.',
+    );
     await expectAccessible(joiner);
     await joiner.getByRole('button', { name: 'Join Noor Haddad' }).click();
     await expect(joiner).toHaveURL(/\/manage\/videos$/);
@@ -269,7 +330,9 @@ test.describe('accounts', () => {
     await expect(joiner.getByRole('heading', { level: 1 })).toHaveText('Team of Noor Haddad');
 
     await owner.reload();
-    await expect(owner.getByTestId('team-member').filter({ hasText: 'Pavel Novák' })).toContainText('pavel@example.org');
+    await expect(owner.getByTestId('team-member').filter({ hasText: 'Pavel Novák' })).toContainText(
+      'pavel@example.org',
+    );
     await owner.getByRole('button', { name: 'Remove Pavel Novák from the team' }).click();
     await expect(owner.getByTestId('studio-notice')).toHaveText('Member removed from the team.');
     await expect(owner.getByTestId('team-member')).toHaveCount(1);

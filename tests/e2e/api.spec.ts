@@ -19,15 +19,34 @@ test.describe('the albums API', () => {
     expect(body.data[0].uri).toMatch(/^\/videos\/\d+$/);
   });
 
-  test('answers a polled live event fresh, and error code 8003 for a video not in the showcase', async ({ request }) => {
+  test('answers a polled live event fresh, and error code 8003 for a video not in the showcase', async ({
+    request,
+  }) => {
     const live = showcaseId('live');
-    const events = (await (await request.get(`/api/albums/${live}/videos?fields=uri,name`)).json()).data as { uri: string; name: string }[];
-    const soon = events.find((event) => event.name === 'Q&A with the crew')!.uri.split('/').pop();
-    const polled = await request.get(`/api/albums/${live}/videos/${soon}?fields=live.status,live.recurring_event.schedule`);
+    const events = (await (await request.get(`/api/albums/${live}/videos?fields=uri,name`)).json())
+      .data as { uri: string; name: string }[];
+    const soon = events
+      .find((event) => event.name === 'Q&A with the crew')!
+      .uri.split('/')
+      .pop();
+    const polled = await request.get(
+      `/api/albums/${live}/videos/${soon}?fields=live.status,live.recurring_event.schedule`,
+    );
     expect(polled.headers()['cache-control']).toBe('public, max-age=2');
-    expect(await polled.json()).toEqual({ live: { status: 'ready', recurring_event: { schedule: { start_time: expect.any(String), rrule: 'FREQ=SINGLE', time_zone: 'UTC' } } } });
+    expect(await polled.json()).toEqual({
+      live: {
+        status: 'ready',
+        recurring_event: {
+          schedule: { start_time: expect.any(String), rrule: 'FREQ=SINGLE', time_zone: 'UTC' },
+        },
+      },
+    });
 
-    const elsewhere = (await (await request.get(`/api/albums/${grid}/videos?per_page=1`)).json()).data[0].uri.split('/').pop();
+    const elsewhere = (
+      await (await request.get(`/api/albums/${grid}/videos?per_page=1`)).json()
+    ).data[0].uri
+      .split('/')
+      .pop();
     const gone = await request.get(`/api/albums/${live}/videos/${elsewhere}?fields=live.status`);
     expect(gone.status()).toBe(404);
     expect((await gone.json()).error_code).toBe(8003);
@@ -40,29 +59,51 @@ test.describe('the albums API', () => {
   });
 
   test('trims each item to the requested fields', async ({ request }) => {
-    const body = await (await request.get(`/api/albums/${grid}/videos?per_page=2&fields=uri,name,pictures.sizes.width`)).json();
+    const body = await (
+      await request.get(
+        `/api/albums/${grid}/videos?per_page=2&fields=uri,name,pictures.sizes.width`,
+      )
+    ).json();
     expect(Object.keys(body.data[0]).sort()).toEqual(['name', 'pictures', 'uri']);
-    expect(body.data[0].pictures.sizes.map((s: { width: number }) => s.width)).toEqual([640, 960, 1280, 1680]);
+    expect(body.data[0].pictures.sizes.map((s: { width: number }) => s.width)).toEqual([
+      640, 960, 1280, 1680,
+    ]);
   });
 
   test('sorts by the requested sort', async ({ request }) => {
-    const body = await (await request.get(`/api/albums/${grid}/videos?per_page=100&sort=alphabetical&fields=name`)).json();
+    const body = await (
+      await request.get(`/api/albums/${grid}/videos?per_page=100&sort=alphabetical&fields=name`)
+    ).json();
     const names = body.data.map((v: { name: string }) => v.name);
-    expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(names).toEqual(
+      [...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
   });
 
   test('answers the album and refuses an unknown API version', async ({ request }) => {
     const album = await (await request.get(`/api/albums/${grid}`)).json();
-    expect(album).toMatchObject({ name: 'Northwind Showreel', layout: 'grid', theme: 'standard', brand_color: '#00adef', total_videos: 34 });
-    const refused = await request.get(`/api/albums/${grid}`, { headers: { Accept: 'application/vnd.vimeo.album;version=2.0' } });
+    expect(album).toMatchObject({
+      name: 'Northwind Showreel',
+      layout: 'grid',
+      theme: 'standard',
+      brand_color: '#00adef',
+      total_videos: 34,
+    });
+    const refused = await request.get(`/api/albums/${grid}`, {
+      headers: { Accept: 'application/vnd.vimeo.album;version=2.0' },
+    });
     expect(refused.status()).toBe(406);
   });
 
-  test('answers a protected showcase with the status its page answers, and nothing of it', async ({ request }) => {
+  test('answers a protected showcase with the status its page answers, and nothing of it', async ({
+    request,
+  }) => {
     const response = await request.get(`/api/albums/${showcaseId('password')}/videos`);
     expect(response.status()).toBe(401);
     expect(await response.json()).toMatchObject({ error: 'Unauthorized', error_code: 0 });
-    expect(await (await request.get(`/api/albums/${showcaseId('password')}`)).text()).not.toContain('Client Preview');
+    expect(await (await request.get(`/api/albums/${showcaseId('password')}`)).text()).not.toContain(
+      'Client Preview',
+    );
   });
 
   test('refuses a tampered media signature', async ({ request }) => {
@@ -74,10 +115,17 @@ test.describe('the albums API', () => {
     expect((await request.get(link.replace(/sig=.{4}/, 'sig=AAAA'))).status()).toBe(403);
   });
 
-  test('lets a CDN keep public media and one copy of a public page, and keeps protected media private', async ({ request, playwright, baseURL }) => {
-    const video = (await (await request.get(`/api/albums/${grid}/videos?per_page=1`)).json()).data[0];
+  test('lets a CDN keep public media and one copy of a public page, and keeps protected media private', async ({
+    request,
+    playwright,
+    baseURL,
+  }) => {
+    const video = (await (await request.get(`/api/albums/${grid}/videos?per_page=1`)).json())
+      .data[0];
     for (const link of [video.pictures.sizes[0].link, video.play.hls.link]) {
-      expect((await request.get(link)).headers()['cache-control']).toMatch(/^public, max-age=\d+, immutable$/);
+      expect((await request.get(link)).headers()['cache-control']).toMatch(
+        /^public, max-age=\d+, immutable$/,
+      );
     }
 
     const page = await request.get(`/showcase/${grid}`);
@@ -89,21 +137,42 @@ test.describe('the albums API', () => {
 
     const viewer = await playwright.request.newContext({ baseURL: baseURL! });
     const token = await csrfTokenFrom(viewer, `/showcase/${showcaseId('password')}`);
-    const proof = (await (await viewer.post(`/showcase/${showcaseId('password')}/auth`, { form: { password: 'northwind', token }, headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: baseURL! } })).json()).hashed_pass;
-    const locked = (await (await viewer.get(`/api/albums/${showcaseId('password')}/videos?per_page=1&_hashed_pass=${proof}`)).json()).data[0];
-    expect((await viewer.get(locked.pictures.sizes[0].link)).headers()['cache-control']).toMatch(/^private, /);
+    const proof = (
+      await (
+        await viewer.post(`/showcase/${showcaseId('password')}/auth`, {
+          form: { password: 'northwind', token },
+          headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: baseURL! },
+        })
+      ).json()
+    ).hashed_pass;
+    const locked = (
+      await (
+        await viewer.get(
+          `/api/albums/${showcaseId('password')}/videos?per_page=1&_hashed_pass=${proof}`,
+        )
+      ).json()
+    ).data[0];
+    expect((await viewer.get(locked.pictures.sizes[0].link)).headers()['cache-control']).toMatch(
+      /^private, /,
+    );
     await viewer.dispose();
   });
 
   test('compresses HTML and JSON', async ({ request }) => {
-    const response = await request.get(`/showcase/${grid}`, { headers: { 'Accept-Encoding': 'br' } });
+    const response = await request.get(`/showcase/${grid}`, {
+      headers: { 'Accept-Encoding': 'br' },
+    });
     expect(response.headers()['content-encoding']).toBe('br');
   });
 });
 
 test.describe('security headers', () => {
-  test('deny framing except for embeds, forbid sniffing, and send HSTS behind TLS', async ({ request }) => {
-    const page = await request.get(`/showcase/${grid}`, { headers: { 'X-Forwarded-Proto': 'https' } });
+  test('deny framing except for embeds, forbid sniffing, and send HSTS behind TLS', async ({
+    request,
+  }) => {
+    const page = await request.get(`/showcase/${grid}`, {
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
     const headers = page.headers();
     expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(headers['x-content-type-options']).toBe('nosniff');
@@ -114,8 +183,12 @@ test.describe('security headers', () => {
   });
 
   test('allow scripts only from this site or by hash', async ({ request }) => {
-    const policy = (await request.get(`/showcase/${showcaseId('password')}`)).headers()['content-security-policy']!;
+    const policy = (await request.get(`/showcase/${showcaseId('password')}`)).headers()[
+      'content-security-policy'
+    ]!;
     const scripts = /script-src ([^;]+)/.exec(policy)![1]!;
-    expect(scripts.split(' ').filter((source) => !source.startsWith("'sha256-"))).toEqual(["'self'"]);
+    expect(scripts.split(' ').filter((source) => !source.startsWith("'sha256-"))).toEqual([
+      "'self'",
+    ]);
   });
 });

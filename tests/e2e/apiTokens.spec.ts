@@ -15,29 +15,48 @@ const grid = showcaseId('grid');
 const GRANT = '/api/oauth/authorize/client';
 
 interface VimeoClient {
-  generateClientCredentials(scope: string | string[]): Promise<{ statusCode: number; body: Record<string, unknown> }>;
-  request(options: string | { path: string }): Promise<{ statusCode: number; body: Record<string, unknown> }>;
+  generateClientCredentials(
+    scope: string | string[],
+  ): Promise<{ statusCode: number; body: Record<string, unknown> }>;
+  request(
+    options: string | { path: string },
+  ): Promise<{ statusCode: number; body: Record<string, unknown> }>;
 }
 
 interface VimeoModule {
-  Vimeo: new (clientId: string | null, clientSecret: string | null, accessToken?: string) => VimeoClient;
+  Vimeo: new (
+    clientId: string | null,
+    clientSecret: string | null,
+    accessToken?: string,
+  ) => VimeoClient;
   vimeo_module: { request_defaults: { protocol: string; hostname: string; port: number } };
 }
 
 const vimeo = createRequire(import.meta.url)('@vimeo/vimeo') as VimeoModule;
 // Where the API is: the one change a script written for Vimeo needs (playwright.config.ts starts it).
-Object.assign(vimeo.vimeo_module.request_defaults, { protocol: 'http:', hostname: '127.0.0.1', port: API_PORT });
+Object.assign(vimeo.vimeo_module.request_defaults, {
+  protocol: 'http:',
+  hostname: '127.0.0.1',
+  port: API_PORT,
+});
 
 /** A client of the API that carries no cookie: an integration, not the signed-in browser. */
-async function integration(playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } }): Promise<APIRequestContext> {
+async function integration(playwright: {
+  request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> };
+}): Promise<APIRequestContext> {
   return playwright.request.newContext({ baseURL: test.info().project.use.baseURL! });
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const basic = (id: string, secret: string) => ({ Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` });
+const basic = (id: string, secret: string) => ({
+  Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+});
 
 /** Registers an app on the page as a person would, and returns its id and secret, shown once. */
-async function registerApp(page: Page, name: string): Promise<{ clientId: string; clientSecret: string }> {
+async function registerApp(
+  page: Page,
+  name: string,
+): Promise<{ clientId: string; clientSecret: string }> {
   await page.goto('/settings/tokens');
   await page.getByLabel('App name').fill(name);
   await page.getByRole('button', { name: 'Register app' }).click();
@@ -53,14 +72,19 @@ async function registerApp(page: Page, name: string): Promise<{ clientId: string
 async function createToken(page: Page, name: string, scopes: string[] = []): Promise<string> {
   await page.goto('/settings/tokens');
   await page.getByLabel('Name', { exact: true }).fill(name);
-  for (const scope of scopes) await page.getByRole('checkbox', { name: new RegExp(`^${scope} `) }).check();
+  for (const scope of scopes)
+    await page.getByRole('checkbox', { name: new RegExp(`^${scope} `) }).check();
   await page.getByRole('button', { name: 'Create token' }).click();
   await expect(page.getByRole('heading', { name: `Your new token: ${name}` })).toBeVisible();
   return page.getByRole('textbox', { name: 'New token' }).inputValue();
 }
 
 test.describe('personal access tokens', () => {
-  test('are made with the keyboard, shown once, copied, and read private showcases with the private scope', async ({ page, context, playwright }) => {
+  test('are made with the keyboard, shown once, copied, and read private showcases with the private scope', async ({
+    page,
+    context,
+    playwright,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, 'owner@vitrine.test');
     await page.goto('/settings');
@@ -101,13 +125,20 @@ test.describe('personal access tokens', () => {
     await api.dispose();
 
     await page.reload();
-    await expect(page.getByTestId('token').filter({ hasText: 'Archive script' })).not.toContainText('last used never');
+    await expect(page.getByTestId('token').filter({ hasText: 'Archive script' })).not.toContainText(
+      'last used never',
+    );
   });
 
-  test('with only the public scope read what anybody may, and nothing private', async ({ page, playwright }) => {
+  test('with only the public scope read what anybody may, and nothing private', async ({
+    page,
+    playwright,
+  }) => {
     await signIn(page, 'owner@vitrine.test');
     const token = await createToken(page, 'Public reader');
-    await expect(page.getByTestId('token').filter({ hasText: 'Public reader' })).toContainText('Scopes: public ·');
+    await expect(page.getByTestId('token').filter({ hasText: 'Public reader' })).toContainText(
+      'Scopes: public ·',
+    );
 
     const api = await integration(playwright);
     expect((await api.get(`/api/albums/${grid}`, { headers: bearer(token) })).status()).toBe(200);
@@ -116,7 +147,9 @@ test.describe('personal access tokens', () => {
     expect(JSON.stringify(await teamAlbum.json())).not.toContain('Team Dailies');
     const me = await api.get('/api/me', { headers: bearer(token) });
     expect(me.status()).toBe(403);
-    expect(await me.json()).toMatchObject({ developer_message: expect.stringContaining('"private" scope') });
+    expect(await me.json()).toMatchObject({
+      developer_message: expect.stringContaining('"private" scope'),
+    });
     await api.dispose();
   });
 
@@ -143,7 +176,10 @@ test.describe('personal access tokens', () => {
   test('asks for a name, and makes nothing without one', async ({ page }) => {
     await signIn(page, 'member@vitrine.test');
     await page.goto('/settings/tokens');
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Create token' }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Create token' }).click(),
+    ]);
     expect(response.status()).toBe(400);
     const name = page.getByLabel('Name', { exact: true });
     await expect(name).toHaveAttribute('aria-invalid', 'true');
@@ -158,14 +194,27 @@ test.describe('personal access tokens', () => {
 });
 
 test.describe('a bearer token the site never issued', () => {
-  test('is refused with 401 in JSON on every API call, reading or writing', async ({ playwright }) => {
+  test('is refused with 401 in JSON on every API call, reading or writing', async ({
+    playwright,
+  }) => {
     const api = await integration(playwright);
-    const forged = [`vit_${'x'.repeat(43)}`, 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged', 'nonsense'];
+    const forged = [
+      `vit_${'x'.repeat(43)}`,
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged',
+      'nonsense',
+    ];
     for (const token of forged) {
       const read = await api.get(`/api/albums/${grid}`, { headers: bearer(token) });
       expect(read.status()).toBe(401);
-      expect(await read.json()).toMatchObject({ error: 'Unauthorized', developer_message: expect.stringContaining('not valid') });
-      expect((await api.post('/api/cart/stock', { headers: bearer(token), data: { stocks_to_add: [] } })).status()).toBe(401);
+      expect(await read.json()).toMatchObject({
+        error: 'Unauthorized',
+        developer_message: expect.stringContaining('not valid'),
+      });
+      expect(
+        (
+          await api.post('/api/cart/stock', { headers: bearer(token), data: { stocks_to_add: [] } })
+        ).status(),
+      ).toBe(401);
     }
     expect((await api.get(`/api/albums/${grid}`)).status()).toBe(200);
     await api.dispose();
@@ -173,51 +222,102 @@ test.describe('a bearer token the site never issued', () => {
 });
 
 test.describe('apps and the client-credentials grant', () => {
-  test('an app trades its id and secret for a public token, refused once the app is deleted', async ({ page, playwright }) => {
+  test('an app trades its id and secret for a public token, refused once the app is deleted', async ({
+    page,
+    playwright,
+  }) => {
     await signIn(page, 'contributor@vitrine.test');
     const { clientId, clientSecret } = await registerApp(page, 'Lobby screen');
-    await expect(page.getByTestId('app').filter({ hasText: 'Lobby screen' })).toContainText(clientId);
+    await expect(page.getByTestId('app').filter({ hasText: 'Lobby screen' })).toContainText(
+      clientId,
+    );
 
     // As Vimeo's client posts it: a form, Basic authentication, no Origin and no cookie.
     const api = await integration(playwright);
-    const granted = await api.post(GRANT, { headers: basic(clientId, clientSecret), form: { grant_type: 'client_credentials', scope: 'public private' } });
+    const granted = await api.post(GRANT, {
+      headers: basic(clientId, clientSecret),
+      form: { grant_type: 'client_credentials', scope: 'public private' },
+    });
     expect(granted.status()).toBe(200);
     const body = await granted.json();
-    expect(body).toMatchObject({ token_type: 'Bearer', scope: 'public', app: { name: 'Lobby screen' } });
-    expect((await api.get(`/api/albums/${grid}`, { headers: bearer(body.access_token) })).status()).toBe(200);
-    expect((await api.get(`/api/albums/${team}`, { headers: bearer(body.access_token) })).status()).toBe(401);
+    expect(body).toMatchObject({
+      token_type: 'Bearer',
+      scope: 'public',
+      app: { name: 'Lobby screen' },
+    });
+    expect(
+      (await api.get(`/api/albums/${grid}`, { headers: bearer(body.access_token) })).status(),
+    ).toBe(200);
+    expect(
+      (await api.get(`/api/albums/${team}`, { headers: bearer(body.access_token) })).status(),
+    ).toBe(401);
 
-    const wrong = await api.post(GRANT, { headers: basic(clientId, 'vitsecret_wrong'), form: { grant_type: 'client_credentials' } });
+    const wrong = await api.post(GRANT, {
+      headers: basic(clientId, 'vitsecret_wrong'),
+      form: { grant_type: 'client_credentials' },
+    });
     expect(wrong.status()).toBe(401);
     expect(wrong.headers()['www-authenticate']).toMatch(/^Basic /);
     expect(await wrong.json()).toMatchObject({ error: 'invalid_client' });
-    const badScope = await api.post(GRANT, { headers: basic(clientId, clientSecret), form: { grant_type: 'client_credentials', scope: 'everything' } });
+    const badScope = await api.post(GRANT, {
+      headers: basic(clientId, clientSecret),
+      form: { grant_type: 'client_credentials', scope: 'everything' },
+    });
     expect(badScope.status()).toBe(400);
     expect((await badScope.json()).error).toBe('invalid_scope');
-    const badGrant = await api.post(GRANT, { headers: basic(clientId, clientSecret), form: { grant_type: 'magic' } });
+    const badGrant = await api.post(GRANT, {
+      headers: basic(clientId, clientSecret),
+      form: { grant_type: 'magic' },
+    });
     expect(badGrant.status()).toBe(400);
     expect((await badGrant.json()).error).toBe('unsupported_grant_type');
 
-    await page.getByTestId('app').filter({ hasText: 'Lobby screen' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByRole('status')).toHaveText('App deleted, and every token it was given revoked.');
-    expect((await api.get(`/api/albums/${grid}`, { headers: bearer(body.access_token) })).status()).toBe(401);
-    expect((await api.post(GRANT, { headers: basic(clientId, clientSecret), form: { grant_type: 'client_credentials' } })).status()).toBe(401);
+    await page
+      .getByTestId('app')
+      .filter({ hasText: 'Lobby screen' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByRole('status')).toHaveText(
+      'App deleted, and every token it was given revoked.',
+    );
+    expect(
+      (await api.get(`/api/albums/${grid}`, { headers: bearer(body.access_token) })).status(),
+    ).toBe(401);
+    expect(
+      (
+        await api.post(GRANT, {
+          headers: basic(clientId, clientSecret),
+          form: { grant_type: 'client_credentials' },
+        })
+      ).status(),
+    ).toBe(401);
     await api.dispose();
   });
 });
 
 test.describe("Vimeo's own client", () => {
-  test('trades an app’s id and secret for a token at the API origin, and reads with it', async ({ page }) => {
+  test('trades an app’s id and secret for a token at the API origin, and reads with it', async ({
+    page,
+  }) => {
     await signIn(page, 'owner@vitrine.test');
     const { clientId, clientSecret } = await registerApp(page, 'Vimeo script');
-    const granted = await new vimeo.Vimeo(clientId, clientSecret).generateClientCredentials(['public', 'private']);
+    const granted = await new vimeo.Vimeo(clientId, clientSecret).generateClientCredentials([
+      'public',
+      'private',
+    ]);
     expect(granted.statusCode).toBe(200);
-    expect(granted.body).toMatchObject({ token_type: 'Bearer', scope: 'public', app: { name: 'Vimeo script' } });
+    expect(granted.body).toMatchObject({
+      token_type: 'Bearer',
+      scope: 'public',
+      app: { name: 'Vimeo script' },
+    });
     const client = new vimeo.Vimeo(clientId, clientSecret, granted.body['access_token'] as string);
     const album = await client.request(`/albums/${grid}`);
     expect(album.body['name']).toBe('Northwind Showreel');
     await expect(client.request(`/albums/${team}`)).rejects.toThrow(/error/);
-    await expect(new vimeo.Vimeo(clientId, 'vitsecret_wrong').generateClientCredentials('public')).rejects.toThrow(/invalid_client/);
+    await expect(
+      new vimeo.Vimeo(clientId, 'vitsecret_wrong').generateClientCredentials('public'),
+    ).rejects.toThrow(/invalid_client/);
   });
 });
 
@@ -225,20 +325,42 @@ test.describe('the origin check', () => {
   test('still refuses a form posted from another site, or from none', async ({ playwright }) => {
     const api = await integration(playwright);
     const origin = new URL(test.info().project.use.baseURL!).origin;
-    expect((await api.post('/settings/theme', { form: { theme: 'dark' }, headers: { Origin: 'https://elsewhere.example' }, maxRedirects: 0 })).status()).toBe(403);
-    expect((await api.post('/settings/theme', { form: { theme: 'dark' }, maxRedirects: 0 })).status()).toBe(403);
-    expect((await api.post('/settings/theme', { form: { theme: 'dark' }, headers: { Origin: origin }, maxRedirects: 0 })).status()).toBe(303);
+    expect(
+      (
+        await api.post('/settings/theme', {
+          form: { theme: 'dark' },
+          headers: { Origin: 'https://elsewhere.example' },
+          maxRedirects: 0,
+        })
+      ).status(),
+    ).toBe(403);
+    expect(
+      (await api.post('/settings/theme', { form: { theme: 'dark' }, maxRedirects: 0 })).status(),
+    ).toBe(403);
+    expect(
+      (
+        await api.post('/settings/theme', {
+          form: { theme: 'dark' },
+          headers: { Origin: origin },
+          maxRedirects: 0,
+        })
+      ).status(),
+    ).toBe(303);
     await api.dispose();
   });
 });
 
 test.describe('accessibility', { tag: '@accessibility' }, () => {
   for (const theme of ['light', 'dark'] as const) {
-    test(`the tokens page passes axe in the ${theme} theme and in German, with a token shown once`, async ({ browser }) => {
+    test(`the tokens page passes axe in the ${theme} theme and in German, with a token shown once`, async ({
+      browser,
+    }) => {
       // Three full axe passes on a page with two lists and two forms.
       test.slow();
       const context = await browser.newContext();
-      await context.addCookies([{ name: 'theme', value: theme, url: test.info().project.use.baseURL! }]);
+      await context.addCookies([
+        { name: 'theme', value: theme, url: test.info().project.use.baseURL! },
+      ]);
       const page = await context.newPage();
       await signIn(page, 'viewer@vitrine.test');
       await page.goto('/de-DE/settings/tokens');

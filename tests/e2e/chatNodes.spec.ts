@@ -5,36 +5,33 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
+import { ADMIN_URL, onServer } from './adminDatabase.ts';
 import { expect, showcaseId, test } from './fixtures.ts';
 import { freePort, startVitrine, stopVitrine } from './ownServer.ts';
 
-const adminUrl = process.env['PG_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env['REDIS_URL'] || 'redis://127.0.0.1:6379';
 const database = `vitrine_test_chatnodes_${randomBytes(3).toString('hex')}`;
 const live = showcaseId('live');
 const nodes: ChildProcess[] = [];
 const origins: string[] = [];
 
-async function onServer(run: (sql: postgres.Sql) => Promise<unknown>): Promise<void> {
-  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  try {
-    await run(sql);
-  } finally {
-    await sql.end();
-  }
-}
-
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   await onServer((sql) => sql`create database ${sql(database)}`);
-  const databaseUrl = new URL(adminUrl);
+  const databaseUrl = new URL(ADMIN_URL);
   databaseUrl.pathname = `/${database}`;
   const env = { DATABASE_URL: databaseUrl.href, REDIS_URL: redisUrl, DEMO_LIVE: 'off' };
   for (const [index, seed] of [true, false].entries()) {
     const port = await freePort();
     origins.push(`http://127.0.0.1:${port}`);
-    nodes.push(await startVitrine({ port, dataDir: `${process.env['DATA_DIR'] ?? '.data/e2e'}-chat-node${index}`, env, seed }));
+    nodes.push(
+      await startVitrine({
+        port,
+        dataDir: `${process.env['DATA_DIR'] ?? '.data/e2e'}-chat-node${index}`,
+        env,
+        seed,
+      }),
+    );
   }
 });
 
@@ -45,8 +42,12 @@ test.afterAll(async () => {
 
 test('a message posted on one node reaches a viewer on the other', async ({ browser, request }) => {
   const [first, second] = origins as [string, string];
-  const videos = await (await request.get(`${first}/api/albums/${live}/videos?per_page=100&fields=uri,name,live`)).json();
-  const event = videos.data.find((video: { live?: { chat?: { room_id: number | null } } }) => video.live?.chat?.room_id);
+  const videos = await (
+    await request.get(`${first}/api/albums/${live}/videos?per_page=100&fields=uri,name,live`)
+  ).json();
+  const event = videos.data.find(
+    (video: { live?: { chat?: { room_id: number | null } } }) => video.live?.chat?.room_id,
+  );
   const videoId = Number(event.uri.split('/').at(-1));
   const panel = `/live-chat/${event.live.chat.room_id}?album=${live}&video=${videoId}`;
 

@@ -16,8 +16,14 @@ interface Download {
   is_cold: boolean;
 }
 
-async function videoIdNamed(request: APIRequestContext, album: number, name: string): Promise<number> {
-  const body = await (await request.get(`/api/albums/${album}/videos?per_page=100&fields=uri,name`)).json();
+async function videoIdNamed(
+  request: APIRequestContext,
+  album: number,
+  name: string,
+): Promise<number> {
+  const body = await (
+    await request.get(`/api/albums/${album}/videos?per_page=100&fields=uri,name`)
+  ).json();
   const video = body.data.find((v: { name: string }) => v.name === name);
   return Number(video.uri.split('/').at(-1));
 }
@@ -29,19 +35,33 @@ function opener(page: Page): Locator {
 
 /** Whether the element with focus sits inside the open modal (or nowhere: Tab past its end leaves for the browser's own controls). */
 async function focusInside(dialog: Locator): Promise<boolean> {
-  return dialog.evaluate((element) => document.activeElement === document.body || element.contains(document.activeElement));
+  return dialog.evaluate(
+    (element) =>
+      document.activeElement === document.body || element.contains(document.activeElement),
+  );
 }
 
-async function downloadsOf(request: APIRequestContext, album: number, video: number): Promise<Download[]> {
-  const response = await request.get(`/api/albums/${album}/videos/${video}?fields=download,privacy.download`);
+async function downloadsOf(
+  request: APIRequestContext,
+  album: number,
+  video: number,
+): Promise<Download[]> {
+  const response = await request.get(
+    `/api/albums/${album}/videos/${video}?fields=download,privacy.download`,
+  );
   expect(response.status()).toBe(200);
   return (await response.json()).download;
 }
 
 test.describe('the download modal', () => {
-  test('lists the files source first, then by height, with sizes, and downloads the bytes', async ({ page, request }) => {
+  test('lists the files source first, then by height, with sizes, and downloads the bytes', async ({
+    page,
+    request,
+  }) => {
     const video = await videoIdNamed(request, grid, 'Harbour at dawn');
-    const body = await (await request.get(`/api/albums/${grid}/videos/${video}?fields=download,privacy.download`)).json();
+    const body = await (
+      await request.get(`/api/albums/${grid}/videos/${video}?fields=download,privacy.download`)
+    ).json();
     expect(Object.keys(body).sort()).toEqual(['download', 'privacy']);
     expect(body.privacy).toEqual({ download: true });
     const files: Download[] = body.download;
@@ -73,17 +93,26 @@ test.describe('the download modal', () => {
     const href = await modal.getByRole('link', { name: 'Download Original' }).getAttribute('href');
     const download = await request.get(href!);
     expect(download.status()).toBe(200);
-    expect(download.headers()['content-disposition']).toMatch(/^attachment; filename="Harbour-at-dawn-source\.mp4"/);
+    expect(download.headers()['content-disposition']).toMatch(
+      /^attachment; filename="Harbour-at-dawn-source\.mp4"/,
+    );
     expect((await download.body()).length).toBe(files[0]!.size);
   });
 
-  test('is a modal the keyboard opens, walks and leaves, with focus back on its button', async ({ page, request }) => {
+  test('is a modal the keyboard opens, walks and leaves, with focus back on its button', async ({
+    page,
+    request,
+  }) => {
     const video = await videoIdNamed(request, grid, 'Harbour at dawn');
     await page.goto(`/showcase/${grid}/video/${video}`);
     const modal = page.getByRole('dialog', { name: 'Download' });
     await expect(modal).toBeHidden();
     // Closed, it covers nothing: the description's links and the footer's stay clickable.
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).last().click({ trial: true });
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Terms' })
+      .last()
+      .click({ trial: true });
 
     for (const key of ['Enter', 'Space']) {
       await opener(page).focus();
@@ -132,23 +161,32 @@ test.describe('the download modal', () => {
       ['ko-KR', '다운로드', /^[\d,]+(\.\d)?(바이트|kB|MB|GB|TB)$/],
       ['fr-FR', 'Télécharger', /^[\d\u202f]+(,\d)?[\u202f\u00a0](octets?|ko|Mo|Go|To)$/],
     ] as const) {
-      test(`passes axe open in ${locale}, sizes named as it says them, in the ${theme} theme`, { tag: '@accessibility' }, async ({ browser, request }) => {
-        const video = await videoIdNamed(request, grid, 'Harbour at dawn');
-        const context = await browser.newContext();
-        await context.addCookies([{ name: 'theme', value: theme, url: test.info().project.use.baseURL! }]);
-        const page = await context.newPage();
-        await page.goto(`/${locale}/showcase/${grid}/video/${video}`);
-        await page.getByTestId('download').getByRole('button', { name, exact: true }).click();
-        const modal = page.getByRole('dialog', { name, exact: true });
-        await expect(modal).toBeVisible();
-        for (const size of await modal.getByTestId('download-size').allTextContents()) expect(size).toMatch(unit);
-        await expectAccessible(page);
-        await context.close();
-      });
+      test(
+        `passes axe open in ${locale}, sizes named as it says them, in the ${theme} theme`,
+        { tag: '@accessibility' },
+        async ({ browser, request }) => {
+          const video = await videoIdNamed(request, grid, 'Harbour at dawn');
+          const context = await browser.newContext();
+          await context.addCookies([
+            { name: 'theme', value: theme, url: test.info().project.use.baseURL! },
+          ]);
+          const page = await context.newPage();
+          await page.goto(`/${locale}/showcase/${grid}/video/${video}`);
+          await page.getByTestId('download').getByRole('button', { name, exact: true }).click();
+          const modal = page.getByRole('dialog', { name, exact: true });
+          await expect(modal).toBeVisible();
+          for (const size of await modal.getByTestId('download-size').allTextContents())
+            expect(size).toMatch(unit);
+          await expectAccessible(page);
+          await context.close();
+        },
+      );
     }
   }
 
-  test('refuses a download link whose signature or file name was tampered with', async ({ request }) => {
+  test('refuses a download link whose signature or file name was tampered with', async ({
+    request,
+  }) => {
     const video = await videoIdNamed(request, grid, 'Harbour at dawn');
     const [source] = await downloadsOf(request, grid, video);
     const url = new URL(source!.link, 'http://x');
@@ -156,10 +194,16 @@ test.describe('the download modal', () => {
     url.searchParams.set('sig', `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`);
     const tampered = await request.get(url.pathname + url.search);
     expect(tampered.status()).toBe(403);
-    expect(await tampered.text()).toBe('Sorry but you do not have the proper permission to access this area.');
+    expect(await tampered.text()).toBe(
+      'Sorry but you do not have the proper permission to access this area.',
+    );
     // Media paths carry no locale: the viewer's Accept-Language picks the refusal's language.
-    const inJapanese = await request.get(url.pathname + url.search, { headers: { 'Accept-Language': 'ja-JP,ja;q=0.9' } });
-    expect(await inJapanese.text()).toBe('申し訳ありません。この領域にアクセスするための権限がありません。');
+    const inJapanese = await request.get(url.pathname + url.search, {
+      headers: { 'Accept-Language': 'ja-JP,ja;q=0.9' },
+    });
+    expect(await inJapanese.text()).toBe(
+      '申し訳ありません。この領域にアクセスするための権限がありません。',
+    );
     const renamed = new URL(source!.link, 'http://x');
     renamed.searchParams.set('dl', 'other-name.mp4');
     expect((await request.get(renamed.pathname + renamed.search)).status()).toBe(403);
@@ -179,21 +223,30 @@ test.describe('the download modal', () => {
     await expect(page.getByTestId('download')).toHaveCount(0);
   });
 
-  test('tells the owner only they can download when downloads are off', async ({ page, request }) => {
+  test('tells the owner only they can download when downloads are off', async ({
+    page,
+    request,
+  }) => {
     const video = await videoIdNamed(request, player, 'Harbour at dawn');
     await signIn(page, 'owner@vitrine.test');
     await page.goto(`/showcase/${player}/video/${video}`);
     await opener(page).click();
     const notice = page.getByTestId('download-creator-only');
     await expect(notice).toHaveText('Only you (the creator) can download this video Settings');
-    await expect(notice.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', `/manage/videos/${video}/privacy`);
+    await expect(notice.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      `/manage/videos/${video}/privacy`,
+    );
     await expect(page.getByRole('link', { name: 'Download Original' })).toBeVisible();
     await expectAccessible(page);
   });
 });
 
 test.describe('a cold source file', () => {
-  test('warns, asks for retrieval, says so, and is downloadable once retrieved', async ({ page, request }) => {
+  test('warns, asks for retrieval, says so, and is downloadable once retrieved', async ({
+    page,
+    request,
+  }) => {
     const video = await videoIdNamed(request, grid, 'Glass studio');
     const [source] = await downloadsOf(request, grid, video);
     expect(source).toMatchObject({ quality: 'source', is_cold: true });
@@ -203,12 +256,16 @@ test.describe('a cold source file', () => {
     const row = page.locator('[data-quality="source"]');
     await hydrated(page);
     await row.getByText('Fetch').click();
-    await expect(row).toContainText("This file has been archived because it hasn't been accessed for 30 days. Retrieving it takes a few hours.");
+    await expect(row).toContainText(
+      "This file has been archived because it hasn't been accessed for 30 days. Retrieving it takes a few hours.",
+    );
 
     // A failing cold file link shows its error inline, and the link stays to try again.
     await page.route('**/retrieve?**', (route) => route.fulfill({ status: 500, body: '' }));
     await row.getByRole('link', { name: 'Retrieve file' }).click();
-    await expect(row.getByRole('alert')).toHaveText("Sorry, we couldn't ask for this file. Please try again.");
+    await expect(row.getByRole('alert')).toHaveText(
+      "Sorry, we couldn't ask for this file. Please try again.",
+    );
     await page.unroute('**/retrieve?**');
 
     await row.getByRole('link', { name: 'Retrieve file' }).click();
@@ -216,10 +273,15 @@ test.describe('a cold source file', () => {
     await expectAccessible(page);
 
     // The e2e server retrieves a file at its next sweep (COLD_RESTORE_DELAY 0).
-    await expect.poll(async () => (await downloadsOf(request, grid, video))[0]!.is_cold).toBe(false);
+    await expect
+      .poll(async () => (await downloadsOf(request, grid, video))[0]!.is_cold)
+      .toBe(false);
     await page.reload();
     await opener(page).click();
-    const href = await page.locator('[data-quality="source"]').getByRole('link', { name: 'Download Original' }).getAttribute('href');
+    const href = await page
+      .locator('[data-quality="source"]')
+      .getByRole('link', { name: 'Download Original' })
+      .getAttribute('href');
     const download = await request.get(href!);
     expect(download.status()).toBe(200);
     expect(download.headers()['content-disposition']).toContain('attachment');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
+import { test as base, expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { DEMO_SHOWCASES } from '../../src/server/seed/demoCatalogue.ts';
 import { DATABASE_PASS } from './databasePass.ts';
 
@@ -17,17 +17,31 @@ export function showcaseId(key: string): number {
 export async function expectAccessible(page: Page): Promise<void> {
   if (DATABASE_PASS) return;
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
   expect(summary).toEqual([]);
 }
 
 /**
  * Islands render on the server first; wait until every island on the page (or in the frame)
- * has taken over, for tests of what only the hydrated island does.
+ * that hydrates by itself has taken over, for tests of what only the hydrated island does.
+ * Those hydrated on interaction (client:interaction) wait for it.
  */
 export async function hydrated(scope: Page | FrameLocator): Promise<void> {
   await expect(scope.locator('astro-island').first()).toBeAttached();
-  await expect(scope.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(scope.locator('astro-island[ssr]:not([client="interaction"])')).toHaveCount(0);
+}
+
+/** The islands of a component (its file's name, `Search`), hydrated or still as the server wrote them. */
+export function islandOf(
+  scope: Page | FrameLocator,
+  component: string,
+  state: 'hydrated' | 'server',
+): Locator {
+  return scope.locator(
+    `astro-island[component-url*="/${component}."]${state === 'hydrated' ? ':not([ssr])' : '[ssr]'}`,
+  );
 }
 
 declare global {

@@ -9,7 +9,9 @@ import { runFuzz } from '../../scripts/fuzz/run.ts';
  * mistake is answered with a 4xx; never a 5xx, never a stack trace or a path of the server.
  * `npm run fuzz` runs the long pass against any server.
  */
-test('two thousand hostile requests get no 5xx and show nothing of the server inside', async ({ baseURL }) => {
+test('two thousand hostile requests get no 5xx and show nothing of the server inside', async ({
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const report = await runFuzz({
     origin: baseURL!,

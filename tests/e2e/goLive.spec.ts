@@ -6,15 +6,26 @@ import { signIn } from './session.ts';
 const live = showcaseId('live');
 
 async function eventPath(request: APIRequestContext): Promise<string> {
-  const body = await (await request.get(`/api/albums/${live}/videos?per_page=100&fields=uri,name`)).json();
+  const body = await (
+    await request.get(`/api/albums/${live}/videos?per_page=100&fields=uri,name`)
+  ).json();
   const event = body.data.find((v: { name: string }) => v.name === 'Weekly studio hour');
   return `/showcase/${live}/video/${event.uri.split('/').at(-1)}`;
 }
 
 /** The owner, signed in through the real form in a browser of their own. */
-async function ownerPage(browser: Browser, baseURL: string, path: string, options: { javaScriptEnabled?: boolean; theme?: 'light' | 'dark' } = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: options.javaScriptEnabled ?? true });
-  if (options.theme) await context.addCookies([{ name: 'theme', value: options.theme, url: baseURL }]);
+async function ownerPage(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  options: { javaScriptEnabled?: boolean; theme?: 'light' | 'dark' } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
+  if (options.theme)
+    await context.addCookies([{ name: 'theme', value: options.theme, url: baseURL }]);
   const page = await context.newPage();
   await signIn(page, 'owner@vitrine.test', undefined, path);
   return page;
@@ -29,7 +40,11 @@ async function shownKey(page: Page): Promise<string> {
 }
 
 test.describe('the Go live panel', () => {
-  test('gives the owner the server URL and the key, and replaces the key, with JavaScript off', async ({ browser, baseURL, request }) => {
+  test('gives the owner the server URL and the key, and replaces the key, with JavaScript off', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     const path = await eventPath(request);
     const page = await ownerPage(browser, baseURL!, path, { javaScriptEnabled: false });
     const response = await page.goto(path);
@@ -51,7 +66,11 @@ test.describe('the Go live panel', () => {
     await page.context().close();
   });
 
-  test('copies the key for the owner, and reads well in light and dark', async ({ browser, baseURL, request }) => {
+  test('copies the key for the owner, and reads well in light and dark', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     const path = await eventPath(request);
     for (const theme of ['light', 'dark'] as const) {
       const page = await ownerPage(browser, baseURL!, path, { theme });

@@ -31,7 +31,9 @@ test.describe('the public grid showcase', () => {
     await expect(page.getByTestId('range')).toHaveText('25 - 34 of 34');
   });
 
-  test('sends a page that does not exist to the album (error 2286) and page 1 to the bare URL', async ({ page }) => {
+  test('sends a page that does not exist to the album (error 2286) and page 1 to the bare URL', async ({
+    page,
+  }) => {
     await page.goto(`${grid}?page=99`);
     await expect(page).toHaveURL(grid);
     await page.goto(`${grid}?page=1`);
@@ -51,7 +53,9 @@ test.describe('the public grid showcase', () => {
     expect(image.headers()['content-type']).toBe('image/jpeg');
   });
 
-  test('loads the first card at once and first, at stable addresses, and the rest when near', async ({ page }) => {
+  test('loads the first card at once and first, at stable addresses, and the rest when near', async ({
+    page,
+  }) => {
     await page.goto(grid);
     const images = page.getByRole('main').getByRole('article').locator('img');
     await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
@@ -63,28 +67,49 @@ test.describe('the public grid showcase', () => {
     }
     // The rest of the first row, lazy, still shows on a wide screen without scrolling.
     await page.setViewportSize({ width: 1600, height: 900 });
-    for (const i of [1, 2, 3]) await expect.poll(() => images.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    for (const i of [1, 2, 3])
+      await expect
+        .poll(() =>
+          images.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true);
     // Public videos of a public showcase: the same address for everybody, nothing signed.
     await expect(images.first()).toHaveAttribute('src', /^\/thumbnails\/\d+-[\w-]{16}-640\.jpg$/);
   });
 
   for (const deviceScaleFactor of [2, 3]) {
-    test(`takes the 640 w picture on a 390 px phone at ${deviceScaleFactor}×`, async ({ browser, baseURL }) => {
-      const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 390, height: 844 }, deviceScaleFactor, isMobile: true, hasTouch: true });
+    test(`takes the 640 w picture on a 390 px phone at ${deviceScaleFactor}×`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({
+        baseURL: baseURL!,
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor,
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await context.newPage();
       // Once in CI the phone took the 960 w picture, what a 1,280 px desktop window takes at 3×:
       // a new page's first document parsed before the phone's viewport applied. A blank page goes first.
       await page.goto('about:blank');
       await page.goto(grid);
       const first = page.getByRole('main').getByRole('article').first().locator('img');
-      await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-640\.jpg$/);
+      await expect
+        .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+        .toMatch(/-640\.jpg$/);
       await context.close();
     });
   }
 
-  test('makes links in the description clickable without letting HTML through', async ({ page }) => {
+  test('makes links in the description clickable without letting HTML through', async ({
+    page,
+  }) => {
     await page.goto(grid);
-    await expect(page.getByRole('link', { name: 'https://example.org/northwind' })).toHaveAttribute('href', 'https://example.org/northwind');
+    await expect(page.getByRole('link', { name: 'https://example.org/northwind' })).toHaveAttribute(
+      'href',
+      'https://example.org/northwind',
+    );
   });
 
   test('switches to Japanese and back with the language picker', async ({ page }) => {
@@ -136,21 +161,29 @@ test.describe('the public grid showcase', () => {
     await page.goto(`/showcase/${showcaseId('dark')}`);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page.locator('html')).toHaveAttribute('style', /--brand:#ff6b35/);
-    await expect(page.getByRole('banner').getByRole('img').or(page.locator('header img'))).toHaveCount(1);
+    await expect(
+      page.getByRole('banner').getByRole('img').or(page.locator('header img')),
+    ).toHaveCount(1);
     await expectAccessible(page);
   });
 
-  test('answers an unknown showcase with the not-available screen, as a hidden one', async ({ page }) => {
+  test('answers an unknown showcase with the not-available screen, as a hidden one', async ({
+    page,
+  }) => {
     const response = await page.goto('/showcase/987654');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("This showcase isn't available");
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "This showcase isn't available",
+    );
     await expectAccessible(page);
   });
 
   test('answers an unknown address with the not-found screen', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: "Sorry, we couldn't find that page" })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: "Sorry, we couldn't find that page" }),
+    ).toBeVisible();
   });
 });
 
@@ -158,16 +191,25 @@ test.describe('a grid shown offsite', () => {
   const referrer = 'https://partner.test/films';
   const offsite = `${grid}?offsite=redirect&referrer=${encodeURIComponent(referrer)}&is_embed=1`;
 
-  test('carries offsite, referrer and is_embed through paging and the page form', async ({ page }) => {
+  test('carries offsite, referrer and is_embed through paging and the page form', async ({
+    page,
+  }) => {
     await page.goto(offsite);
     await page.getByRole('link', { name: 'Next page' }).click();
-    await expect(page).toHaveURL(`${grid}?offsite=redirect&referrer=${encodeURIComponent(referrer)}&is_embed=1&page=2`);
+    await expect(page).toHaveURL(
+      `${grid}?offsite=redirect&referrer=${encodeURIComponent(referrer)}&is_embed=1&page=2`,
+    );
     await expect(page.getByTestId('range')).toHaveText('13 - 24 of 34');
     const input = page.getByRole('spinbutton', { name: 'Go to page' });
     await input.fill('3');
     await input.press('Enter');
     await expect(page.getByTestId('range')).toHaveText('25 - 34 of 34');
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ offsite: 'redirect', referrer, is_embed: '1', page: '3' });
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      offsite: 'redirect',
+      referrer,
+      is_embed: '1',
+      page: '3',
+    });
   });
 
   test('opens videos in a new tab, keeping the carried query', async ({ page }) => {
@@ -177,14 +219,20 @@ test.describe('a grid shown offsite', () => {
     await expect(card).toHaveAccessibleName(/\(opens in a new tab\)$/);
     await expectAccessible(page);
     const [tab] = await Promise.all([page.context().waitForEvent('page'), card.click()]);
-    await expect(tab).toHaveURL(/\/showcase\/\d+\/video\/\d+\?offsite=redirect&referrer=.+&is_embed=1$/);
+    await expect(tab).toHaveURL(
+      /\/showcase\/\d+\/video\/\d+\?offsite=redirect&referrer=.+&is_embed=1$/,
+    );
     await tab.getByRole('link', { name: 'Back to showcase' }).click();
-    await expect(tab).toHaveURL(`${grid}?offsite=redirect&referrer=${encodeURIComponent(referrer)}&is_embed=1`);
+    await expect(tab).toHaveURL(
+      `${grid}?offsite=redirect&referrer=${encodeURIComponent(referrer)}&is_embed=1`,
+    );
   });
 
   test('opens videos in place on its own site', async ({ page }) => {
     await page.goto(grid);
-    await expect(page.getByRole('main').getByRole('article').first().getByRole('link')).not.toHaveAttribute('target', /.+/);
+    await expect(
+      page.getByRole('main').getByRole('article').first().getByRole('link'),
+    ).not.toHaveAttribute('target', /.+/);
   });
 });
 
@@ -201,20 +249,28 @@ test.describe('the grid with JavaScript off', () => {
     await expect(page.getByTestId('range')).toHaveText('25 - 34 of 34');
   });
 
-  test('needs no JavaScript on the showcase page, and fetches none before someone reaches for it', async ({ page }) => {
+  test('needs no JavaScript on the showcase page, and fetches none before someone reaches for it', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
     await page.goto(grid, { waitUntil: 'networkidle' });
-    // Only inline scripts run: the loader that fetches the search field's and the Share
-    // button's modules on first use (kept inert in templates), and the top bar's search box.
+    // Only inline scripts run: the directive that fetches the search field's and the Share
+    // button's islands on first use, and the top bar's search box.
     // JSON-LD is a data block, not a script that runs.
-    const sources = await page.locator('script:not([type="application/ld+json"])').evaluateAll((elements) => elements.map((e) => e.getAttribute('src')));
+    const sources = await page
+      .locator('script:not([type="application/ld+json"])')
+      .evaluateAll((elements) => elements.map((e) => e.getAttribute('src')));
     expect(sources.length).toBeGreaterThan(0);
     expect(sources.filter((src) => src !== null)).toEqual([]);
-    const modules = await page.locator('template[data-lazy-module]').evaluateAll((templates) => templates.map((t) => (t as HTMLTemplateElement).dataset['lazyModule']).sort());
-    expect(modules).toEqual(['search', 'share']);
+    const islands = await page
+      .locator('astro-island[client="interaction"]')
+      .evaluateAll((elements) =>
+        elements.map((e) => /\/(\w+)\./.exec(e.getAttribute('component-url')!)![1]).sort(),
+      );
+    expect(islands).toEqual(['Search', 'ShareDialog']);
     expect(scripts).toEqual([]);
   });
 });

@@ -15,40 +15,86 @@ import { FEED_FORMATS, feedPath } from '../../src/lib/showcaseFeed.ts';
 import { signIn } from './session.ts';
 
 const hidden = DEMO_SHOWCASES.filter((s) => s.privacy !== 'anybody');
-const visibleVideoKeys = new Set(DEMO_SHOWCASES.filter((s) => s.privacy === 'anybody').flatMap((s) => s.videos));
-const hiddenVideos = DEMO_VIDEOS.filter((v) => !visibleVideoKeys.has(v.key) && hidden.some((s) => s.videos.includes(v.key)));
+const visibleVideoKeys = new Set(
+  DEMO_SHOWCASES.filter((s) => s.privacy === 'anybody').flatMap((s) => s.videos),
+);
+const hiddenVideos = DEMO_VIDEOS.filter(
+  (v) => !visibleVideoKeys.has(v.key) && hidden.some((s) => s.videos.includes(v.key)),
+);
 
 /** Strings that must never reach a viewer without access, with what they belong to. */
 const secrets: [string, string][] = [
-  ...hidden.flatMap((s): [string, string][] => [[s.name, `showcase ${s.key} title`], [s.description, `showcase ${s.key} description`]]),
-  ...hiddenVideos.flatMap((v): [string, string][] => [[v.name, `video ${v.key} title`], [v.description, `video ${v.key} description`], [`demo/${v.key}/`, `video ${v.key} media key`]]),
+  ...hidden.flatMap((s): [string, string][] => [
+    [s.name, `showcase ${s.key} title`],
+    [s.description, `showcase ${s.key} description`],
+  ]),
+  ...hiddenVideos.flatMap((v): [string, string][] => [
+    [v.name, `video ${v.key} title`],
+    [v.description, `video ${v.key} description`],
+    [`demo/${v.key}/`, `video ${v.key} media key`],
+  ]),
 ];
 
 /** Media of the mature and unrated videos: a signed-out viewer must log in to watch them (SPEC §5). */
-const restricted: [string, string][] = DEMO_VIDEOS.filter((v) => v.contentRating === 'explicit' || v.contentRating === 'unrated').map((v) => [`demo/${v.key}/`, `video ${v.key} media key (rated ${v.contentRating})`]);
+const restricted: [string, string][] = DEMO_VIDEOS.filter(
+  (v) => v.contentRating === 'explicit' || v.contentRating === 'unrated',
+).map((v) => [`demo/${v.key}/`, `video ${v.key} media key (rated ${v.contentRating})`]);
 
 const MAX_REQUESTS = 600;
 
 function startUrls(): string[] {
   const ids = DEMO_SHOWCASES.map((_, i) => i + 1).concat([DEMO_SHOWCASES.length + 1]);
-  const pages = ids.flatMap((id) => [`/showcase/${id}`, `/showcase/${id}/auth`, `/showcase/${id}/embed`, `/showcase/${id}/video/1`, `/api/albums/${id}`, `/api/albums/${id}/videos?per_page=100`]);
-  const localized = LOCALES.filter((l) => l !== 'en').flatMap((l) => ids.map((id) => `/${l}/showcase/${id}`));
+  const pages = ids.flatMap((id) => [
+    `/showcase/${id}`,
+    `/showcase/${id}/auth`,
+    `/showcase/${id}/embed`,
+    `/showcase/${id}/video/1`,
+    `/api/albums/${id}`,
+    `/api/albums/${id}/videos?per_page=100`,
+  ]);
+  const localized = LOCALES.filter((l) => l !== 'en').flatMap((l) =>
+    ids.map((id) => `/${l}/showcase/${id}`),
+  );
   const users = [1, 2, 3, 4, 5].map((id) => `/api/users/${id}`);
-  const feeds = ids.flatMap((id) => [...FEED_FORMATS.map((format) => feedPath(id, format)), `/ja-JP${feedPath(id, 'atom')}`]);
+  const feeds = ids.flatMap((id) => [
+    ...FEED_FORMATS.map((format) => feedPath(id, format)),
+    `/ja-JP${feedPath(id, 'atom')}`,
+  ]);
   // Search, on the page and through the API, for words of the protected videos' titles.
-  const searches = ids.flatMap((id) => ['orion', 'dailies', 'alternate'].flatMap((q) => [`/showcase/${id}/search?q=${q}`, `/api/albums/${id}/videos?query=${q}`]));
-  return ['/', '/robots.txt', '/sitemap.xml', '/log_in', '/api/viewer', ...pages, ...feeds, ...searches, ...localized, ...users];
+  const searches = ids.flatMap((id) =>
+    ['orion', 'dailies', 'alternate'].flatMap((q) => [
+      `/showcase/${id}/search?q=${q}`,
+      `/api/albums/${id}/videos?query=${q}`,
+    ]),
+  );
+  return [
+    '/',
+    '/robots.txt',
+    '/sitemap.xml',
+    '/log_in',
+    '/api/viewer',
+    ...pages,
+    ...feeds,
+    ...searches,
+    ...localized,
+    ...users,
+  ];
 }
 
 /** Addresses in a page, or in a feed (Atom link href, RSS enclosure url). */
 function linksIn(html: string): string[] {
   const found: string[] = [];
   for (const match of html.matchAll(/\s(?:href|src|action|url)="([^"]+)"/g)) found.push(match[1]!);
-  for (const match of html.matchAll(/\ssrcset="([^"]+)"/g)) found.push(...match[1]!.split(',').map((part) => part.trim().split(/\s+/)[0]!));
+  for (const match of html.matchAll(/\ssrcset="([^"]+)"/g))
+    found.push(...match[1]!.split(',').map((part) => part.trim().split(/\s+/)[0]!));
   return found;
 }
 
-async function crawl(request: APIRequestContext, origin: string, guarded: [string, string][] = secrets): Promise<{ visited: number; leaks: string[] }> {
+async function crawl(
+  request: APIRequestContext,
+  origin: string,
+  guarded: [string, string][] = secrets,
+): Promise<{ visited: number; leaks: string[] }> {
   const queue = startUrls();
   const seen = new Set(queue);
   const leaks: string[] = [];
@@ -60,7 +106,8 @@ async function crawl(request: APIRequestContext, origin: string, guarded: [strin
     const type = response.headers()['content-type'] ?? '';
     if (!/text|json|xml|javascript/.test(type)) continue;
     const body = await response.text();
-    for (const [secret, what] of guarded) if (body.includes(secret)) leaks.push(`${what} in ${path}`);
+    for (const [secret, what] of guarded)
+      if (body.includes(secret)) leaks.push(`${what} in ${path}`);
     if (!/html|xml/.test(type)) continue;
     for (const link of linksIn(body.replaceAll('&amp;', '&'))) {
       const url = new URL(link, origin + path);
@@ -87,24 +134,37 @@ test.describe('the leak crawler', () => {
     expect(leaks).toEqual([]);
   });
 
-  test('finds no mature or unrated media as an anonymous viewer behind the age gate in the UK', async ({ playwright, baseURL }) => {
-    const request = await playwright.request.newContext({ baseURL: baseURL!, extraHTTPHeaders: { 'x-test-country': 'GB' } });
+  test('finds no mature or unrated media as an anonymous viewer behind the age gate in the UK', async ({
+    playwright,
+    baseURL,
+  }) => {
+    const request = await playwright.request.newContext({
+      baseURL: baseURL!,
+      extraHTTPHeaders: { 'x-test-country': 'GB' },
+    });
     const { visited, leaks } = await crawl(request, baseURL!, [...secrets, ...restricted]);
     expect(visited).toBeGreaterThan(100);
     expect(leaks).toEqual([]);
     await request.dispose();
   });
 
-  test('finds nothing protected as a signed-in account outside the team', async ({ page, baseURL }) => {
+  test('finds nothing protected as a signed-in account outside the team', async ({
+    page,
+    baseURL,
+  }) => {
     await signIn(page, 'member@vitrine.test');
     const { leaks } = await crawl(page.request, baseURL!);
     expect(leaks).toEqual([]);
   });
 
-  test('does see the protected titles as their owner, so it would catch a leak', async ({ page, baseURL }) => {
+  test('does see the protected titles as their owner, so it would catch a leak', async ({
+    page,
+    baseURL,
+  }) => {
     await signIn(page, 'owner@vitrine.test');
     const { leaks } = await crawl(page.request, baseURL!);
-    for (const key of ['password', 'team', 'private']) expect(leaks.some((l) => l.startsWith(`showcase ${key} title`))).toBe(true);
+    for (const key of ['password', 'team', 'private'])
+      expect(leaks.some((l) => l.startsWith(`showcase ${key} title`))).toBe(true);
     expect(leaks.some((l) => l.startsWith('video client-1 media key'))).toBe(true);
   });
 

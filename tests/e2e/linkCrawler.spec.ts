@@ -24,7 +24,12 @@ const LOCALE_PREFIX = new RegExp(`^/(${LOCALES.filter((l) => l !== 'en').join('|
 const UNSAFE = [/^\/log_out\b/, /^\/live_chat\/[^/]+\/events\b/];
 
 const decodeEntities = (value: string) =>
-  value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 function linksIn(html: string, base: URL): URL[] {
   const found: URL[] = [];
@@ -47,7 +52,11 @@ function patternOf(url: URL): string {
   const segments = (url.pathname.replace(LOCALE_PREFIX, '') || '/').split('/');
   const path = url.pathname.startsWith('/media/')
     ? '/media/…'
-    : segments.map((segment, i) => (/^\d+$/.test(segment) && segments[i - 1] !== 'showcase' ? '{id}' : segment)).join('/');
+    : segments
+        .map((segment, i) =>
+          /^\d+$/.test(segment) && segments[i - 1] !== 'showcase' ? '{id}' : segment,
+        )
+        .join('/');
   const keys = [...new Set(url.searchParams.keys())].sort();
   return keys.length > 0 ? `${path}?${keys.join('&')}` : path;
 }
@@ -58,7 +67,11 @@ interface DeadLink {
   from: string;
 }
 
-async function crawl(request: APIRequestContext, starts: string[], baseURL: string): Promise<{ dead: DeadLink[]; visited: number }> {
+async function crawl(
+  request: APIRequestContext,
+  starts: string[],
+  baseURL: string,
+): Promise<{ dead: DeadLink[]; visited: number }> {
   const base = new URL(baseURL);
   const seen = new Set<string>();
   const perPattern = new Map<string, number>();
@@ -81,7 +94,11 @@ async function crawl(request: APIRequestContext, starts: string[], baseURL: stri
     const target = url.pathname + url.search;
     // Media is asked for one byte: the answer's status is the point, not a whole video.
     const headers = url.pathname.startsWith('/media/') ? { Range: 'bytes=0-0' } : undefined;
-    const response = await request.get(target, { maxRedirects: 0, failOnStatusCode: false, ...(headers ? { headers } : {}) });
+    const response = await request.get(target, {
+      maxRedirects: 0,
+      failOnStatusCode: false,
+      ...(headers ? { headers } : {}),
+    });
     const status = response.status();
     if (status === 404 || status >= 500) {
       dead.push({ status, target, from });
@@ -107,7 +124,8 @@ async function crawl(request: APIRequestContext, starts: string[], baseURL: stri
   return { dead, visited };
 }
 
-const report = (dead: DeadLink[]) => dead.map(({ status, target, from }) => `${status} ${target} ← ${from}`).sort();
+const report = (dead: DeadLink[]) =>
+  dead.map(({ status, target, from }) => `${status} ${target} ← ${from}`).sort();
 
 /** The home page, the site map, the stock catalogue and a showcase of every layout (embed-only in its frame). */
 function startingPages(): string[] {
@@ -136,7 +154,18 @@ test.describe('the link crawler', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, 'owner@vitrine.test');
-    const { dead, visited } = await crawl(context.request, [...startingPages(), '/manage/showcases', '/manage/videos', '/manage/events', '/upload', '/settings'], baseURL!);
+    const { dead, visited } = await crawl(
+      context.request,
+      [
+        ...startingPages(),
+        '/manage/showcases',
+        '/manage/videos',
+        '/manage/events',
+        '/upload',
+        '/settings',
+      ],
+      baseURL!,
+    );
     test.info().annotations.push({ type: 'visited', description: String(visited) });
     expect(visited).toBeGreaterThan(50);
     expect(report(dead)).toEqual([]);

@@ -2,7 +2,8 @@
  * Going live end to end, on a server of its own (its broadcasts end events the shared server's
  * specs read): the owner reads the key from their Go live panel, ffmpeg pushes RTMP as OBS
  * would, viewers see LIVE and watch the stream move, the push stops, the page reloads on the
- * event being done, and the replay plays where the stream was.
+ * event being done (a player left on the stream says the replay is coming), and the replay plays
+ * where the stream was.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
@@ -35,15 +36,36 @@ test.afterAll(async () => {
 
 async function push(key: string): Promise<ChildProcess & { exited: Promise<number | null> }> {
   const { ffmpeg } = await ffmpegBinaries();
-  const args = testFeedArgs({ url: `rtmp://127.0.0.1:${rtmpPort}/live/${key}`, width: 320, height: 180, fps: 15, clockText: false });
+  const args = testFeedArgs({
+    url: `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
+    width: 320,
+    height: 180,
+    fps: 15,
+    clockText: false,
+  });
   const child = spawn(ffmpeg, args, { stdio: 'ignore' });
-  return Object.assign(child, { exited: new Promise<number | null>((resolve) => child.once('close', resolve)) });
+  return Object.assign(child, {
+    exited: new Promise<number | null>((resolve) => child.once('close', resolve)),
+  });
 }
 
 async function eventId(request: APIRequestContext, name: string): Promise<number> {
-  const body = await (await request.get(`${origin}/api/albums/${live}/videos?per_page=100&fields=uri,name`)).json();
+  const body = await (
+    await request.get(`${origin}/api/albums/${live}/videos?per_page=100&fields=uri,name`)
+  ).json();
   const event = body.data.find((video: { name: string }) => video.name === name);
   return Number(event.uri.split('/').at(-1));
+}
+
+/**
+ * Presses play as a script would. The first play() is aborted when the frame's stream behaviour
+ * attaches hls.js to the video, which then plays on by itself: playing() is what a viewer sees.
+ */
+async function startPlaying(frame: FrameLocator): Promise<void> {
+  await frame.locator('video').evaluate((media: HTMLVideoElement) => {
+    media.muted = true;
+    void media.play().catch(() => undefined);
+  });
 }
 
 async function playing(frame: FrameLocator): Promise<void> {
@@ -60,7 +82,10 @@ async function streamKey(page: Page): Promise<string> {
   return panel.getByLabel('Stream key', { exact: true }).inputValue();
 }
 
-test('an owner goes live with the key of their panel; viewers watch LIVE, then the replay, where the stream was', async ({ browser, request }) => {
+test('an owner goes live with the key of their panel; viewers watch LIVE, then the replay, where the stream was', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   const id = await eventId(request, 'Q&A with the crew');
   const videoPath = `/showcase/${live}/video/${id}`;
@@ -80,25 +105,52 @@ test('an owner goes live with the key of their panel; viewers watch LIVE, then t
   await expect(viewer).toHaveURL(new RegExp(`${videoPath}`), { timeout: 10_000 });
   await playing(viewer.frameLocator('iframe[title^="Video player"]'));
 
+  // A second viewer stays on the stream: its player follows the event once the stream ends.
+  const watcher = await (await browser.newContext({ baseURL: origin })).newPage();
+  await watcher.goto(videoPath);
+  const watched = watcher.frameLocator('iframe[title^="Video player"]');
+  await startPlaying(watched);
+  await playing(watched);
+
   await viewer.goto(`/showcase/${live}?video=${id}`);
   await expect(hero.getByTestId('live-badge')).toHaveText('LIVE');
-  const reloaded = viewer.waitForEvent('framenavigated', { predicate: (frame) => frame === viewer.mainFrame(), timeout: 60_000 });
+  const reloaded = viewer.waitForEvent('framenavigated', {
+    predicate: (frame) => frame === viewer.mainFrame(),
+    timeout: 60_000,
+  });
   encoder.kill('SIGTERM');
   await encoder.exited;
   await reloaded;
   await expect(hero.getByTestId('live-badge')).toHaveCount(0);
   await expectAccessible(viewer);
+  // Its player asked about the event and moved on: to the sentence saying the replay is
+  // coming, or to the replay once it is ready.
+  await expect(watched.locator('video[data-live]')).toHaveCount(0, { timeout: 60_000 });
+  await expect(
+    watched
+      .getByText('This event has ended. Its replay is being prepared.')
+      .or(watched.locator('video:not([data-live])')),
+  ).toBeVisible();
+  await watcher.context().close();
 
   // The replay job turns the recording into the event's own files.
   await expect
-    .poll(async () => (await (await request.get(`${origin}/api/albums/${live}/videos/${id}?fields=play.progressive,live.archived_time`)).json()) as { play: { progressive: unknown[] }; live: { archived_time: string | null } }, { timeout: 120_000 })
-    .toMatchObject({ play: { progressive: [expect.anything()] }, live: { archived_time: expect.any(String) } });
+    .poll(
+      async () =>
+        (await (
+          await request.get(
+            `${origin}/api/albums/${live}/videos/${id}?fields=play.progressive,live.archived_time`,
+          )
+        ).json()) as { play: { progressive: unknown[] }; live: { archived_time: string | null } },
+      { timeout: 120_000 },
+    )
+    .toMatchObject({
+      play: { progressive: [expect.anything()] },
+      live: { archived_time: expect.any(String) },
+    });
   await viewer.goto(videoPath);
   const frame = viewer.frameLocator('iframe[title^="Video player"]');
-  await frame.locator('video').evaluate((media: HTMLVideoElement) => {
-    media.muted = true;
-    return media.play();
-  });
+  await startPlaying(frame);
   await playing(frame);
   await owner.context().close();
   await viewer.context().close();

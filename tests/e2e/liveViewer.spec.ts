@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_VIDEOS } from '../../src/server/seed/demoCatalogue.ts';
-import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
+import { expect, expectAccessible, islandOf, showcaseId, test } from './fixtures.ts';
 
 /**
  * SPEC §2 "Live hero", §4 live status, §9 live constants: the demo's live showcase as a viewer
@@ -19,8 +19,15 @@ interface LiveEvent {
 }
 
 async function events(request: APIRequestContext): Promise<Map<string, LiveEvent>> {
-  const body = (await (await request.get(`/api/albums/${albumId}/videos?per_page=100&fields=uri,name,live`)).json()) as { data: { uri: string; name: string; live: LiveEvent['live'] }[] };
-  return new Map(body.data.map((v) => [v.name, { id: Number(v.uri.split('/').at(-1)), name: v.name, live: v.live }]));
+  const body = (await (
+    await request.get(`/api/albums/${albumId}/videos?per_page=100&fields=uri,name,live`)
+  ).json()) as { data: { uri: string; name: string; live: LiveEvent['live'] }[] };
+  return new Map(
+    body.data.map((v) => [
+      v.name,
+      { id: Number(v.uri.split('/').at(-1)), name: v.name, live: v.live },
+    ]),
+  );
 }
 
 async function eventNamed(request: APIRequestContext, key: string): Promise<LiveEvent> {
@@ -31,22 +38,30 @@ async function eventNamed(request: APIRequestContext, key: string): Promise<Live
 
 /** The demo feed takes a few seconds after the server starts to go on the air. */
 async function onTheAir(request: APIRequestContext): Promise<LiveEvent> {
-  await expect.poll(async () => (await eventNamed(request, 'live-now')).live?.status, { timeout: 90_000 }).toBe('streaming');
+  await expect
+    .poll(async () => (await eventNamed(request, 'live-now')).live?.status, { timeout: 90_000 })
+    .toBe('streaming');
   return eventNamed(request, 'live-now');
 }
 
 const hero = (page: Page) => page.getByTestId('live-hero');
-const heroHydrated = (page: Page) => expect(page.locator('vitrine-live-status[data-hydrated]')).toHaveCount(1);
+const heroHydrated = (page: Page) =>
+  expect(islandOf(page, 'LiveStatus', 'hydrated')).toHaveCount(1);
 
 test.describe('the live showcase with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('features the event on the air: LIVE, its start, and a Watch now link to its video view', async ({ page, request }) => {
+  test('features the event on the air: LIVE, its start, and a Watch now link to its video view', async ({
+    page,
+    request,
+  }) => {
     const event = await onTheAir(request);
     await page.goto(live);
     await expect(hero(page).getByRole('heading', { level: 2 })).toHaveText(event.name);
     await expect(hero(page).getByTestId('live-badge')).toHaveText('LIVE');
-    await expect(hero(page).locator('time')).toHaveText(/^Started .+ (Coordinated Universal Time|UTC)$/);
+    await expect(hero(page).locator('time')).toHaveText(
+      /^Started .+ (Coordinated Universal Time|UTC)$/,
+    );
     const watch = hero(page).getByRole('link', { name: 'Watch now' });
     await expect(watch).toHaveAttribute('href', `${live}/video/${event.id}`);
 
@@ -59,29 +74,47 @@ test.describe('the live showcase with JavaScript off', () => {
 
     await watch.click();
     await expect(page).toHaveURL(`${live}/video/${event.id}`);
-    await expect(page.getByTestId('live-event-status').getByTestId('live-badge')).toHaveText('LIVE');
+    await expect(page.getByTestId('live-event-status').getByTestId('live-badge')).toHaveText(
+      'LIVE',
+    );
   });
 
-  test('features the event the address names, with its start in the event’s own time zone', async ({ page, request }) => {
+  test('features the event the address names, with its start in the event’s own time zone', async ({
+    page,
+    request,
+  }) => {
     const weekly = await eventNamed(request, 'live-weekly');
     await page.goto(`${live}?video=${weekly.id}`);
     await expect(hero(page).getByRole('heading', { level: 2 })).toHaveText(weekly.name);
     await expect(hero(page).getByTestId('live-badge')).toHaveText('UPCOMING');
-    await expect(hero(page).locator('time')).toHaveText(/^Starts Thursday, .+ at 6:00\sPM Central European (Standard|Summer) Time$/);
+    await expect(hero(page).locator('time')).toHaveText(
+      /^Starts Thursday, .+ at 6:00\sPM Central European (Standard|Summer) Time$/,
+    );
     await expect(hero(page).locator('time')).toHaveAttribute('datetime', weekly.live!.start_time!);
-    await expect(hero(page).getByRole('link', { name: 'Watch', exact: true })).toHaveAttribute('href', `${live}/video/${weekly.id}`);
+    await expect(hero(page).getByRole('link', { name: 'Watch', exact: true })).toHaveAttribute(
+      'href',
+      `${live}/video/${weekly.id}`,
+    );
   });
 
-  test('says in the player frame when an upcoming event starts, in the viewer’s language', async ({ page, request }) => {
+  test('says in the player frame when an upcoming event starts, in the viewer’s language', async ({
+    page,
+    request,
+  }) => {
     const weekly = await eventNamed(request, 'live-weekly');
     await page.goto(`/de-DE${live}/video/${weekly.id}/embed`);
-    await expect(page.getByRole('main')).toContainText(/Dieses Event beginnt: Donnerstag, .+ 18:00 Mitteleuropäische (Normal|Sommer)zeit\./);
+    await expect(page.getByRole('main')).toContainText(
+      /Dieses Event beginnt: Donnerstag, .+ 18:00 Mitteleuropäische (Normal|Sommer)zeit\./,
+    );
     await expect(page.locator('video')).toHaveCount(0);
   });
 });
 
 test.describe('the live showcase', () => {
-  test('counts down each second to an upcoming event, then says Starting soon...', async ({ page, request }) => {
+  test('counts down each second to an upcoming event, then says Starting soon...', async ({
+    page,
+    request,
+  }) => {
     const soon = await eventNamed(request, 'live-soon');
     const start = new Date(soon.live!.start_time!).getTime();
     await page.clock.install({ time: start - 20 * 60_000 });
@@ -95,14 +128,21 @@ test.describe('the live showcase', () => {
     await page.clock.runFor(1_000);
     await expect(countdown).toHaveText(/^Starts in\s*00\s*Hours\s*15\s*Minutes\s*01\s*Seconds$/);
     // The ticking numbers are in no live region: only the change of state is announced.
-    expect(await countdown.evaluate((timer) => timer.closest('[role=status], [aria-live]'))).toBeNull();
+    expect(
+      await countdown.evaluate((timer) => timer.closest('[role=status], [aria-live]')),
+    ).toBeNull();
 
     await page.clock.runFor(1_000);
     await expect(countdown).toHaveCount(0);
-    await expect(hero(page).getByRole('status').filter({ hasText: 'Starting soon...' })).toContainText('UPCOMING');
+    await expect(
+      hero(page).getByRole('status').filter({ hasText: 'Starting soon...' }),
+    ).toContainText('UPCOMING');
   });
 
-  test('shows Event is starting for 2 s after Watch now, then the video view plays the stream', async ({ page, request }) => {
+  test('shows Event is starting for 2 s after Watch now, then the video view plays the stream', async ({
+    page,
+    request,
+  }) => {
     const event = await onTheAir(request);
     await page.clock.install();
     await page.goto(live);
@@ -125,24 +165,30 @@ test.describe('the live showcase', () => {
     await expect(video).toHaveAttribute('data-live', '');
     await expect(video.locator('source')).toHaveCount(1);
     await expect(video.locator('source')).toHaveAttribute('type', 'application/vnd.apple.mpegurl');
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(1);
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`is accessible in the ${theme} theme, with the event on the air and with a countdown`, { tag: '@accessibility' }, async ({ browser, baseURL, request }) => {
-      await onTheAir(request);
-      const soon = await eventNamed(request, 'live-soon');
-      const context = await browser.newContext({ baseURL: baseURL! });
-      await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
-      const page = await context.newPage();
-      await page.goto(live);
-      await expectAccessible(page);
-      await page.goto(`${live}?video=${soon.id}`);
-      await heroHydrated(page);
-      await expect(hero(page).getByTestId('live-badge')).toHaveText('UPCOMING');
-      await expectAccessible(page);
-      await context.close();
-    });
+    test(
+      `is accessible in the ${theme} theme, with the event on the air and with a countdown`,
+      { tag: '@accessibility' },
+      async ({ browser, baseURL, request }) => {
+        await onTheAir(request);
+        const soon = await eventNamed(request, 'live-soon');
+        const context = await browser.newContext({ baseURL: baseURL! });
+        await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+        const page = await context.newPage();
+        await page.goto(live);
+        await expectAccessible(page);
+        await page.goto(`${live}?video=${soon.id}`);
+        await heroHydrated(page);
+        await expect(hero(page).getByTestId('live-badge')).toHaveText('UPCOMING');
+        await expectAccessible(page);
+        await context.close();
+      },
+    );
   }
 
   test('fits a 375 px phone', async ({ page, request }, testInfo) => {
@@ -151,7 +197,9 @@ test.describe('the live showcase', () => {
     await page.goto(live);
     const watch = hero(page).getByRole('link', { name: 'Watch now' });
     await expect(watch).toBeInViewport();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
     await page.screenshot({ path: testInfo.outputPath('live-phone.png'), fullPage: true });
     await expectAccessible(page);
   });

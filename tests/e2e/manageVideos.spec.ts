@@ -13,7 +13,8 @@ import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
 
 const showreel = showcaseId('grid');
-const mediaFolder = (videoId: number) => path.join(process.env['DATA_DIR'] ?? '.data/e2e', 'media', 'videos', String(videoId));
+const mediaFolder = (videoId: number) =>
+  path.join(process.env['DATA_DIR'] ?? '.data/e2e', 'media', 'videos', String(videoId));
 
 /** The id of the account's video titled `title`, found through the library's search. */
 async function libraryVideoId(page: Page, title: string): Promise<number> {
@@ -23,11 +24,17 @@ async function libraryVideoId(page: Page, title: string): Promise<number> {
 }
 
 /** A form post from the page's own origin, as a hand-made request would send it. */
-async function post(page: Page, target: string, fields: Record<string, string>, withToken = true): Promise<{ status: number; text: string }> {
+async function post(
+  page: Page,
+  target: string,
+  fields: Record<string, string>,
+  withToken = true,
+): Promise<{ status: number; text: string }> {
   return page.evaluate(
     async ({ target, fields, withToken }) => {
       const body = new URLSearchParams(fields);
-      if (withToken) body.set('token', document.querySelector<HTMLInputElement>('input[name="token"]')!.value);
+      if (withToken)
+        body.set('token', document.querySelector<HTMLInputElement>('input[name="token"]')!.value);
       const response = await fetch(target, { method: 'POST', body });
       return { status: response.status, text: await response.text() };
     },
@@ -40,7 +47,9 @@ async function anonymous(browser: Browser): Promise<Page> {
 }
 
 test.describe('editing a video', () => {
-  test('an owner retitles, hides and shows a demo video, adds a WebVTT track and picks a frame, with JavaScript off', async ({ browser }) => {
+  test('an owner retitles, hides and shows a demo video, adds a WebVTT track and picks a frame, with JavaScript off', async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -69,10 +78,16 @@ test.describe('editing a video', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByTestId('privacy-view')).toHaveText('Anyone');
     await visitor.goto(publicPage);
-    await expect(visitor.getByRole('heading', { name: 'Bakery rush before sunrise', exact: true })).toBeVisible();
+    await expect(
+      visitor.getByRole('heading', { name: 'Bakery rush before sunrise', exact: true }),
+    ).toBeVisible();
 
     await page.goto(`/manage/videos/${videoId}`);
-    await page.getByLabel('Caption file').setInputFiles({ name: 'francais.vtt', mimeType: 'text/vtt', buffer: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nLa boulangerie s’éveille\n') });
+    await page.getByLabel('Caption file').setInputFiles({
+      name: 'francais.vtt',
+      mimeType: 'text/vtt',
+      buffer: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nLa boulangerie s’éveille\n'),
+    });
     await page.getByLabel('Label').fill('Français');
     await page.getByLabel('Language code').fill('fr');
     await page.getByRole('button', { name: 'Add track' }).click();
@@ -109,7 +124,10 @@ test.describe('editing a video', () => {
     await context.close();
   });
 
-  test('a contributor edits only what they uploaded; the owner deletes it with its files', async ({ page, browser }) => {
+  test('a contributor edits only what they uploaded; the owner deletes it with its files', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(150_000);
     await signIn(page, 'owner@vitrine.test');
     const demoId = await libraryVideoId(page, 'Alpine rail');
@@ -139,7 +157,10 @@ test.describe('editing a video', () => {
     await expect(contributor.getByTestId('video-settings')).toHaveCount(0);
     await expect(contributor.getByTestId('confirm-delete')).toHaveCount(0);
     for (const [target, fields] of [
-      [`/manage/videos/${demoId}`, { action: 'settings', name: 'Taken over', privacyView: 'nobody', contentRating: 'safe' }],
+      [
+        `/manage/videos/${demoId}`,
+        { action: 'settings', name: 'Taken over', privacyView: 'nobody', contentRating: 'safe' },
+      ],
       [`/manage/videos/${demoId}`, { action: 'delete' }],
       [`/manage/videos/${demoId}/privacy`, { privacyView: 'nobody' }],
     ] as const) {
@@ -147,7 +168,11 @@ test.describe('editing a video', () => {
       expect(refused.status).toBe(403);
       expect(refused.text).toContain('Permission Denied');
     }
-    const bulk = await post(contributor, '/manage/videos?action=BULK', { bulk: 'privacy', privacy: 'nobody', video: String(demoId) });
+    const bulk = await post(contributor, '/manage/videos?action=BULK', {
+      bulk: 'privacy',
+      privacy: 'nobody',
+      video: String(demoId),
+    });
     expect(bulk.status).toBe(400);
     expect(bulk.text).toContain('Choose at least one video you may edit.');
     await contributor.goto(`/manage/videos/${demoId}/privacy`);
@@ -174,16 +199,25 @@ test.describe('editing a video', () => {
     await page.goto(here);
     const picture = await page.getByTestId('video-picture').getAttribute('src');
     const tracks = await page.getByTestId('video-tracks').textContent();
-    const refusal = (status: number) => page.waitForResponse((r) => r.request().method() === 'POST' && r.status() === status);
+    const refusal = (status: number) =>
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.status() === status);
 
     let refused = refusal(400);
     await page.getByLabel('Title', { exact: true }).fill('   ');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await refused;
     await expect(page.getByTestId('studio-problem')).toBeVisible();
-    await expect(page.getByLabel('Title', { exact: true })).toHaveAccessibleDescription('Give the video a title.');
+    await expect(page.getByLabel('Title', { exact: true })).toHaveAccessibleDescription(
+      'Give the video a title.',
+    );
 
-    const settings = { action: 'settings', name: 'Canal boats', description: '', privacyView: 'anybody', contentRating: 'safe' };
+    const settings = {
+      action: 'settings',
+      name: 'Canal boats',
+      description: '',
+      privacyView: 'anybody',
+      contentRating: 'safe',
+    };
     for (const [fields, reason] of [
       [{ name: 'x'.repeat(129) }, 'Use at most 128 characters.'],
       [{ privacyView: 'everyone' }, 'Choose one of the options offered.'],
@@ -204,28 +238,44 @@ test.describe('editing a video', () => {
       await page.getByLabel('Or upload an image').setInputFiles(file);
       await page.getByRole('button', { name: 'Use this image' }).click();
       await refused;
-      await expect(page.getByLabel('Or upload an image')).toHaveAccessibleDescription(/That file is not a JPEG, PNG or WebP image\./);
+      await expect(page.getByLabel('Or upload an image')).toHaveAccessibleDescription(
+        /That file is not a JPEG, PNG or WebP image\./,
+      );
     }
 
     await page.goto(here);
     refused = refusal(400);
-    await page.getByLabel('Caption file').setInputFiles({ name: 'captions.vtt', mimeType: 'text/vtt', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) });
+    await page.getByLabel('Caption file').setInputFiles({
+      name: 'captions.vtt',
+      mimeType: 'text/vtt',
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+    });
     await page.getByLabel('Label').fill('English');
     await page.getByLabel('Language code').fill('english');
     await page.getByRole('button', { name: 'Add track' }).click();
     await refused;
-    await expect(page.getByLabel('Caption file')).toHaveAccessibleDescription(/That file is neither WebVTT nor SubRip\./);
-    await expect(page.getByLabel('Language code')).toHaveAccessibleDescription('Use a language code such as en, fr or pt-BR.');
+    await expect(page.getByLabel('Caption file')).toHaveAccessibleDescription(
+      /That file is neither WebVTT nor SubRip\./,
+    );
+    await expect(page.getByLabel('Language code')).toHaveAccessibleDescription(
+      'Use a language code such as en, fr or pt-BR.',
+    );
 
     // Past the server's body limit: refused before any of it is read.
     refused = refusal(413);
     const cue = '00:00.000 --> 00:02.000\nA caption long enough to fill the file quickly\n\n';
-    await page.getByLabel('Caption file').setInputFiles({ name: 'huge.vtt', mimeType: 'text/vtt', buffer: Buffer.from(`WEBVTT\n\n${cue.repeat(30_000)}`) });
+    await page.getByLabel('Caption file').setInputFiles({
+      name: 'huge.vtt',
+      mimeType: 'text/vtt',
+      buffer: Buffer.from(`WEBVTT\n\n${cue.repeat(30_000)}`),
+    });
     await page.getByLabel('Label').fill('English');
     await page.getByLabel('Language code').fill('en');
     await page.getByRole('button', { name: 'Add track' }).click();
     await refused;
-    await expect(page.getByText('What you sent is larger than we accept.', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('What you sent is larger than we accept.', { exact: false }),
+    ).toBeVisible();
 
     await page.goto(here);
     const forged = await post(page, here, { ...settings, name: 'Forged' }, false);
@@ -234,7 +284,12 @@ test.describe('editing a video', () => {
     expect((await post(page, here, { action: 'explode' })).status).toBe(400);
     expect((await post(page, here, { action: 'removeTrack', trackId: '999999' })).status).toBe(400);
 
-    for (const unknown of ['/manage/videos/999999', '/manage/videos/0', '/manage/videos/reel', '/manage/videos/999999/privacy']) {
+    for (const unknown of [
+      '/manage/videos/999999',
+      '/manage/videos/0',
+      '/manage/videos/reel',
+      '/manage/videos/999999/privacy',
+    ]) {
       const response = await page.goto(unknown);
       expect(response?.status()).toBe(404);
       await expect(page.getByText("Sorry, we couldn't find that page")).toBeVisible();
@@ -251,44 +306,56 @@ test.describe('editing a video', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     for (const locale of ['ko-KR', 'fr-FR']) {
-      test(`the library's rows carry their visible text in their names in ${locale} in the ${theme} theme`, { tag: '@accessibility' }, async ({ browser }) => {
-        const context = await browser.newContext();
-        await context.addCookies([{ name: 'theme', value: theme, url: test.info().project.use.baseURL! }]);
-        const page = await context.newPage();
-        await signIn(page, 'owner@vitrine.test');
-        await page.goto(`/${locale}/manage/videos?status=ready&page=2`);
-        await expect(page.getByTestId('library-row').first()).toBeVisible();
-        await expectAccessible(page);
-        await context.close();
-      });
+      test(
+        `the library's rows carry their visible text in their names in ${locale} in the ${theme} theme`,
+        { tag: '@accessibility' },
+        async ({ browser }) => {
+          const context = await browser.newContext();
+          await context.addCookies([
+            { name: 'theme', value: theme, url: test.info().project.use.baseURL! },
+          ]);
+          const page = await context.newPage();
+          await signIn(page, 'owner@vitrine.test');
+          await page.goto(`/${locale}/manage/videos?status=ready&page=2`);
+          await expect(page.getByTestId('library-row').first()).toBeVisible();
+          await expectAccessible(page);
+          await context.close();
+        },
+      );
     }
 
-    test(`the library and the video pages pass axe in the ${theme} theme`, { tag: '@accessibility' }, async ({ browser }) => {
-      const context = await browser.newContext();
-      await context.addCookies([{ name: 'theme', value: theme, url: test.info().project.use.baseURL! }]);
-      const page = await context.newPage();
-      await signIn(page, 'owner@vitrine.test');
-      const videoId = await libraryVideoId(page, 'Tea harvest');
-      await expectAccessible(page);
-      await page.goto('/manage/videos?status=ready&page=2');
-      await expectAccessible(page);
-      await page.goto(`/manage/videos/${videoId}`);
-      await page.getByLabel('Title', { exact: true }).fill('');
-      await page.getByRole('button', { name: 'Save settings' }).click();
-      await expect(page.getByTestId('studio-problem')).toBeVisible();
-      await expectAccessible(page);
-      await page.goto(`/manage/videos/${videoId}?delete`);
-      await expect(page.getByTestId('confirm-delete')).toBeVisible();
-      await expectAccessible(page);
-      await page.goto(`/manage/videos/${videoId}/privacy`);
-      await expectAccessible(page);
-      await page.goto('/manage/videos?q=Tea harvest');
-      await page.getByRole('checkbox', { name: 'Choose Tea harvest' }).check();
-      await page.getByLabel('Action').selectOption({ label: 'Delete' });
-      await page.getByRole('button', { name: 'Apply' }).click();
-      await expect(page.getByTestId('confirm-delete')).toContainText('Tea harvest');
-      await expectAccessible(page);
-      await context.close();
-    });
+    test(
+      `the library and the video pages pass axe in the ${theme} theme`,
+      { tag: '@accessibility' },
+      async ({ browser }) => {
+        const context = await browser.newContext();
+        await context.addCookies([
+          { name: 'theme', value: theme, url: test.info().project.use.baseURL! },
+        ]);
+        const page = await context.newPage();
+        await signIn(page, 'owner@vitrine.test');
+        const videoId = await libraryVideoId(page, 'Tea harvest');
+        await expectAccessible(page);
+        await page.goto('/manage/videos?status=ready&page=2');
+        await expectAccessible(page);
+        await page.goto(`/manage/videos/${videoId}`);
+        await page.getByLabel('Title', { exact: true }).fill('');
+        await page.getByRole('button', { name: 'Save settings' }).click();
+        await expect(page.getByTestId('studio-problem')).toBeVisible();
+        await expectAccessible(page);
+        await page.goto(`/manage/videos/${videoId}?delete`);
+        await expect(page.getByTestId('confirm-delete')).toBeVisible();
+        await expectAccessible(page);
+        await page.goto(`/manage/videos/${videoId}/privacy`);
+        await expectAccessible(page);
+        await page.goto('/manage/videos?q=Tea harvest');
+        await page.getByRole('checkbox', { name: 'Choose Tea harvest' }).check();
+        await page.getByLabel('Action').selectOption({ label: 'Delete' });
+        await page.getByRole('button', { name: 'Apply' }).click();
+        await expect(page.getByTestId('confirm-delete')).toContainText('Tea harvest');
+        await expectAccessible(page);
+        await context.close();
+      },
+    );
   }
 });

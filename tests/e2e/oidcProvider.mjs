@@ -15,15 +15,31 @@ const client = { client_id: 'vitrine-e2e', client_secret: 'vitrine-e2e-client-se
 
 const accounts = new Map([
   // A demo account who is already a Viewer of the demo team.
-  ['viewer@vitrine.test', { email: 'viewer@vitrine.test', email_verified: true, name: 'Kenji Watanabe' }],
+  [
+    'viewer@vitrine.test',
+    { email: 'viewer@vitrine.test', email_verified: true, name: 'Kenji Watanabe' },
+  ],
   // Nobody at Vitrine yet: created and made a team Viewer on first sign-in.
-  ['sso-newcomer@vitrine.test', { email: 'sso-newcomer@vitrine.test', email_verified: true, name: 'Noor Newcomer' }],
+  [
+    'sso-newcomer@vitrine.test',
+    { email: 'sso-newcomer@vitrine.test', email_verified: true, name: 'Noor Newcomer' },
+  ],
   // The provider does not vouch for this address: Vitrine must refuse it.
-  ['unverified@vitrine.test', { email: 'unverified@vitrine.test', email_verified: false, name: 'Una Unverified' }],
+  [
+    'unverified@vitrine.test',
+    { email: 'unverified@vitrine.test', email_verified: false, name: 'Una Unverified' },
+  ],
 ]);
 
 const provider = new Provider(issuer, {
-  clients: [{ ...client, redirect_uris: [`${appOrigin}/auth0/callback`], response_types: ['code'], grant_types: ['authorization_code'] }],
+  clients: [
+    {
+      ...client,
+      redirect_uris: [`${appOrigin}/auth0/callback`],
+      response_types: ['code'],
+      grant_types: ['authorization_code'],
+    },
+  ],
   claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
   cookies: { keys: ['vitrine-e2e-only-cookie-key'] },
   features: { devInteractions: { enabled: true } },
@@ -35,7 +51,8 @@ const provider = new Provider(issuer, {
   },
 });
 
-const page = (title, body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+const page = (title, body) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
 
 const pages = {
   '/e2e/post-to-opener': page(
@@ -54,12 +71,19 @@ const server = http.createServer((req, res) => {
   if (url.pathname === '/e2e/host') {
     const src = new URL(url.searchParams.get('src') ?? '/', appOrigin);
     if (src.origin !== appOrigin) return res.writeHead(400).end();
-    const html = pages['/e2e/host'].replace('</body>', `<iframe src="${src.href}" title="Embedded showcase" width="800" height="500"></iframe></body>`);
+    const html = pages['/e2e/host'].replace(
+      '</body>',
+      `<iframe src="${src.href}" title="Embedded showcase" width="800" height="500"></iframe></body>`,
+    );
     return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   }
-  if (url.pathname in pages) return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pages[url.pathname]);
+  if (url.pathname in pages)
+    return res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(pages[url.pathname]);
   return callback(req, res);
 });
 
 server.listen(port, '127.0.0.1', () => console.log(`OIDC provider ${issuer}`));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => server.close(() => process.exit(0)));

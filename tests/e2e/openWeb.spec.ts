@@ -26,14 +26,21 @@ interface ApiVideo {
 }
 
 /** The id of a video of a showcase, by its title, as the showcase's API lists it. */
-async function videoIdOf(request: APIRequestContext, albumId: number, title: string): Promise<number> {
-  const { data } = (await (await request.get(`/api/albums/${albumId}/videos?per_page=100`)).json()) as { data: ApiVideo[] };
+async function videoIdOf(
+  request: APIRequestContext,
+  albumId: number,
+  title: string,
+): Promise<number> {
+  const { data } = (await (
+    await request.get(`/api/albums/${albumId}/videos?per_page=100`)
+  ).json()) as { data: ApiVideo[] };
   const video = data.find((v) => v.name === title);
   if (!video) throw new Error(`no video ${title} in showcase ${albumId}`);
   return Number(video.uri.split('/').pop());
 }
 
-const meta = (page: Page, key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`);
+const meta = (page: Page, key: string) =>
+  page.locator(`meta[property="${key}"], meta[name="${key}"]`);
 const metaContent = async (page: Page, key: string) => meta(page, key).getAttribute('content');
 
 async function jsonLdOf(page: Page): Promise<Record<string, unknown>[]> {
@@ -42,28 +49,60 @@ async function jsonLdOf(page: Page): Promise<Record<string, unknown>[]> {
 }
 
 /** What a page's head tells the open web: none of it may exist on a protected page. */
-const PREVIEW_MARKS = ['property="og:title"', 'property="og:description"', 'property="og:image"', 'property="og:video"', 'name="twitter:card"', 'type="application/json+oembed"', 'type="application/ld+json"'];
+const PREVIEW_MARKS = [
+  'property="og:title"',
+  'property="og:description"',
+  'property="og:image"',
+  'property="og:video"',
+  'name="twitter:card"',
+  'type="application/json+oembed"',
+  'type="application/ld+json"',
+];
 
-const oembed = (request: APIRequestContext, url: string, extra = '') => request.get(`/oembed?url=${encodeURIComponent(url)}${extra}`);
+const oembed = (request: APIRequestContext, url: string, extra = '') =>
+  request.get(`/oembed?url=${encodeURIComponent(url)}${extra}`);
 
 test.describe('a public video page', () => {
-  test('is discovered by oEmbed, whose player plays on another site', async ({ page, request, baseURL }) => {
+  test('is discovered by oEmbed, whose player plays on another site', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const videoId = await videoIdOf(request, showreel, TITLE);
     const pageUrl = `${baseURL}/showcase/${showreel}/video/${videoId}`;
     await page.goto(pageUrl);
-    const discovery = await page.locator('link[rel="alternate"][type="application/json+oembed"]').getAttribute('href');
+    const discovery = await page
+      .locator('link[rel="alternate"][type="application/json+oembed"]')
+      .getAttribute('href');
     expect(discovery).toBe(`${baseURL}/oembed?url=${encodeURIComponent(pageUrl)}`);
-    await expect(page.locator('link[rel="alternate"][type="text/xml+oembed"]')).toHaveAttribute('href', `${discovery}&format=xml`);
+    await expect(page.locator('link[rel="alternate"][type="text/xml+oembed"]')).toHaveAttribute(
+      'href',
+      `${discovery}&format=xml`,
+    );
 
     const response = await request.get(discovery!);
     expect(response.status()).toBe(200);
     expect(response.headers()['access-control-allow-origin']).toBe('*');
     expect(response.headers()['content-type']).toContain('application/json');
     const answer = (await response.json()) as Record<string, string | number>;
-    expect(answer).toMatchObject({ type: 'video', version: '1.0', title: TITLE, author_name: 'Olivia Okafor', author_url: `${baseURL}/showcase/${showreel}`, provider_name: 'Vitrine', provider_url: `${baseURL}/` });
-    expect(answer['html']).toContain(`src="${baseURL}/showcase/${showreel}/video/${videoId}/embed"`);
-    expect(Math.abs((Number(answer['width']) * 9) / 16 - Number(answer['height']))).toBeLessThanOrEqual(1);
-    expect(answer['thumbnail_url']).toMatch(new RegExp(`^${baseURL}/thumbnails/${videoId}-[\\w-]{16}-\\d+\\.jpg$`));
+    expect(answer).toMatchObject({
+      type: 'video',
+      version: '1.0',
+      title: TITLE,
+      author_name: 'Olivia Okafor',
+      author_url: `${baseURL}/showcase/${showreel}`,
+      provider_name: 'Vitrine',
+      provider_url: `${baseURL}/`,
+    });
+    expect(answer['html']).toContain(
+      `src="${baseURL}/showcase/${showreel}/video/${videoId}/embed"`,
+    );
+    expect(
+      Math.abs((Number(answer['width']) * 9) / 16 - Number(answer['height'])),
+    ).toBeLessThanOrEqual(1);
+    expect(answer['thumbnail_url']).toMatch(
+      new RegExp(`^${baseURL}/thumbnails/${videoId}-[\\w-]{16}-\\d+\\.jpg$`),
+    );
 
     const site = await openOtherSite(OTHER_PORT);
     try {
@@ -75,32 +114,55 @@ test.describe('a public video page', () => {
         v.muted = true;
         await v.play();
       });
-      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime))
+        .toBeGreaterThan(0);
     } finally {
       await site.close();
     }
   });
 
-  test('answers oEmbed in XML too, and fits any maxwidth and maxheight at 16:9 without growing past its natural size', async ({ request, baseURL }) => {
+  test('answers oEmbed in XML too, and fits any maxwidth and maxheight at 16:9 without growing past its natural size', async ({
+    request,
+    baseURL,
+  }) => {
     const videoId = await videoIdOf(request, showreel, TITLE);
     const pageUrl = `${baseURL}/ja-JP/showcase/${showreel}/video/${videoId}`;
-    const natural = (await (await oembed(request, pageUrl)).json()) as { width: number; height: number };
-    const huge = (await (await oembed(request, pageUrl, '&maxwidth=100000&maxheight=100000')).json()) as { width: number; height: number };
+    const natural = (await (await oembed(request, pageUrl)).json()) as {
+      width: number;
+      height: number;
+    };
+    const huge = (await (
+      await oembed(request, pageUrl, '&maxwidth=100000&maxheight=100000')
+    ).json()) as { width: number; height: number };
     expect(huge).toMatchObject({ width: natural.width, height: natural.height });
-    const small = (await (await oembed(request, pageUrl, '&maxwidth=320')).json()) as Record<string, number>;
+    const small = (await (await oembed(request, pageUrl, '&maxwidth=320')).json()) as Record<
+      string,
+      number
+    >;
     expect(small).toMatchObject({ width: 320, height: 180 });
-    if (small['thumbnail_width'] !== undefined) expect(small['thumbnail_width']).toBeLessThanOrEqual(320);
-    const short = (await (await oembed(request, pageUrl, '&maxheight=90')).json()) as Record<string, number>;
+    if (small['thumbnail_width'] !== undefined)
+      expect(small['thumbnail_width']).toBeLessThanOrEqual(320);
+    const short = (await (await oembed(request, pageUrl, '&maxheight=90')).json()) as Record<
+      string,
+      number
+    >;
     expect(short).toMatchObject({ width: 160, height: 90 });
 
     const xml = await oembed(request, pageUrl, '&format=xml');
     expect(xml.headers()['content-type']).toContain('text/xml');
-    const parsed = new XMLParser().parse(await xml.text()) as { oembed: Record<string, string | number> };
+    const parsed = new XMLParser().parse(await xml.text()) as {
+      oembed: Record<string, string | number>;
+    };
     expect(parsed.oembed).toMatchObject({ type: 'video', title: TITLE, width: natural.width });
     expect(String(parsed.oembed['html'])).toContain(`/showcase/${showreel}/video/${videoId}/embed`);
   });
 
-  test('tells previews its player and stable picture, and describes itself as a VideoObject', async ({ page, request, baseURL }) => {
+  test('tells previews its player and stable picture, and describes itself as a VideoObject', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const videoId = await videoIdOf(request, showreel, TITLE);
     const cspReports: string[] = [];
     page.on('console', (message) => {
@@ -110,7 +172,9 @@ test.describe('a public video page', () => {
     const frame = `${baseURL}/showcase/${showreel}/video/${videoId}/embed`;
     expect(await metaContent(page, 'og:type')).toBe('video.other');
     expect(await metaContent(page, 'og:site_name')).toBe('Vitrine');
-    expect(await metaContent(page, 'og:url')).toBe(`${baseURL}/showcase/${showreel}/video/${videoId}`);
+    expect(await metaContent(page, 'og:url')).toBe(
+      `${baseURL}/showcase/${showreel}/video/${videoId}`,
+    );
     expect(await metaContent(page, 'og:title')).toBe(TITLE);
     expect(await metaContent(page, 'og:video')).toBe(frame);
     expect(await metaContent(page, 'og:video:type')).toBe('text/html');
@@ -124,13 +188,24 @@ test.describe('a public video page', () => {
     expect(Number(await metaContent(page, 'og:image:height'))).toBeGreaterThan(0);
 
     const [ld] = await jsonLdOf(page);
-    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'VideoObject', name: TITLE, embedUrl: frame, thumbnailUrl: image, isFamilyFriendly: true });
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'VideoObject',
+      name: TITLE,
+      embedUrl: frame,
+      thumbnailUrl: image,
+      isFamilyFriendly: true,
+    });
     expect(ld!['duration']).toMatch(/^PT(\d+M)?\d+S$/);
     expect(new Date(String(ld!['uploadDate'])).toISOString()).toBe(ld!['uploadDate']);
     expect(cspReports).toEqual([]);
   });
 
-  test('has a stable picture, cached for a year, that stops answering once the video is private', async ({ browser, request, baseURL }) => {
+  test('has a stable picture, cached for a year, that stops answering once the video is private', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const videoId = await videoIdOf(request, showreel, TITLE);
     const pageHtml = await (await request.get(`/showcase/${showreel}/video/${videoId}`)).text();
     const picture = /<meta property="og:image" content="([^"]+)"/.exec(pageHtml)![1]!;
@@ -151,7 +226,9 @@ test.describe('a public video page', () => {
     try {
       await setPrivacy('Only me');
       expect((await request.get(path)).status()).toBe(404);
-      expect((await oembed(request, `${baseURL}/showcase/${showreel}/video/${videoId}`)).status()).toBe(404);
+      expect(
+        (await oembed(request, `${baseURL}/showcase/${showreel}/video/${videoId}`)).status(),
+      ).toBe(404);
     } finally {
       await setPrivacy('Anyone');
     }
@@ -166,7 +243,10 @@ test.describe('a public video page', () => {
       const context = await browser.newContext();
       await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
       const page = await context.newPage();
-      for (const path of [`/ja-JP/showcase/${showreel}/video/${videoId}`, `/ja-JP/showcase/${showreel}`]) {
+      for (const path of [
+        `/ja-JP/showcase/${showreel}/video/${videoId}`,
+        `/ja-JP/showcase/${showreel}`,
+      ]) {
         await page.goto(path);
         await expect(page.locator('link[type="application/json+oembed"]')).toHaveCount(1);
         await expectAccessible(page);
@@ -177,23 +257,42 @@ test.describe('a public video page', () => {
 });
 
 test.describe('a public showcase page', () => {
-  test('lists its public videos’ pages as an ItemList and shows a large picture card', async ({ page, request, baseURL }) => {
+  test('lists its public videos’ pages as an ItemList and shows a large picture card', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     await page.goto(`/showcase/${showreel}?page=2`);
     expect(await metaContent(page, 'og:type')).toBe('website');
     expect(await metaContent(page, 'twitter:card')).toBe('summary_large_image');
     expect(await metaContent(page, 'og:image')).toMatch(new RegExp(`^${baseURL}/thumbnails/`));
     expect(await meta(page, 'og:video').count()).toBe(0);
-    const oembedHref = await page.locator('link[type="application/json+oembed"]').getAttribute('href');
-    expect(oembedHref).toBe(`${baseURL}/oembed?url=${encodeURIComponent(`${baseURL}/showcase/${showreel}`)}`);
+    const oembedHref = await page
+      .locator('link[type="application/json+oembed"]')
+      .getAttribute('href');
+    expect(oembedHref).toBe(
+      `${baseURL}/oembed?url=${encodeURIComponent(`${baseURL}/showcase/${showreel}`)}`,
+    );
 
     const [ld] = await jsonLdOf(page);
-    expect(ld).toMatchObject({ '@type': 'ItemList', name: 'Northwind Showreel', url: `${baseURL}/showcase/${showreel}?page=2` });
+    expect(ld).toMatchObject({
+      '@type': 'ItemList',
+      name: 'Northwind Showreel',
+      url: `${baseURL}/showcase/${showreel}?page=2`,
+    });
     const items = ld!['itemListElement'] as { '@type': string; position: number; url: string }[];
     expect(items.length).toBeGreaterThan(0);
-    expect(items.every((i) => i['@type'] === 'ListItem' && i.url.startsWith(`${baseURL}/showcase/${showreel}/video/`))).toBe(true);
+    expect(
+      items.every(
+        (i) =>
+          i['@type'] === 'ListItem' && i.url.startsWith(`${baseURL}/showcase/${showreel}/video/`),
+      ),
+    ).toBe(true);
     // Page 2 of twelve a page: places 13 to 24, and the mature video of the reel is not among them.
     expect(items[0]!.position).toBeGreaterThanOrEqual(13);
-    expect(items.map((i) => i.position)).toEqual([...items.map((i) => i.position)].sort((a, b) => a - b));
+    expect(items.map((i) => i.position)).toEqual(
+      [...items.map((i) => i.position)].sort((a, b) => a - b),
+    );
     const mature = `${baseURL}/showcase/${showreel}/video/${await videoIdOf(request, showreel, MATURE)}`;
     expect(items.map((i) => i.url)).not.toContain(mature);
     // Each item's page describes its video.
@@ -205,7 +304,9 @@ test.describe('a public showcase page', () => {
     expect(answer['html']).toContain(`src="${baseURL}/showcase/${showreel}/embed"`);
   });
 
-  test('lists its live events, whose pages publish them as live BroadcastEvents', async ({ page }) => {
+  test('lists its live events, whose pages publish them as live BroadcastEvents', async ({
+    page,
+  }) => {
     await page.goto(`/showcase/${showcaseId('live')}`);
     const [ld] = await jsonLdOf(page);
     const pages = (ld!['itemListElement'] as { url: string }[]).map((i) => i.url);
@@ -214,10 +315,16 @@ test.describe('a public showcase page', () => {
       await page.goto(url);
       items.push((await jsonLdOf(page))[0]!);
     }
-    const broadcasts = items.map((item) => item['publication'] as Record<string, unknown> | undefined).filter(Boolean);
+    const broadcasts = items
+      .map((item) => item['publication'] as Record<string, unknown> | undefined)
+      .filter(Boolean);
     expect(broadcasts.length).toBeGreaterThan(0);
     for (const broadcast of broadcasts) {
-      expect(broadcast).toMatchObject({ '@type': 'BroadcastEvent', isLiveBroadcast: true, eventStatus: 'https://schema.org/EventScheduled' });
+      expect(broadcast).toMatchObject({
+        '@type': 'BroadcastEvent',
+        isLiveBroadcast: true,
+        eventStatus: 'https://schema.org/EventScheduled',
+      });
       expect(new Date(String(broadcast!['startDate'])).toISOString()).toBe(broadcast!['startDate']);
     }
   });
@@ -225,28 +332,65 @@ test.describe('a public showcase page', () => {
 
 test.describe('pages that are not public', () => {
   test('tell previews nothing and have no oEmbed answer', async ({ request, baseURL }) => {
-    const protectedPages = ['password', 'team', 'unlisted', 'private', 'embed'].map((key) => `/showcase/${showcaseId(key)}`);
+    const protectedPages = ['password', 'team', 'unlisted', 'private', 'embed'].map(
+      (key) => `/showcase/${showcaseId(key)}`,
+    );
     const showreelMature = `/showcase/${showreel}/video/${await videoIdOf(request, showreel, MATURE)}`;
-    for (const path of [...protectedPages, ...protectedPages.map((p) => `${p}/video/1`), showreelMature, '/showcase/9999']) {
+    for (const path of [
+      ...protectedPages,
+      ...protectedPages.map((p) => `${p}/video/1`),
+      showreelMature,
+      '/showcase/9999',
+    ]) {
       const html = await (await request.get(path)).text();
       for (const mark of PREVIEW_MARKS) expect(html, `${mark} on ${path}`).not.toContain(mark);
       const answer = await oembed(request, `${baseURL}${path}`);
       expect(answer.status(), path).toBe(404);
       expect(answer.headers()['content-type']).toContain('application/json');
       expect(answer.headers()['access-control-allow-origin']).toBe('*');
-      expect(await answer.json()).toMatchObject({ status: 404, message: 'There is no public showcase or video at this address.' });
+      expect(await answer.json()).toMatchObject({
+        status: 404,
+        message: 'There is no public showcase or video at this address.',
+      });
     }
   });
 
-  test('refuse bad oEmbed requests with a JSON reason in the consumer’s language', async ({ request, baseURL }) => {
+  test('refuse bad oEmbed requests with a JSON reason in the consumer’s language', async ({
+    request,
+    baseURL,
+  }) => {
     const page = `${baseURL}/showcase/${showreel}`;
     const cases: [string, number, string][] = [
-      ['/oembed', 400, 'Give the address of a showcase or video page of this site in the url parameter.'],
-      [`/oembed?url=${encodeURIComponent(page)}&maxwidth=0`, 400, 'maxwidth and maxheight must be whole numbers of pixels, 1 or more.'],
-      [`/oembed?url=${encodeURIComponent(page)}&maxheight=tall`, 400, 'maxwidth and maxheight must be whole numbers of pixels, 1 or more.'],
-      [`/oembed?url=${encodeURIComponent(page)}&format=yaml`, 501, 'This format is not available: ask for format=json or format=xml.'],
-      [`/oembed?url=${encodeURIComponent('https://elsewhere.example/showcase/1')}`, 404, 'There is no public showcase or video at this address.'],
-      [`/oembed?url=${encodeURIComponent(`${baseURL}/manage/showcases/${showreel}`)}`, 404, 'There is no public showcase or video at this address.'],
+      [
+        '/oembed',
+        400,
+        'Give the address of a showcase or video page of this site in the url parameter.',
+      ],
+      [
+        `/oembed?url=${encodeURIComponent(page)}&maxwidth=0`,
+        400,
+        'maxwidth and maxheight must be whole numbers of pixels, 1 or more.',
+      ],
+      [
+        `/oembed?url=${encodeURIComponent(page)}&maxheight=tall`,
+        400,
+        'maxwidth and maxheight must be whole numbers of pixels, 1 or more.',
+      ],
+      [
+        `/oembed?url=${encodeURIComponent(page)}&format=yaml`,
+        501,
+        'This format is not available: ask for format=json or format=xml.',
+      ],
+      [
+        `/oembed?url=${encodeURIComponent('https://elsewhere.example/showcase/1')}`,
+        404,
+        'There is no public showcase or video at this address.',
+      ],
+      [
+        `/oembed?url=${encodeURIComponent(`${baseURL}/manage/showcases/${showreel}`)}`,
+        404,
+        'There is no public showcase or video at this address.',
+      ],
     ];
     for (const [path, status, message] of cases) {
       const response = await request.get(path);
@@ -254,9 +398,14 @@ test.describe('pages that are not public', () => {
       expect(response.headers()['content-type']).toContain('application/json');
       expect(await response.json()).toMatchObject({ status, message });
     }
-    const german = await request.get('/oembed?url=nowhere', { headers: { 'accept-language': 'de-DE' } });
+    const german = await request.get('/oembed?url=nowhere', {
+      headers: { 'accept-language': 'de-DE' },
+    });
     expect(german.status()).toBe(400);
-    expect(await german.json()).toMatchObject({ message: 'Gib im Parameter url die Adresse einer Showcase- oder Videoseite dieser Website an.' });
+    expect(await german.json()).toMatchObject({
+      message:
+        'Gib im Parameter url die Adresse einer Showcase- oder Videoseite dieser Website an.',
+    });
   });
 });
 
@@ -264,23 +413,36 @@ test.describe('a request for a host the site does not know', () => {
   // The e2e server has no PUBLIC_URL and no TRUSTED_HOSTS, and trusts X-Forwarded-* (TRUST_PROXY):
   // only loopback hosts are its own, anything else gets links on http://localhost:{PORT}.
   for (const headers of [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example' }]) {
-    test(`never names it in canonical, previews or oEmbed (${Object.keys(headers)[0]})`, async ({ request, baseURL }) => {
+    test(`never names it in canonical, previews or oEmbed (${Object.keys(headers)[0]})`, async ({
+      request,
+      baseURL,
+    }) => {
       const videoId = await videoIdOf(request, showreel, TITLE);
       for (const path of [`/showcase/${showreel}`, `/showcase/${showreel}/video/${videoId}`]) {
         const html = await (await request.get(path, { headers })).text();
         expect(html).not.toContain('evil.example');
         expect(html).toContain(`<link rel="canonical" href="${FALLBACK_ORIGIN}${path}">`);
         expect(html).toContain(`<meta property="og:url" content="${FALLBACK_ORIGIN}${path}">`);
-        expect(html).toMatch(new RegExp(`<meta property="og:image" content="${FALLBACK_ORIGIN}/thumbnails/`));
+        expect(html).toMatch(
+          new RegExp(`<meta property="og:image" content="${FALLBACK_ORIGIN}/thumbnails/`),
+        );
         expect(html).toContain(`href="${FALLBACK_ORIGIN}/oembed?url=`);
       }
-      const forged = await request.get(`/oembed?url=${encodeURIComponent(`http://evil.example/showcase/${showreel}`)}`, { headers });
+      const forged = await request.get(
+        `/oembed?url=${encodeURIComponent(`http://evil.example/showcase/${showreel}`)}`,
+        { headers },
+      );
       expect(forged.status()).toBe(404);
-      const own = await request.get(`/oembed?url=${encodeURIComponent(`${baseURL}/showcase/${showreel}/video/${videoId}`)}`, { headers });
+      const own = await request.get(
+        `/oembed?url=${encodeURIComponent(`${baseURL}/showcase/${showreel}/video/${videoId}`)}`,
+        { headers },
+      );
       const text = await own.text();
       expect(own.status()).toBe(200);
       expect(text).not.toContain('evil.example');
-      expect((JSON.parse(text) as { html: string }).html).toContain(`${baseURL}/showcase/${showreel}/video/${videoId}/embed`);
+      expect((JSON.parse(text) as { html: string }).html).toContain(
+        `${baseURL}/showcase/${showreel}/video/${videoId}/embed`,
+      );
     });
   }
 });

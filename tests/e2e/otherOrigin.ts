@@ -18,7 +18,9 @@ export async function openOtherSite(port = OTHER_PORT): Promise<OtherSite> {
   const server: Server = createServer((request, response) => {
     const html = pages.get(new URL(request.url ?? '/', 'http://x').pathname);
     const type = request.url?.split('?')[0]?.endsWith('.js') ? 'text/javascript' : 'text/html';
-    response.writeHead(html === undefined ? 404 : 200, { 'Content-Type': `${type}; charset=utf-8` });
+    response.writeHead(html === undefined ? 404 : 200, {
+      'Content-Type': `${type}; charset=utf-8`,
+    });
     response.end(html ?? 'not found');
   });
   await new Promise<void>((resolve, reject) => {
@@ -31,4 +33,5 @@ export async function openOtherSite(port = OTHER_PORT): Promise<OtherSite> {
   };
 }
 
-export const pageWith = (body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner site</title></head><body><main><h1>Partner site</h1>${body}</main></body></html>`;
+export const pageWith = (body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner site</title></head><body><main><h1>Partner site</h1>${body}</main></body></html>`;

@@ -9,11 +9,12 @@ import { startTcpProxy, type TcpProxy } from './tcpProxy.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 
 /**
- * A database outage (PostgreSQL restarting, a failover): while the connection is cut every
- * request that needs the database answers 503 with Retry-After, the error screen for a
- * browser and JSON for the API, never 500; nothing the server confirmed is lost; and once the
- * database is back the same server answers again by itself. The server runs on a throwaway
- * database behind a TCP proxy this test cuts and restores.
+ * A database outage (PostgreSQL restarting, a failover, a database taken offline with
+ * ALLOW_CONNECTIONS false): while the connection is cut or refused every request that needs
+ * the database answers 503 with Retry-After, the error screen for a browser (read without the
+ * database, as to an anonymous viewer) and JSON for the API, never 500; nothing the server
+ * confirmed is lost; and once the database is back the same server answers again by itself.
+ * The server runs on a throwaway database behind a TCP proxy this test cuts and restores.
  */
 
 const POSTGRES = { host: '127.0.0.1', port: 5432 };
@@ -65,7 +66,10 @@ test.describe('a database outage', () => {
         DATA_DIR: dataDir,
         DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/${database}`,
         SEED_DEMO: 'false',
+        // One server's outage: on PostgreSQL the start script would otherwise run a process a core.
+        WEB_CONCURRENCY: '1',
         WORKER: 'off',
+        RTMP_PORT: 'off',
         VITRINE_SKIP_BUILD: '1',
         LOG_LEVEL: 'warn',
         // Each sign-in comes from its own address, below every sign-in limit.
@@ -74,13 +78,19 @@ test.describe('a database outage', () => {
     });
     closeSync(log);
     // Each probe gives up after a few seconds: one held by a server still starting must not use up the wait.
-    const healthy = async () => (await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(3_000) }).catch(() => null))?.ok ?? false;
+    const healthy = async () =>
+      (await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(3_000) }).catch(() => null))
+        ?.ok ?? false;
     const deadline = Date.now() + 160_000;
     while (!(await healthy())) {
-      if (Date.now() > deadline) throw new Error(`the server behind the proxy was not healthy within 160 s`);
+      if (Date.now() > deadline)
+        throw new Error(`the server behind the proxy was not healthy within 160 s`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const direct = postgres(`postgres://postgres@${POSTGRES.host}:${POSTGRES.port}/${database}`, { max: 1, onnotice: () => {} });
+    const direct = postgres(`postgres://postgres@${POSTGRES.host}:${POSTGRES.port}/${database}`, {
+      max: 1,
+      onnotice: () => {},
+    });
     await direct`insert into users (email, name, password_hash) values (${email}, 'Outage Test', ${await hashPassword(password)})`;
     await direct.end();
   });
@@ -89,7 +99,9 @@ test.describe('a database outage', () => {
     if (testInfo.status === testInfo.expectedStatus) return;
     const tail = readFileSync(serverLog, 'utf8').split('\n').slice(-60).join('\n');
     const exit = exitOf(server);
-    console.error(`the server ${exit === null ? 'was still running' : `exited with ${exit}`}; the end of its log:\n${tail}`);
+    console.error(
+      `the server ${exit === null ? 'was still running' : `exited with ${exit}`}; the end of its log:\n${tail}`,
+    );
     await testInfo.attach('server log', { path: serverLog, contentType: 'text/plain' });
   });
 
@@ -102,28 +114,113 @@ test.describe('a database outage', () => {
     await sql.end();
   });
 
+  let client = 0;
+  let form: { token: string; xsrft: string } | undefined;
+
+  /** A sign-in: a session row written, confirmed with 303 and its cookie. */
+  const signIn = async () => {
+    if (!form) {
+      const logIn = await fetch(`${origin}/log_in`);
+      form = {
+        token: /name="token" value="([^"]+)"/.exec(await logIn.text())![1]!,
+        xsrft: logIn.headers
+          .getSetCookie()
+          .find((c) => c.startsWith('xsrft='))!
+          .split(';')[0]!,
+      };
+    }
+    const response = await fetch(`${origin}/log_in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        Cookie: form.xsrft,
+        Origin: origin,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Forwarded-For': `203.0.113.${(client++ % 250) + 1}`,
+      },
+      body: new URLSearchParams({ token: form.token, email, password, redirect: '/' }),
+    });
+    const session = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('vsid='))
+      ?.split(';')[0];
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      type: response.headers.get('content-type') ?? '',
+      session,
+    };
+  };
+  const read = async (path: string, accept: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${origin}${path}`, {
+      redirect: 'manual',
+      headers: { Accept: accept, ...headers },
+    });
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      type: response.headers.get('content-type') ?? '',
+      body: await response.text(),
+    };
+  };
+
+  test('answers 503 while the database refuses connections, to signed-in viewers too, with nothing read for the screen', async () => {
+    test.setTimeout(120_000);
+    // First, on connections no cut has ended mid-query: postgres.js 3.4.9 keeps the query of a
+    // connection that closed under it, and then takes that connection's refusals by the server
+    // for nothing and connects again until the database takes it, holding its new query.
+    // One session the server has read (and keeps in memory for a while), one it never read.
+    const known = (await signIn()).session!;
+    const unread = (await signIn()).session!;
+    expect((await read('/settings', 'text/html', { Cookie: known })).status).toBe(200);
+
+    const sql = postgres(admin, { max: 1, onnotice: () => {} });
+    const allowConnections = (allow: boolean) =>
+      sql.unsafe(`alter database ${database} allow_connections ${allow}`);
+    await allowConnections(false);
+    try {
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${database}`;
+      const answers = {
+        api: await read('/api/albums/2', 'application/json'),
+        signedInApi: await read('/api/me/videos', 'application/json', { Cookie: unread }),
+        page: await read('/showcase/2', 'text/html'),
+        // The session is read from the database, which refuses: no loop back to that read.
+        unread: await read('/settings', 'text/html', { Cookie: unread }),
+        unreadGerman: await read('/de-DE/manage/videos', 'text/html', { Cookie: unread }),
+        // The session is known, the page's own reads fail: the screen reads no account.
+        known: await read('/manage/videos', 'text/html', { Cookie: known }),
+        // A token is looked up in the database: the screen does not look it up again.
+        token: await read('/settings', 'text/html', {
+          Authorization: `Bearer vit_${'A'.repeat(43)}`,
+        }),
+      };
+      for (const [name, answer] of Object.entries(answers))
+        expect({ name, status: answer.status, retryAfter: answer.retryAfter }).toEqual({
+          name,
+          status: 503,
+          retryAfter: expect.stringMatching(/^\d+$/),
+        });
+      expect(JSON.parse(answers.api.body)).toMatchObject({ error: 'Temporarily unavailable' });
+      expect(JSON.parse(answers.signedInApi.body)).toMatchObject({ status: 503 });
+      expect(answers.unreadGerman.body).toContain('Vorübergehend nicht verfügbar');
+      // The screen, shown as to an anonymous viewer: no account menu and its sign-out form.
+      for (const answer of [answers.page, answers.unread, answers.known, answers.token]) {
+        expect(answer.body).toContain('Temporarily unavailable');
+        expect(answer.body).not.toContain('/log_out');
+      }
+    } finally {
+      await allowConnections(true);
+      await sql.end();
+    }
+    await expect
+      .poll(async () => (await read('/settings', 'text/html', { Cookie: unread })).status, {
+        timeout: 60_000,
+      })
+      .toBe(200);
+  });
+
   test('answers 503 with Retry-After while PostgreSQL is cut, loses nothing it confirmed, and recovers by itself', async () => {
     test.setTimeout(180_000);
-    const logIn = await fetch(`${origin}/log_in`);
-    const token = /name="token" value="([^"]+)"/.exec(await logIn.text())![1]!;
-    const xsrft = logIn.headers.getSetCookie().find((c) => c.startsWith('xsrft='))!.split(';')[0]!;
-    let client = 0;
-
-    /** A sign-in: a session row written, confirmed with 303 and its cookie. */
-    const signIn = async () => {
-      const response = await fetch(`${origin}/log_in`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { Cookie: xsrft, Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': `203.0.113.${(client++ % 250) + 1}` },
-        body: new URLSearchParams({ token, email, password, redirect: '/' }),
-      });
-      const session = response.headers.getSetCookie().find((c) => c.startsWith('vsid='))?.split(';')[0];
-      return { status: response.status, retryAfter: response.headers.get('retry-after'), type: response.headers.get('content-type') ?? '', session };
-    };
-    const read = async (path: string, accept: string) => {
-      const response = await fetch(`${origin}${path}`, { headers: { Accept: accept } });
-      return { status: response.status, retryAfter: response.headers.get('retry-after'), type: response.headers.get('content-type') ?? '', body: await response.text() };
-    };
 
     const confirmed: string[] = [];
     const answers: { status: number; retryAfter: string | null; type: string }[] = [];
@@ -145,7 +242,9 @@ test.describe('a database outage', () => {
     );
     await expect.poll(() => confirmed.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(6);
     proxy.cut();
-    await expect.poll(() => answers.filter((a) => a.status === 503).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(5);
+    await expect
+      .poll(() => answers.filter((a) => a.status === 503).length, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(5);
 
     // While it is cut: 503 with Retry-After, the error screen in the viewer's language or JSON.
     const page = await read('/showcase/1', 'text/html');
@@ -153,15 +252,29 @@ test.describe('a database outage', () => {
     const api = await read('/api/albums/1', 'application/json');
     running = false;
     await load;
-    expect(page).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/), type: expect.stringContaining('text/html') });
+    expect(page).toMatchObject({
+      status: 503,
+      retryAfter: expect.stringMatching(/^\d+$/),
+      type: expect.stringContaining('text/html'),
+    });
     expect(page.body).toContain('Temporarily unavailable');
     expect(german).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) });
     expect(german.body).toContain('Vorübergehend nicht verfügbar');
-    expect(api).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/), type: expect.stringContaining('application/json') });
+    expect(api).toMatchObject({
+      status: 503,
+      retryAfter: expect.stringMatching(/^\d+$/),
+      type: expect.stringContaining('application/json'),
+    });
     expect(JSON.parse(api.body)).toMatchObject({ status: 503, error: 'Temporarily unavailable' });
     const cutSignIns = await signIn();
-    expect(cutSignIns).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/), type: expect.stringContaining('text/html') });
-    expect(answers.every((a) => a.status === 303 || (a.status === 503 && a.retryAfter !== null))).toBe(true);
+    expect(cutSignIns).toMatchObject({
+      status: 503,
+      retryAfter: expect.stringMatching(/^\d+$/),
+      type: expect.stringContaining('text/html'),
+    });
+    expect(
+      answers.every((a) => a.status === 303 || (a.status === 503 && a.retryAfter !== null)),
+    ).toBe(true);
 
     // Restored: the same server signs in again, without a restart.
     proxy.restore();
@@ -169,7 +282,9 @@ test.describe('a database outage', () => {
 
     // Every session it confirmed, before and during the cut, still signs its viewer in.
     for (const session of confirmed) {
-      const viewer = (await (await fetch(`${origin}/api/viewer`, { headers: { Cookie: session } })).json()) as { userId: number | null };
+      const viewer = (await (
+        await fetch(`${origin}/api/viewer`, { headers: { Cookie: session } })
+      ).json()) as { userId: number | null };
       expect(viewer.userId, session).not.toBeNull();
     }
   });

@@ -32,7 +32,13 @@ export interface OwnServerOptions {
  * embedded database (unless `env` names a database of the test's own; never the run's
  * DATABASE_URL) and in-memory rate limits; resolves once /healthz answers 200.
  */
-export async function startVitrine({ port, publicUrl, dataDir, env: extra = {}, seed = true }: OwnServerOptions): Promise<ChildProcess> {
+export async function startVitrine({
+  port,
+  publicUrl,
+  dataDir,
+  env: extra = {},
+  seed = true,
+}: OwnServerOptions): Promise<ChildProcess> {
   const inherited: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'RATE_LIMIT_STORE']) delete inherited[name];
   const env: NodeJS.ProcessEnv = {
@@ -48,16 +54,24 @@ export async function startVitrine({ port, publicUrl, dataDir, env: extra = {}, 
     RTMP_PORT: 'off',
     // PORT+1 may be taken: a test that reads the API origin names its port in `env`.
     API_PORT: 'off',
+    // One process, as on the embedded database, whatever the database: a test asks for more in `env`.
+    WEB_CONCURRENCY: '1',
     ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
     ...extra,
   };
-  const server = spawn(process.execPath, [seed ? 'tests/e2e/serve.mjs' : 'scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = spawn(process.execPath, [seed ? 'tests/e2e/serve.mjs' : 'scripts/start.mjs'], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   server.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   let stopped: string | undefined;
   server.once('exit', (code) => (stopped = `the server stopped (${code}): ${errors}`));
   while (stopped === undefined) {
-    const status = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0);
+    const status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return server;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

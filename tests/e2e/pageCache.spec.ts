@@ -9,7 +9,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import postgres from 'postgres';
+import { ADMIN_URL, onServer } from './adminDatabase.ts';
 import { expect, showcaseId, test } from './fixtures.ts';
 import { freePort, startVitrine, stopVitrine } from './ownServer.ts';
 import { signIn } from './session.ts';
@@ -18,7 +18,12 @@ const grid = `/showcase/${showcaseId('grid')}`;
 
 /** Asks for `path` until the cache answers it: the first view is rendered and then stored. */
 async function cached(request: APIRequestContext, path: string): Promise<string> {
-  await expect.poll(async () => (await request.get(path)).headers()['x-vitrine-cache'], { message: `${path} from the cache`, timeout: 30_000 }).toBe('hit');
+  await expect
+    .poll(async () => (await request.get(path)).headers()['x-vitrine-cache'], {
+      message: `${path} from the cache`,
+      timeout: 30_000,
+    })
+    .toBe('hit');
   return (await request.get(path)).text();
 }
 
@@ -26,7 +31,9 @@ async function createShowcase(page: Page, name: string): Promise<number> {
   await page.goto('/manage/showcases');
   await page.getByLabel('New showcase name').fill(name);
   await page.getByRole('button', { name: 'Create showcase' }).click();
-  await expect(page.getByTestId('studio-notice')).toHaveText('Showcase created. Add videos and choose its settings.');
+  await expect(page.getByTestId('studio-notice')).toHaveText(
+    'Showcase created. Add videos and choose its settings.',
+  );
   return Number(/\/manage\/showcases\/(\d+)/.exec(page.url())![1]);
 }
 
@@ -51,7 +58,9 @@ async function visitor(browser: Browser): Promise<Page> {
 }
 
 test.describe('the page cache', () => {
-  test('serves an anonymous visitor’s second view from the cache, and answers its ETag with 304', async ({ request }) => {
+  test('serves an anonymous visitor’s second view from the cache, and answers its ETag with 304', async ({
+    request,
+  }) => {
     const body = await cached(request, grid);
     const hit = await request.get(grid, { headers: { 'accept-encoding': 'br' } });
     expect(hit.headers()['content-encoding']).toBe('br');
@@ -59,10 +68,44 @@ test.describe('the page cache', () => {
     const etag = hit.headers()['etag']!;
     expect(etag).toMatch(/^"[^"]+"$/);
     expect(hit.headers()['vary']).toContain('Accept-Encoding');
-    const again = await request.get(grid, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    const again = await request.get(grid, {
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
     expect(again.status()).toBe(304);
     expect(await again.text()).toBe('');
     expect(hit.headers()['set-cookie']).toBeUndefined();
+  });
+
+  test('serves a link with campaign markers and unknown parameters the cached page, which names no campaign', async ({
+    request,
+  }) => {
+    const plain = await cached(request, grid);
+    const shared = await request.get(
+      `${grid}?utm_source=newsletter&utm_medium=email&fbclid=IwAR0x&gclid=abc&nocache=${randomBytes(4).toString('hex')}`,
+    );
+    expect(shared.headers()['x-vitrine-cache']).toBe('hit');
+    const body = await shared.text();
+    expect(body).toBe(plain);
+    expect(body).toMatch(new RegExp(`<link rel="canonical" href="[^"]*${grid}"`));
+    expect(body).not.toContain('utm_');
+    // A parameter the page reads still makes its own page.
+    const second = await (await request.get(`${grid}?page=2&utm_campaign=launch`)).text();
+    expect(second).toMatch(new RegExp(`<link rel="canonical" href="[^"]*${grid}\\?page=2"`));
+    expect(second).not.toContain('utm_');
+  });
+
+  test("keeps every live event's public video view, which sets no cookie", async ({ request }) => {
+    const live = showcaseId('live');
+    const { data } = (await (
+      await request.get(`/api/albums/${live}/videos?per_page=100&fields=uri,live`)
+    ).json()) as { data: { uri: string; live: unknown }[] };
+    const events = data.filter((video) => video.live);
+    expect(events.length).toBeGreaterThan(0);
+    for (const { uri } of events) {
+      const view = `/showcase/${live}/video/${uri.split('/').at(-1)}`;
+      await cached(request, view);
+      expect((await request.get(view)).headers()['set-cookie'], view).toBeUndefined();
+    }
   });
 
   test('keeps the theme a visitor chose apart from the default', async ({ request }) => {
@@ -81,7 +124,11 @@ test.describe('the page cache', () => {
     }
   });
 
-  test('shows a video added, a video renamed and a password set in the studio at once', async ({ page, browser, request }) => {
+  test('shows a video added, a video renamed and a password set in the studio at once', async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     await signIn(page, 'owner@vitrine.test');
     const albumId = await createShowcase(page, 'Cache proof');
@@ -101,7 +148,9 @@ test.describe('the page cache', () => {
     await renameVideo(page, 'Neon signs', 'Neon signs after rain');
     try {
       await reader.reload();
-      await expect(reader.getByRole('link', { name: /Neon signs after rain/ }).first()).toBeVisible();
+      await expect(
+        reader.getByRole('link', { name: /Neon signs after rain/ }).first(),
+      ).toBeVisible();
       expect(await cached(request, showcase)).toContain('Neon signs after rain');
     } finally {
       await renameVideo(page, 'Neon signs after rain', 'Neon signs');
@@ -124,28 +173,26 @@ test.describe('the page cache', () => {
 });
 
 test.describe('the page cache across app nodes', () => {
-  const adminUrl = process.env['PG_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = `vitrine_test_pagecache_${randomBytes(3).toString('hex')}`;
   const nodes: ChildProcess[] = [];
   const origins: string[] = [];
-  const onServer = async (run: (sql: postgres.Sql) => Promise<unknown>) => {
-    const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    try {
-      await run(sql);
-    } finally {
-      await sql.end();
-    }
-  };
 
   test.beforeAll(async () => {
     test.setTimeout(600_000);
     await onServer((sql) => sql`create database ${sql(database)}`);
-    const databaseUrl = new URL(adminUrl);
+    const databaseUrl = new URL(ADMIN_URL);
     databaseUrl.pathname = `/${database}`;
     for (const [index, seed] of [true, false].entries()) {
       const port = await freePort();
       origins.push(`http://127.0.0.1:${port}`);
-      nodes.push(await startVitrine({ port, dataDir: `${process.env['DATA_DIR'] ?? '.data/e2e'}-pagecache-node${index}`, env: { DATABASE_URL: databaseUrl.href, DEMO_LIVE: 'off' }, seed }));
+      nodes.push(
+        await startVitrine({
+          port,
+          dataDir: `${process.env['DATA_DIR'] ?? '.data/e2e'}-pagecache-node${index}`,
+          env: { DATABASE_URL: databaseUrl.href, DEMO_LIVE: 'off' },
+          seed,
+        }),
+      );
     }
   });
 
@@ -154,14 +201,19 @@ test.describe('the page cache across app nodes', () => {
     await onServer((sql) => sql`drop database if exists ${sql(database)} with (force)`);
   });
 
-  test('a video renamed on one node is no longer served from the other node’s cache', async ({ browser, playwright }) => {
+  test('a video renamed on one node is no longer served from the other node’s cache', async ({
+    browser,
+    playwright,
+  }) => {
     const [writer, reader] = origins as [string, string];
     const readerRequest = await playwright.request.newContext({ baseURL: reader });
     expect(await cached(readerRequest, grid)).toContain('Glass studio');
     const owner = await (await browser.newContext({ baseURL: writer })).newPage();
     await signIn(owner, 'owner@vitrine.test');
     await renameVideo(owner, 'Glass studio', 'Glass studio by night');
-    await expect.poll(async () => (await readerRequest.get(grid)).text()).toContain('Glass studio by night');
+    await expect
+      .poll(async () => (await readerRequest.get(grid)).text())
+      .toContain('Glass studio by night');
     await owner.context().close();
     await readerRequest.dispose();
   });

@@ -42,13 +42,18 @@ declare global {
 /** @vimeo/player as published, trusting this server where it trusts vimeo.com. */
 function vimeoBundleFor(appOrigin: string): string {
   const source = readFileSync('node_modules/@vimeo/player/dist/player.es.js', 'utf8');
-  const patched = source.replace(/function isVimeoUrl\(url\) \{[\s\S]*?\n\}/, `function isVimeoUrl(url) {\n  return url === ${JSON.stringify(appOrigin)} || url.startsWith(${JSON.stringify(`${appOrigin}/`)});\n}`);
+  const patched = source.replace(
+    /function isVimeoUrl\(url\) \{[\s\S]*?\n\}/,
+    `function isVimeoUrl(url) {\n  return url === ${JSON.stringify(appOrigin)} || url.startsWith(${JSON.stringify(`${appOrigin}/`)});\n}`,
+  );
   if (patched === source) throw new Error('isVimeoUrl not found in @vimeo/player');
   return patched;
 }
 
 async function firstVideoId(page: Page): Promise<number> {
-  const list = (await (await page.request.get(`/api/albums/${grid}/videos?per_page=1`)).json()) as { data: { uri: string }[] };
+  const list = (await (await page.request.get(`/api/albums/${grid}/videos?per_page=1`)).json()) as {
+    data: { uri: string }[];
+  };
   return Number(list.data[0]!.uri.split('/').at(-1));
 }
 
@@ -66,7 +71,9 @@ for (const library of ['Vitrine /player.js', '@vimeo/player'] as const) {
       pageWith(`<script type="module">
   import Player from '${moduleSrc}';
   window.events = [];
-  const frame = Object.assign(document.createElement('iframe'), { id: 'player', src: ${JSON.stringify(frameSrc)}, width: 640, height: 360, allow: 'autoplay', title: 'Film' });
+  const frame = Object.assign(document.createElement('iframe'), {
+    id: 'player', src: ${JSON.stringify(frameSrc)}, width: 640, height: 360, allow: 'autoplay', title: 'Film',
+  });
   document.body.append(frame);
   const player = new Player(frame);
   for (const name of ['play', 'pause', 'seeked', 'timeupdate']) player.on(name, (data) => window.events.push([name, data]));
@@ -82,19 +89,42 @@ for (const library of ['Vitrine /player.js', '@vimeo/player'] as const) {
 
     await page.evaluate(() => window.player.play());
     await expect.poll(() => page.evaluate(() => window.player.getPaused())).toBe(false);
-    await expect.poll(() => page.evaluate(() => window.events.some(([name]) => name === 'play'))).toBe(true);
-    await expect.poll(() => page.evaluate(() => window.events.some(([name]) => name === 'timeupdate'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => window.events.some(([name]) => name === 'play')))
+      .toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => window.events.some(([name]) => name === 'timeupdate')))
+      .toBe(true);
 
     expect(await page.evaluate(() => window.player.setCurrentTime(2))).toBe(2);
-    await expect.poll(() => page.evaluate(() => window.events.find(([name]) => name === 'seeked')?.[1].seconds)).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() =>
+        page.evaluate(() => window.events.find(([name]) => name === 'seeked')?.[1].seconds),
+      )
+      .toBeGreaterThanOrEqual(2);
     await page.evaluate(() => window.player.pause());
     await expect.poll(() => page.evaluate(() => window.player.getPaused())).toBe(true);
-    await expect.poll(() => page.evaluate(() => window.events.some(([name]) => name === 'pause'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => window.events.some(([name]) => name === 'pause')))
+      .toBe(true);
     expect(await page.evaluate(() => window.player.getCurrentTime())).toBeGreaterThanOrEqual(2);
-    expect(await page.evaluate(() => window.player.setCurrentTime(99_999).then(() => 'accepted', (error: Error) => error.name))).toBe('RangeError');
+    expect(
+      await page.evaluate(() =>
+        window.player.setCurrentTime(99_999).then(
+          () => 'accepted',
+          (error: Error) => error.name,
+        ),
+      ),
+    ).toBe('RangeError');
 
     // A window of another site inside the page is not the framing page: its call is ignored.
-    site.page('/intruder', `<!doctype html><title>Intruder</title><script>parent.frames[0].postMessage({ method: 'play', value: {} }, '*'); parent.postMessage('intruded', '*');</script>`);
+    site.page(
+      '/intruder',
+      `<!doctype html><title>Intruder</title><script>
+        parent.frames[0].postMessage({ method: 'play', value: {} }, '*');
+        parent.postMessage('intruded', '*');
+      </script>`,
+    );
     await page.evaluate((src) => {
       window.addEventListener('message', (event) => {
         if (event.data === 'intruded') window.intruded = true;
@@ -109,7 +139,10 @@ for (const library of ['Vitrine /player.js', '@vimeo/player'] as const) {
   });
 }
 
-test('a page on another site scripts the showcase embed as one player, within the showcase', async ({ page, baseURL }) => {
+test('a page on another site scripts the showcase embed as one player, within the showcase', async ({
+  page,
+  baseURL,
+}) => {
   site.page(
     '/api-showcase',
     pageWith(`<iframe id="showcase" src="${baseURL}/showcase/${grid}/embed" width="960" height="540" allow="autoplay" title="Showcase"></iframe>
@@ -121,7 +154,9 @@ test('a page on another site scripts the showcase embed as one player, within th
   window.player = player;
 </script>`),
   );
-  const list = (await (await page.request.get(`/api/albums/${grid}/videos?per_page=3`)).json()) as { data: { uri: string }[] };
+  const list = (await (await page.request.get(`/api/albums/${grid}/videos?per_page=3`)).json()) as {
+    data: { uri: string }[];
+  };
   const [first, , third] = list.data.map((video) => Number(video.uri.split('/').at(-1)));
   await page.goto(`http://localhost:${OTHER_PORT}/api-showcase`);
   await page.waitForFunction(() => window.player !== undefined);
@@ -131,13 +166,22 @@ test('a page on another site scripts the showcase embed as one player, within th
   const loaded = await page.evaluate((id) => window.player.loadVideo(id), third!);
   expect(loaded).toBe(third);
   expect(await page.evaluate(() => window.player.getVideoId())).toBe(third);
-  await expect(page.frameLocator('#showcase').locator(`a[data-embed-item="${third}"]`)).toHaveAttribute('aria-current', 'true');
+  await expect(
+    page.frameLocator('#showcase').locator(`a[data-embed-item="${third}"]`),
+  ).toHaveAttribute('aria-current', 'true');
   // The new video's player takes the calls and sends the events the page asked for.
-  await expect.poll(() => page.evaluate(() => window.player.setMuted(true)), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => window.player.setMuted(true)), { timeout: 15_000 })
+    .toBe(true);
   await page.evaluate(() => window.player.play());
   await expect.poll(() => page.evaluate(() => window.events.length)).toBeGreaterThan(0);
   expect(await page.evaluate(() => window.player.getPaused())).toBe(false);
 
-  const refused = await page.evaluate(() => window.player.loadVideo(987_654).then(() => 'loaded', (error: Error) => error.name));
+  const refused = await page.evaluate(() =>
+    window.player.loadVideo(987_654).then(
+      () => 'loaded',
+      (error: Error) => error.name,
+    ),
+  );
   expect(refused).toBe('NotFoundError');
 });

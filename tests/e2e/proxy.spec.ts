@@ -1,13 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Server } from 'node:https';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, showcaseId, test } from './fixtures.ts';
+import { expect, hydrated, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
 import { freePort, startVitrine, stopVitrine } from './ownServer.ts';
 import { startTlsProxy } from './tlsProxy.ts';
 
 /**
- * Behind a TLS-terminating proxy (README "Behind a reverse proxy"): the browser is on
+ * Behind a TLS-terminating proxy (docs/deploying.md, "Behind a reverse proxy"): the browser is on
  * https://localhost:<proxy>, the server sees plain http from the proxy. Every form posts,
  * cookies are Secure and every redirect stays on the public origin.
  */
@@ -23,7 +23,11 @@ let page: Page;
 const redirectedTo = new Set<string>();
 
 async function publicContext(browser: Browser, javaScriptEnabled = true): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: origin, ignoreHTTPSErrors: true, javaScriptEnabled });
+  const context = await browser.newContext({
+    baseURL: origin,
+    ignoreHTTPSErrors: true,
+    javaScriptEnabled,
+  });
   context.on('response', (response) => {
     const location = response.headers()['location'];
     if (location) redirectedTo.add(new URL(location, response.url()).origin);
@@ -41,7 +45,11 @@ test.beforeAll(async ({ browser }) => {
   const [serverPort, proxyPort] = [await freePort(), await freePort()];
   origin = `https://localhost:${proxyPort}`;
   proxy = await startTlsProxy(proxyPort, serverPort);
-  server = await startVitrine({ port: serverPort, publicUrl: origin, dataDir: `${process.env['DATA_DIR'] ?? '.data/e2e'}-tls` });
+  server = await startVitrine({
+    port: serverPort,
+    publicUrl: origin,
+    dataDir: `${process.env['DATA_DIR'] ?? '.data/e2e'}-tls`,
+  });
   member = await publicContext(browser);
   page = await member.newPage();
 });
@@ -66,18 +74,26 @@ test('signs in through the proxy with a Secure session cookie, and pages say the
 test('adds a stock clip to the cart and removes it with the cart form', async () => {
   await page.goto('/stock');
   await page.getByRole('link', { name: 'City lights at dusk' }).click();
+  // Pressed before its island runs, the button posts the form and lands on the cart instead.
+  await hydrated(page);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('status').getByRole('heading', { name: 'Confirmed!' })).toBeVisible();
   await page.goto('/stock/cart');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
-  await page.getByTestId('cart-line').getByRole('button', { name: /Remove/ }).click();
+  await page
+    .getByTestId('cart-line')
+    .getByRole('button', { name: /Remove/ })
+    .click();
   await expect(page.getByText('Your cart is empty')).toBeVisible();
 });
 
 test('saves the settings form', async () => {
   await page.goto('/settings');
   await page.getByRole('radio', { name: 'Safest' }).check();
-  const [saved] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Save' }).click()]);
+  const [saved] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Save' }).click(),
+  ]);
   expect(saved.status()).toBe(303);
   await page.goto('/settings');
   await expect(page.getByRole('radio', { name: 'Safest' })).toBeChecked();

@@ -1,5 +1,5 @@
 import type { Browser, Page, Request } from '@playwright/test';
-import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
+import { expect, expectAccessible, islandOf, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
 
 const gridId = showcaseId('grid');
@@ -12,7 +12,8 @@ function searchCalls(page: Page): Request[] {
   const calls: Request[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname === `/api/albums/${gridId}/videos` && url.searchParams.has('query')) calls.push(request);
+    if (url.pathname === `/api/albums/${gridId}/videos` && url.searchParams.has('query'))
+      calls.push(request);
   });
   return calls;
 }
@@ -73,12 +74,14 @@ function resultsFor(page: Page, text: string) {
 /** Types into the field and waits for the island to have taken the text (it hydrates on first use). */
 async function typeSearch(page: Page, text: string): Promise<void> {
   await searchField(page).fill(text);
-  await expect(page.locator('vitrine-search[data-hydrated]')).toHaveCount(1);
+  await expect(islandOf(page, 'Search', 'hydrated')).toHaveCount(1);
   await expect(resultsFor(page, text).getByText('Searching…')).toBeVisible();
 }
 
 test.describe('searching a showcase', () => {
-  test('shows results once typing has paused for a second, in place of the grid', async ({ page }) => {
+  test('shows results once typing has paused for a second, in place of the grid', async ({
+    page,
+  }) => {
     const calls = searchCalls(page);
     await openGrid(page);
     await expect(page.getByRole('search', { name: 'Search this showcase' })).toBeVisible();
@@ -114,7 +117,9 @@ test.describe('searching a showcase', () => {
     await requestsReported(page);
     expect(calls).toHaveLength(0);
     await page.clock.runFor(300);
-    await expect(resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' })).toBeVisible();
+    await expect(
+      resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' }),
+    ).toBeVisible();
     expect(calls.map((c) => new URL(c.url()).searchParams.get('query'))).toEqual(['glass']);
   });
 
@@ -132,11 +137,13 @@ test.describe('searching a showcase', () => {
     await typeSearch(page, 'glass');
     await page.clock.runFor(1_000);
     await expect(resultsFor(page, 'glass')).toHaveAttribute('aria-busy', 'true');
-    await expect(page.locator('vitrine-search').getByRole('status')).toHaveText('Searching…');
+    await expect(islandOf(page, 'Search', 'hydrated').getByRole('status')).toHaveText('Searching…');
     await expectAccessibleNow(page);
     release();
-    await expect(resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' })).toBeVisible();
-    await expect(page.locator('vitrine-search').getByRole('status')).toHaveText('1 - 1 of 1');
+    await expect(
+      resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' }),
+    ).toBeVisible();
+    await expect(islandOf(page, 'Search', 'hydrated').getByRole('status')).toHaveText('1 - 1 of 1');
   });
 
   test('says there are no results for nonsense', async ({ page }) => {
@@ -150,14 +157,21 @@ test.describe('searching a showcase', () => {
   test('shows the error state when the search call fails', async ({ page }) => {
     await page.route(
       (url) => url.pathname === `/api/albums/${gridId}/videos` && url.searchParams.has('query'),
-      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Technical Difficulties"}' }),
+      (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"error":"Technical Difficulties"}',
+        }),
     );
     await openGrid(page);
     await typeSearch(page, 'glass');
     await page.clock.runFor(1_000);
     const results = resultsFor(page, 'glass');
     await expect(results.getByText('Please try again')).toBeVisible();
-    await expect(results.getByText('Sorry, something went wrong during your search.')).toBeVisible();
+    await expect(
+      results.getByText('Sorry, something went wrong during your search.'),
+    ).toBeVisible();
     await expectAccessibleNow(page);
   });
 
@@ -165,7 +179,9 @@ test.describe('searching a showcase', () => {
     await openGrid(page);
     await typeSearch(page, 'glass');
     await page.clock.runFor(1_000);
-    await expect(resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' })).toBeVisible();
+    await expect(
+      resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' }),
+    ).toBeVisible();
     await searchField(page).fill('');
     await expect(resultsView(page)).toHaveCount(0);
     await expect(page.getByTestId('range')).toBeVisible();
@@ -177,14 +193,18 @@ test.describe('searching a showcase', () => {
     await openGrid(page);
     await typeSearch(page, 'glass');
     await page.clock.runFor(1_000);
-    await expect(resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' })).toBeVisible();
+    await expect(
+      resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' }),
+    ).toBeVisible();
     await searchField(page).press('Escape');
     await expect(searchField(page)).toHaveValue('');
     await expect(page.getByTestId('range')).toBeVisible();
 
     await typeSearch(page, 'night');
     await page.clock.runFor(1_000);
-    await expect(resultsFor(page, 'night').getByRole('link', { name: 'Night market' })).toBeVisible();
+    await expect(
+      resultsFor(page, 'night').getByRole('link', { name: 'Night market' }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Close search' }).click();
     await expect(searchField(page)).toHaveValue('');
     await expect(searchField(page)).toBeFocused();
@@ -195,7 +215,9 @@ test.describe('searching a showcase', () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(
-      (url) => url.pathname === `/api/albums/${gridId}/videos` && url.searchParams.get('query') === 'glass',
+      (url) =>
+        url.pathname === `/api/albums/${gridId}/videos` &&
+        url.searchParams.get('query') === 'glass',
       async (route) => {
         await held;
         // The page may have given up on it already.
@@ -203,7 +225,9 @@ test.describe('searching a showcase', () => {
       },
     );
     await openGrid(page);
-    const asked = page.waitForRequest((request) => new URL(request.url()).searchParams.get('query') === 'glass');
+    const asked = page.waitForRequest(
+      (request) => new URL(request.url()).searchParams.get('query') === 'glass',
+    );
     await typeSearch(page, 'glass');
     await page.clock.runFor(1_000);
     const search = await asked;
@@ -218,7 +242,9 @@ test.describe('searching a showcase', () => {
     await expect(page.getByTestId('range')).toBeVisible();
   });
 
-  test('searches at once on Enter, and reloads the results when the page changes', async ({ page }) => {
+  test('searches at once on Enter, and reloads the results when the page changes', async ({
+    page,
+  }) => {
     const calls = searchCalls(page);
     await openGrid(page);
     await typeSearch(page, 'northwind');
@@ -245,20 +271,27 @@ test.describe('searching a showcase', () => {
     await expect(resultsFor(page, 'Orion').getByText('No results. Try again?')).toBeVisible();
     await expect(page.getByText(/Orion campaign/)).toHaveCount(0);
     for (const query of ['Orion', 'Dailies', 'Rough assembly', 'Alternate ending', 'client cut']) {
-      const body = await (await request.get(`/api/albums/${gridId}/videos?query=${encodeURIComponent(query)}`)).json();
+      const body = await (
+        await request.get(`/api/albums/${gridId}/videos?query=${encodeURIComponent(query)}`)
+      ).json();
       expect(body.total, query).toBe(0);
     }
   });
 
-  test('searches Japanese pages with Japanese strings and keeps links in Japanese', async ({ page }) => {
+  test('searches Japanese pages with Japanese strings and keeps links in Japanese', async ({
+    page,
+  }) => {
     await page.clock.install({ time: START });
     await page.goto(`/ja-JP${grid}`);
     await page.clock.pauseAt(new Date(START.getTime() + 60_000));
     const field = page.getByRole('searchbox');
     await field.fill('glass');
-    await expect(page.locator('vitrine-search[data-hydrated]')).toHaveCount(1);
+    await expect(islandOf(page, 'Search', 'hydrated')).toHaveCount(1);
     await page.clock.runFor(1_000);
-    await expect(page.getByRole('link', { name: 'Glass studio' })).toHaveAttribute('href', new RegExp(`^/ja-JP/showcase/${gridId}/video/\\d+$`));
+    await expect(page.getByRole('link', { name: 'Glass studio' })).toHaveAttribute(
+      'href',
+      new RegExp(`^/ja-JP/showcase/${gridId}/video/\\d+$`),
+    );
     await expectAccessibleNow(page);
   });
 });
@@ -273,7 +306,9 @@ test.describe('search and team roles (SPEC §6)', () => {
     const cards = page.getByRole('main').getByRole('article');
     await expect(cards.first()).toBeVisible();
     await expect(cards.getByRole('link')).toHaveCount(0);
-    await expect(cards.getByRole('heading', { name: 'Dailies: harbour night shoot' })).toBeVisible();
+    await expect(
+      cards.getByRole('heading', { name: 'Dailies: harbour night shoot' }),
+    ).toBeVisible();
     await expectAccessible(page);
     // The results page is not theirs either.
     await page.goto(`${team}/search?q=dailies`);
@@ -285,14 +320,19 @@ test.describe('search and team roles (SPEC §6)', () => {
     await page.goto(`${team}/search?q=dailies`);
     const results = resultsFor(page, 'dailies');
     await expect(results.getByRole('link', { name: 'Dailies: harbour night shoot' })).toBeVisible();
-    await expect(results.getByRole('link', { name: 'Dailies: glass studio pickups' })).toBeVisible();
+    await expect(
+      results.getByRole('link', { name: 'Dailies: glass studio pickups' }),
+    ).toBeVisible();
   });
 });
 
 test.describe('searching with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('submits the GET form and pages through server-rendered results', async ({ page, browser }) => {
+  test('submits the GET form and pages through server-rendered results', async ({
+    page,
+    browser,
+  }) => {
     await page.goto(grid);
     await searchField(page).fill('northwind');
     await searchField(page).press('Enter');
@@ -309,7 +349,10 @@ test.describe('searching with JavaScript off', () => {
     await expect(page).toHaveURL(grid);
   });
 
-  test('says there are no results, hides protected videos, and closes on empty text', async ({ page, browser }) => {
+  test('says there are no results, hides protected videos, and closes on empty text', async ({
+    page,
+    browser,
+  }) => {
     await page.goto(`${grid}/search?q=qzxjvbw`);
     await expect(resultsFor(page, 'qzxjvbw').getByText('No results. Try again?')).toBeVisible();
     await expectAccessibleAt(browser, page.url());
@@ -346,7 +389,10 @@ test.describe('the JavaScript the grid page ships', () => {
     });
     const total = async () => {
       await Promise.all(pending);
-      return [...scripts.values()].reduce((sum, s) => ({ raw: sum.raw + s.raw, transfer: sum.transfer + s.transfer }), { raw: 0, transfer: 0 });
+      return [...scripts.values()].reduce(
+        (sum, s) => ({ raw: sum.raw + s.raw, transfer: sum.transfer + s.transfer }),
+        { raw: 0, transfer: 0 },
+      );
     };
 
     await page.goto(grid);
@@ -364,14 +410,19 @@ test.describe('the JavaScript the grid page ships', () => {
     expect(before.raw).toBe(0);
 
     await searchField(page).fill('glass');
-    await expect(page.locator('vitrine-search[data-hydrated]')).toHaveCount(1);
-    await expect(resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' })).toBeVisible();
+    await expect(islandOf(page, 'Search', 'hydrated')).toHaveCount(1);
+    await expect(
+      resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' }),
+    ).toBeVisible();
     await page.waitForLoadState('networkidle');
     const after = await total();
     test.info().annotations.push({
       type: 'javascript',
       description: `before interaction ${before.raw} B (${before.transfer} B on the wire); after a search ${after.raw} B (${after.transfer} B on the wire)`,
     });
-    console.log(`grid page JavaScript: before interaction ${before.raw} B raw / ${before.transfer} B transferred; after a search ${after.raw} B raw / ${after.transfer} B transferred`);
+    console.log(
+      `grid page JavaScript: before interaction ${before.raw} B raw / ${before.transfer} B transferred; ` +
+        `after a search ${after.raw} B raw / ${after.transfer} B transferred`,
+    );
   });
 });

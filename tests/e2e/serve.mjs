@@ -7,8 +7,12 @@ import { parseEnv } from 'node:util';
 import { testDatabaseNameOf } from '../../src/lib/testDatabaseName.ts';
 
 process.env.DATA_DIR ??= '.data/e2e';
+// One process on PostgreSQL too (by default one a core): the suite's tests of several are tests/e2e/webProcesses.spec.ts.
+process.env.WEB_CONCURRENCY ??= '1';
 // The start script loads .env later: a DATABASE_URL there is the one the server would use.
-const databaseUrl = process.env.DATABASE_URL ?? (existsSync('.env') ? parseEnv(readFileSync('.env', 'utf8')).DATABASE_URL : undefined);
+const databaseUrl =
+  process.env.DATABASE_URL ??
+  (existsSync('.env') ? parseEnv(readFileSync('.env', 'utf8')).DATABASE_URL : undefined);
 if (databaseUrl) {
   try {
     testDatabaseNameOf(databaseUrl);

@@ -8,9 +8,16 @@ let signIns = 0;
  * the whole suite from one address would pass the per-client sign-in limit, which is the
  * server doing its job.
  */
-export async function signIn(page: Page, email: string, password = 'vitrine-demo', redirect = '/'): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  password = 'vitrine-demo',
+  redirect = '/',
+): Promise<void> {
   signIns += 1;
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${(process.pid + signIns) % 250}.${signIns % 250}` });
+  await page.setExtraHTTPHeaders({
+    'x-forwarded-for': `198.18.${(process.pid + signIns) % 250}.${signIns % 250}`,
+  });
   await page.goto(`/log_in?redirect=${encodeURIComponent(redirect)}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);

@@ -23,14 +23,23 @@ test.afterAll(async () => {
 
 /** Each test shares from an address of its own, so the hourly per-sender limit never meets another test. */
 let client = 0;
-async function visitor(browser: Browser, options: { theme?: 'light' | 'dark'; locale?: string; javaScriptEnabled?: boolean } = {}): Promise<Page> {
+async function visitor(
+  browser: Browser,
+  options: { theme?: 'light' | 'dark'; locale?: string; javaScriptEnabled?: boolean } = {},
+): Promise<Page> {
   client += 1;
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL!,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
-    extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${client}`, ...(options.locale ? { 'Accept-Language': options.locale } : {}) },
+    extraHTTPHeaders: {
+      'X-Forwarded-For': `198.51.100.${client}`,
+      ...(options.locale ? { 'Accept-Language': options.locale } : {}),
+    },
   });
-  if (options.theme) await context.addCookies([{ name: 'theme', value: options.theme, url: test.info().project.use.baseURL! }]);
+  if (options.theme)
+    await context.addCookies([
+      { name: 'theme', value: options.theme, url: test.info().project.use.baseURL! },
+    ]);
   return context.newPage();
 }
 
@@ -53,7 +62,9 @@ test('a viewer shares a showcase by e-mail and the mail arrives', async ({ brows
   const dialog = await openDialog(page);
   await expect(dialog.getByRole('heading', { name: 'Share Northwind Showreel' })).toBeVisible();
   await expect(dialog.getByLabel('Link')).toHaveValue(new RegExp(`/showcase/${grid}$`));
-  await expect(dialog.getByLabel('Embed code')).toHaveValue(new RegExp(`aspect-ratio:16/9.*src="http://[^"]+/showcase/${grid}/embed"`));
+  await expect(dialog.getByLabel('Embed code')).toHaveValue(
+    new RegExp(`aspect-ratio:16/9.*src="http://[^"]+/showcase/${grid}/embed"`),
+  );
   await dialog.getByLabel('Size').selectOption('960x540');
   await expect(dialog.getByLabel('Embed code')).toHaveValue(/width="960" height="540"/);
 
@@ -82,7 +93,9 @@ test('a viewer shares a showcase by e-mail and the mail arrives', async ({ brows
   await send.click();
 
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: 'Your message was sent.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your message was sent.' }),
+  ).toBeVisible();
   await expect(page.locator('[data-testid=share-button] >> visible=true').first()).toBeFocused();
   const [mail] = await inbox.waitFor('ana@example.com');
   expect(mail?.subject).toBe('“Northwind Showreel” was shared with you');
@@ -115,13 +128,19 @@ test('a mail that cannot go out keeps the dialog open under the toast', async ({
   }
 });
 
-test('the dialog keeps focus inside, closes on Escape and gives focus back', async ({ browser }) => {
+test('the dialog keeps focus inside, closes on Escape and gives focus back', async ({
+  browser,
+}) => {
   const page = await visitor(browser);
   await page.goto(`/showcase/${player}`);
   const dialog = await openDialog(page);
   for (let i = 0; i < 25; i += 1) {
     await page.keyboard.press('Tab');
-    const inside = await page.evaluate(() => document.activeElement === document.body || Boolean(document.activeElement?.closest('dialog')));
+    const inside = await page.evaluate(
+      () =>
+        document.activeElement === document.body ||
+        Boolean(document.activeElement?.closest('dialog')),
+    );
     expect(inside).toBe(true);
   }
   await page.keyboard.press('Escape');
@@ -129,7 +148,9 @@ test('the dialog keeps focus inside, closes on Escape and gives focus back', asy
   await expect(page.locator('[data-testid=share-button] >> visible=true').first()).toBeFocused();
 });
 
-test('the video view shares the video, with its own embed code, and offers previous and next on phones', async ({ browser }) => {
+test('the video view shares the video, with its own embed code, and offers previous and next on phones', async ({
+  browser,
+}) => {
   const page = await visitor(browser);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/showcase/${grid}`);
@@ -152,30 +173,44 @@ test('a password showcase offers sharing to its owner only', async ({ browser, p
   await expect(viewer.getByRole('heading', { level: 1, name: 'Client Preview' })).toBeVisible();
   await expect(viewer.getByTestId('share-button')).toHaveCount(0);
   expect((await viewer.request.get(`/showcase/${password}/share`)).status()).toBe(403);
-  expect((await viewer.request.post(`/showcase/${password}/send_message`, { data: { user_emails: 'ana@example.com', action: 'send_message' } })).status()).toBe(403);
+  expect(
+    (
+      await viewer.request.post(`/showcase/${password}/send_message`, {
+        data: { user_emails: 'ana@example.com', action: 'send_message' },
+      })
+    ).status(),
+  ).toBe(403);
 
   await signIn(page, 'owner@vitrine.test', 'vitrine-demo', `/showcase/${password}`);
   await expect(page.locator('header').getByTestId('share-button')).toBeVisible();
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the dialog passes axe in the ${theme} theme and in German`, { tag: '@accessibility' }, async ({ browser }) => {
-    const page = await visitor(browser, { theme, locale: 'de-DE' });
-    await page.goto(`/de-DE/showcase/${grid}`);
-    const dialog = await openDialog(page);
-    await expect(dialog.getByRole('heading', { name: 'Northwind Showreel teilen' })).toBeVisible();
-    await dialog.getByLabel('E-Mail-Adressen').fill('kein-gültiger');
-    await dialog.getByLabel('E-Mail-Adressen').press('Enter');
-    await expect(dialog.getByRole('alert')).toContainText('Keine gültige E-Mail-Adresse');
-    await expectAccessible(page);
-    // The share page, as the Share button's address gives it.
-    await page.goto(`/de-DE/showcase/${grid}/share`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Northwind Showreel teilen' })).toBeVisible();
-    // The captcha loads once someone reaches for the e-mail form.
-    await page.getByLabel('E-Mail-Adressen').focus();
-    await expect(page.getByText('Ich bin kein Roboter')).toBeVisible();
-    await expectAccessible(page);
-  });
+  test(
+    `the dialog passes axe in the ${theme} theme and in German`,
+    { tag: '@accessibility' },
+    async ({ browser }) => {
+      const page = await visitor(browser, { theme, locale: 'de-DE' });
+      await page.goto(`/de-DE/showcase/${grid}`);
+      const dialog = await openDialog(page);
+      await expect(
+        dialog.getByRole('heading', { name: 'Northwind Showreel teilen' }),
+      ).toBeVisible();
+      await dialog.getByLabel('E-Mail-Adressen').fill('kein-gültiger');
+      await dialog.getByLabel('E-Mail-Adressen').press('Enter');
+      await expect(dialog.getByRole('alert')).toContainText('Keine gültige E-Mail-Adresse');
+      await expectAccessible(page);
+      // The share page, as the Share button's address gives it.
+      await page.goto(`/de-DE/showcase/${grid}/share`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Northwind Showreel teilen' }),
+      ).toBeVisible();
+      // The captcha loads once someone reaches for the e-mail form.
+      await page.getByLabel('E-Mail-Adressen').focus();
+      await expect(page.getByText('Ich bin kein Roboter')).toBeVisible();
+      await expectAccessible(page);
+    },
+  );
 }
 
 test('without JavaScript the share page sends for a signed-in viewer', async ({ browser }) => {
@@ -183,7 +218,9 @@ test('without JavaScript the share page sends for a signed-in viewer', async ({ 
   await page.goto(`/showcase/${grid}`);
   await page.getByTestId('share-button').first().click();
   await expect(page).toHaveURL(new RegExp(`/showcase/${grid}/share$`));
-  await expect(page.getByText('Sending by email without JavaScript needs you to be signed in.')).toBeVisible();
+  await expect(
+    page.getByText('Sending by email without JavaScript needs you to be signed in.'),
+  ).toBeVisible();
 
   await signIn(page, 'guest@vitrine.test', 'vitrine-demo', `/showcase/${grid}/share`);
   await page.getByLabel('Email addresses').fill('cy@example.net, nope');

@@ -5,7 +5,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export const SMTP_PORT = Number(process.env['E2E_SMTP_PORT'] ?? 4462);
+const SMTP_PORT = Number(process.env['E2E_SMTP_PORT'] ?? 4462);
 
 export interface Inbox {
   mails: ParsedMail[];
@@ -14,7 +14,8 @@ export interface Inbox {
   close(): Promise<void>;
 }
 
-const addressesOf = (mail: ParsedMail) => [mail.to].flat().flatMap((to) => to?.value.map((a) => a.address?.toLowerCase()) ?? []);
+const addressesOf = (mail: ParsedMail) =>
+  [mail.to].flat().flatMap((to) => to?.value.map((a) => a.address?.toLowerCase()) ?? []);
 
 export async function openInbox(port = SMTP_PORT): Promise<Inbox> {
   const mails: ParsedMail[] = [];

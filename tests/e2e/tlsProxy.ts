@@ -1,7 +1,8 @@
 /**
  * A deployment behind a TLS-terminating reverse proxy, on loopback: an https proxy with a
  * self-signed certificate made for the run, in front of a server of the test's own
- * (ownServer.ts, PUBLIC_URL on the proxy, TRUST_PROXY=loopback). The proxy forwards as nginx does with `proxy_pass http://127.0.0.1:PORT`: Host names the upstream, X-Forwarded-For
+ * (ownServer.ts, PUBLIC_URL on the proxy, TRUST_PROXY=loopback). The proxy forwards as nginx
+ * does with `proxy_pass http://127.0.0.1:PORT`: Host names the upstream, X-Forwarded-For
  * gets the client appended, X-Forwarded-Proto and X-Forwarded-Host say what the browser used.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,13 +13,29 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** A key and a self-signed certificate for localhost, by the openssl command. */
-export function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(path.join(tmpdir(), 'vitrine-tls-'));
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
   const made = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', cert],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
@@ -27,7 +44,15 @@ export function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   return pair;
 }
 
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+];
 
 function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const kept = { ...headers };
@@ -38,7 +63,9 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 /** The https proxy on 127.0.0.1:`port`, forwarding to http://127.0.0.1:`upstreamPort`. */
 export async function startTlsProxy(port: number, upstreamPort: number): Promise<Server> {
   const proxy = createServer(selfSignedCertificate(), (req, res) => {
-    const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress]
+      .filter(Boolean)
+      .join(', ');
     const upstream = request(
       {
         host: '127.0.0.1',
@@ -58,10 +85,9 @@ export async function startTlsProxy(port: number, upstreamPort: number): Promise
         answer.pipe(res);
       },
     );
-    upstream.on('error', () => res.headersSent ? res.destroy() : res.writeHead(502).end());
+    upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
   return proxy;
 }
-

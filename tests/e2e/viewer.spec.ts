@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_SHOWCASES, DEMO_VIDEOS } from '../../src/server/seed/demoCatalogue.ts';
-import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
+import { expect, expectAccessible, islandOf, showcaseId, test } from './fixtures.ts';
 
 const grid = `/showcase/${showcaseId('grid')}`;
 const player = `/showcase/${showcaseId('player')}`;
@@ -16,7 +16,9 @@ const playerVideoNames = showcase('player').videos.map((key) => videoNamed(key).
 /** The video view paths a list page links to, in the order it shows them. */
 async function videoLinks(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
-  const hrefs = await page.locator('main a[href*="/video/"]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const hrefs = await page
+    .locator('main a[href*="/video/"]')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   return [...new Set(hrefs)];
 }
 
@@ -35,7 +37,8 @@ async function playerEndedHeard(page: Page): Promise<() => Promise<void>> {
       });
     });
   });
-  return () => page.evaluate(() => (window as Window & { playerEndedHeard?: Promise<void> }).playerEndedHeard);
+  return () =>
+    page.evaluate(() => (window as Window & { playerEndedHeard?: Promise<void> }).playerEndedHeard);
 }
 
 /** JavaScript the page loads before any interaction, in bytes, by response bodies. */
@@ -44,7 +47,12 @@ async function scriptBytes(page: Page, path: string): Promise<number> {
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    pending.push(response.body().then((body) => void (bytes += body.length)).catch(() => undefined));
+    pending.push(
+      response
+        .body()
+        .then((body) => void (bytes += body.length))
+        .catch(() => undefined),
+    );
   });
   await page.goto(path, { waitUntil: 'networkidle' });
   await Promise.all(pending);
@@ -52,7 +60,10 @@ async function scriptBytes(page: Page, path: string): Promise<number> {
 }
 
 test.describe('the video view', () => {
-  test('is rendered on the server with its title, owner and linked description', async ({ page, request }) => {
+  test('is rendered on the server with its title, owner and linked description', async ({
+    page,
+    request,
+  }) => {
     const [first] = await videoLinks(page, grid);
     const html = await (await request.get(first!)).text();
     expect(html).toContain('<h1 id="video-title"');
@@ -60,7 +71,9 @@ test.describe('the video view', () => {
     expect(html).toContain('href="https://example.org/northwind/1"');
 
     await page.goto(first!);
-    await expect(page.getByRole('heading', { level: 1, name: videoNamed('reel-1').name })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: videoNamed('reel-1').name }),
+    ).toBeVisible();
     await expect(page.getByTestId('video-owner')).toHaveText('Olivia Okafor');
     await expect(page.getByRole('link', { name: 'https://example.org/northwind/1' })).toBeVisible();
     await expect(page.frameLocator('iframe').locator('video')).toBeAttached();
@@ -72,10 +85,15 @@ test.describe('the video view', () => {
     await page.goto(first!);
     const src = await page.locator('iframe').getAttribute('src');
     expect(src).toBe(`${first}/embed?autoplay=0&autopause=0`);
-    await expect(page.locator('iframe')).toHaveAttribute('title', `Video player: ${playerVideoNames[0]}`);
+    await expect(page.locator('iframe')).toHaveAttribute(
+      'title',
+      `Video player: ${playerVideoNames[0]}`,
+    );
   });
 
-  test('goes Back to the album page the video stands on, replacing the address', async ({ page }) => {
+  test('goes Back to the album page the video stands on, replacing the address', async ({
+    page,
+  }) => {
     const onPage2 = await videoLinks(page, `${grid}?page=2`);
     await page.locator(`a[href="${onPage2[3]}"]`).click();
     await expect(page).toHaveURL(onPage2[3]!);
@@ -112,7 +130,9 @@ test.describe('the video view', () => {
     await expect(page).toHaveURL(onPage2[1]!);
   });
 
-  test('shows the arrows on a desktop, and a bar under the player on a 375 px phone', async ({ page }) => {
+  test('shows the arrows on a desktop, and a bar under the player on a 375 px phone', async ({
+    page,
+  }) => {
     const onPage1 = await videoLinks(page, grid);
     await page.goto(onPage1[1]!);
     await expect(page.getByTestId('next-video')).toBeVisible();
@@ -146,7 +166,9 @@ test.describe('the video view', () => {
     await expect(page.getByPlaceholder('Enter password')).toBeVisible();
     const hidden = await page.goto(`${embedOnly}/video/1`);
     expect(hidden?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("This showcase isn't available");
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "This showcase isn't available",
+    );
     await expectAccessible(page);
   });
 
@@ -164,12 +186,15 @@ test.describe('the video view', () => {
     await expect(page.locator('iframe')).toHaveAttribute('src', /autoplay=1/);
   });
 
-  test('fetches no script until its player is played, and then only the small ones it needs', async ({ page }) => {
+  test('fetches no script until its player is played, and then only the small ones it needs', async ({
+    page,
+  }) => {
     const [first] = await videoLinks(page, grid);
     expect(await scriptBytes(page, first!)).toBe(0);
     let bytes = 0;
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') void response.body().then((body) => void (bytes += body.length));
+      if (response.request().resourceType() === 'script')
+        void response.body().then((body) => void (bytes += body.length));
     });
     const video = page.frameLocator('iframe[data-player-frame]').locator('video');
     await video.evaluate((v: HTMLVideoElement) => {
@@ -191,7 +216,9 @@ test.describe('the video view with JavaScript off', () => {
   test('reads, plays in the frame and navigates with plain links', async ({ page }) => {
     const onPage1 = await videoLinks(page, grid);
     await page.goto(onPage1[0]!);
-    await expect(page.getByRole('heading', { level: 1, name: videoNamed('reel-1').name })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: videoNamed('reel-1').name }),
+    ).toBeVisible();
     await expect(page.frameLocator('iframe').locator('video')).toHaveAttribute('controls', '');
     await page.getByRole('link', { name: 'Next video' }).click();
     await expect(page).toHaveURL(onPage1[1]!);
@@ -214,7 +241,9 @@ test.describe('?video= on the showcase address', () => {
     const response = await page.goto(`${live}?video=1&page=3`);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(`${live}?video=1&page=3`);
-    await expect(page.getByRole('heading', { level: 1, name: showcase('live').name })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: showcase('live').name }),
+    ).toBeVisible();
   });
 });
 
@@ -222,7 +251,9 @@ test.describe('the player layout', () => {
   test('starts watching from the title card and stops back to it', async ({ page }) => {
     await page.goto(player);
     await expect(page.getByTestId('title-card')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: showcase('player').name })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: showcase('player').name }),
+    ).toBeVisible();
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Start watching' }).click();
@@ -244,25 +275,40 @@ test.describe('the player layout', () => {
     // The last video is on the second page of the row.
     await page.getByRole('link', { name: 'Load more' }).click();
     await page.getByRole('link', { name: playerVideoNames.at(-1)! }).click();
-    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames.at(-1)}`);
+    await expect(page.getByTestId('now-playing')).toHaveText(
+      `Now playing: ${playerVideoNames.at(-1)}`,
+    );
     await page.getByRole('button', { name: 'Next video' }).click();
     await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[0]}`);
     await page.getByRole('button', { name: 'Previous video' }).click();
-    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames.at(-1)}`);
+    await expect(page.getByTestId('now-playing')).toHaveText(
+      `Now playing: ${playerVideoNames.at(-1)}`,
+    );
     await page.getByRole('button', { name: 'Previous video' }).click();
-    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames.at(-2)}`);
+    await expect(page.getByTestId('now-playing')).toHaveText(
+      `Now playing: ${playerVideoNames.at(-2)}`,
+    );
   });
 
-  test('advances when the frame reports PLAYER_ENDED, unless autoplay next is off', async ({ page }) => {
+  test('advances when the frame reports PLAYER_ENDED, unless autoplay next is off', async ({
+    page,
+  }) => {
     await page.goto(player);
     await page.getByRole('link', { name: 'Start watching' }).click();
     const endVideo = () =>
-      page.frameLocator('iframe').locator('video').evaluate(async (v: HTMLVideoElement) => {
-        await new Promise((resolve) => (v.readyState >= 1 ? resolve(null) : v.addEventListener('loadedmetadata', resolve, { once: true })));
-        v.muted = true;
-        await v.play().catch(() => undefined);
-        v.currentTime = v.duration;
-      });
+      page
+        .frameLocator('iframe')
+        .locator('video')
+        .evaluate(async (v: HTMLVideoElement) => {
+          await new Promise((resolve) =>
+            v.readyState >= 1
+              ? resolve(null)
+              : v.addEventListener('loadedmetadata', resolve, { once: true }),
+          );
+          v.muted = true;
+          await v.play().catch(() => undefined);
+          v.currentTime = v.duration;
+        });
     await endVideo();
     await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[1]}`);
 
@@ -316,19 +362,22 @@ test.describe('the player layout', () => {
     await expectAccessible(page);
   });
 
-  test('fetches no script until someone reaches for it, and plays on the first click', async ({ page }) => {
-    // The loader is inline; the island's module comes with the first interaction.
+  test('fetches no script until someone reaches for it, and plays on the first click', async ({
+    page,
+  }) => {
+    // The directive is inline; the island's module comes with the first interaction.
     expect(await scriptBytes(page, player)).toBe(0);
-    await expect(page.locator('vitrine-player-showcase[data-hydrated]')).toHaveCount(0);
+    await expect(islandOf(page, 'PlayerShowcase', 'server')).toHaveCount(1);
 
     await page.getByRole('link', { name: 'Start watching' }).click();
     await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[0]}`);
     await expect(page).toHaveURL(player);
-    await expect(page.locator('vitrine-player-showcase[data-hydrated]')).toHaveCount(1);
+    await expect(islandOf(page, 'PlayerShowcase', 'hydrated')).toHaveCount(1);
   });
 
   test('follows the link of the first click when the island cannot load', async ({ page }) => {
-    await page.route('**/_astro/PlayerShowcaseModule.*.js', (route) => route.abort());
+    // Astro asks once more, a second later, with ?astro-retry= on the address.
+    await page.route(/\/_astro\/PlayerShowcase\.[^/]*\.js(\?|$)/, (route) => route.abort());
     await page.goto(player);
     await page.getByRole('link', { name: 'Start watching' }).click();
     await expect(page).toHaveURL(/\/showcase\/\d+\/video\/\d+$/);
@@ -352,7 +401,9 @@ test.describe('the player layout with JavaScript off', () => {
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(perPage);
     await page.getByRole('link', { name: 'Load more' }).click();
     await expect(page).toHaveURL(`${player}?page=2`);
-    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(Math.min(2 * perPage, playerVideoNames.length));
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(
+      Math.min(2 * perPage, playerVideoNames.length),
+    );
   });
 });
 
@@ -371,7 +422,9 @@ test.describe('the featured layout', () => {
     const [featuredKey, ...others] = showcase('featured').videos;
     await page.goto(featured);
     const hero = page.getByTestId('featured-video');
-    await expect(hero.getByRole('heading', { level: 2, name: videoNamed(featuredKey!).name })).toBeVisible();
+    await expect(
+      hero.getByRole('heading', { level: 2, name: videoNamed(featuredKey!).name }),
+    ).toBeVisible();
     await expect(hero.getByText('Featured', { exact: true })).toBeVisible();
     await expect(hero.getByText('Duration 01:02:05')).toBeVisible();
     const cards = page.getByRole('main').getByRole('article');
@@ -381,14 +434,19 @@ test.describe('the featured layout', () => {
 
     await hero.getByRole('link', { name: `Play ${videoNamed(featuredKey!).name}` }).click();
     await expect(page).toHaveURL(/\/video\/\d+$/);
-    await expect(page.getByRole('heading', { level: 1, name: videoNamed(featuredKey!).name })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: videoNamed(featuredKey!).name }),
+    ).toBeVisible();
     await expectAccessible(page);
   });
 
   test('opens a grid video in the video view', async ({ page }) => {
     await page.goto(featured);
     // A safe one: signed out, mature and unrated videos need an account (contentGates.spec.ts).
-    const { name } = showcase('featured').videos.slice(1).map(videoNamed).find((video) => !video.contentRating)!;
+    const { name } = showcase('featured')
+      .videos.slice(1)
+      .map(videoNamed)
+      .find((video) => !video.contentRating)!;
     await page.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
@@ -404,7 +462,8 @@ test.describe('the featured layout', () => {
 test.describe('the live layout', () => {
   test('badges each event LIVE or UPCOMING', async ({ page }) => {
     await page.goto(live);
-    const card = (key: string) => page.getByRole('article').filter({ hasText: videoNamed(key).name });
+    const card = (key: string) =>
+      page.getByRole('article').filter({ hasText: videoNamed(key).name });
     await expect(card('live-now').getByTestId('live-badge')).toHaveText('LIVE');
     await expect(card('live-soon').getByTestId('live-badge')).toHaveText('UPCOMING');
     await expect(card('live-weekly').getByTestId('live-badge')).toHaveText('UPCOMING');
@@ -416,35 +475,49 @@ test.describe('the embed-only layout', () => {
   test('is not available on its own address', async ({ page }) => {
     const response = await page.goto(embedOnly);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("This showcase isn't available");
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "This showcase isn't available",
+    );
   });
 
   test('is shown in its frame, which any site may frame', async ({ page }) => {
     const response = await page.goto(`${embedOnly}/embed`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toContain('frame-ancestors *');
-    await expect(page.getByRole('heading', { level: 1, name: showcase('embed').name })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: showcase('embed').name }),
+    ).toBeVisible();
     await expectAccessible(page);
   });
 
-  test('plays its videos in the frame, and its embedded video view keeps Back to the frame', async ({ page }) => {
+  test('plays its videos in the frame, and its embedded video view keeps Back to the frame', async ({
+    page,
+  }) => {
     const name = videoNamed(showcase('embed').videos[1]!).name;
     await page.goto(`${embedOnly}/embed`);
     const link = page.getByRole('link', { name });
     await link.click();
     await expect(link).toHaveAttribute('aria-current', 'true');
     const id = await link.getAttribute('data-embed-item');
-    await expect(page.locator('iframe[data-embed-player]')).toHaveAttribute('src', new RegExp(`/video/${id}/embed\\?autoplay=1`));
+    await expect(page.locator('iframe[data-embed-player]')).toHaveAttribute(
+      'src',
+      new RegExp(`/video/${id}/embed\\?autoplay=1`),
+    );
     await expect(page.frameLocator('iframe[data-embed-player]').locator('video')).toBeAttached();
     await expect(page).toHaveURL(new RegExp(`${embedOnly}/embed\\?video=${id}$`));
 
     const firstName = videoNamed(showcase('embed').videos[0]!).name;
-    const firstId = await page.getByRole('link', { name: firstName }).getAttribute('data-embed-item');
+    const firstId = await page
+      .getByRole('link', { name: firstName })
+      .getAttribute('data-embed-item');
     await page.goto(`${embedOnly}/embed2?video=${firstId}`);
     await expect(page.getByRole('heading', { level: 1, name: firstName })).toBeVisible();
     await expect(page.frameLocator('iframe').locator('video')).toBeAttached();
     // Links leaving the showcase open a new tab (SPEC §6).
-    await expect(page.getByRole('link', { name: /^https:\/\// }).first()).toHaveAttribute('target', '_blank');
+    await expect(page.getByRole('link', { name: /^https:\/\// }).first()).toHaveAttribute(
+      'target',
+      '_blank',
+    );
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Back to showcase' }).click();
     await expect(page).toHaveURL(`${embedOnly}/embed`);
@@ -487,8 +560,13 @@ test.describe('the player frame', () => {
 });
 
 test.describe('several players on one page', () => {
-  test('pause each other when one starts, unless framed with autopause=0', async ({ page, request }) => {
-    const videos = (await (await request.get(`/api/albums/${showcaseId('grid')}/videos?per_page=3&fields=uri`)).json()) as { data: { uri: string }[] };
+  test('pause each other when one starts, unless framed with autopause=0', async ({
+    page,
+    request,
+  }) => {
+    const videos = (await (
+      await request.get(`/api/albums/${showcaseId('grid')}/videos?per_page=3&fields=uri`)
+    ).json()) as { data: { uri: string }[] };
     const [a, b, c] = videos.data.map((v) => v.uri.split('/').pop());
     const grid = `/showcase/${showcaseId('grid')}`;
     await page.goto(grid);
@@ -502,7 +580,14 @@ test.describe('several players on one page', () => {
           document.body.append(frame);
         }
       },
-      [`${grid}/video/`, [['a', `${a}/embed?autoplay=0`], ['b', `${b}/embed?autoplay=0&autopause=0`], ['c', `${c}/embed?autoplay=0`]]] as const,
+      [
+        `${grid}/video/`,
+        [
+          ['a', `${a}/embed?autoplay=0`],
+          ['b', `${b}/embed?autoplay=0&autopause=0`],
+          ['c', `${c}/embed?autoplay=0`],
+        ],
+      ] as const,
     );
     const player = (name: string) => page.frameLocator(`iframe[name="${name}"]`).locator('video');
     const play = (name: string) =>
@@ -510,7 +595,8 @@ test.describe('several players on one page', () => {
         video.muted = true;
         await video.play();
       });
-    const paused = (name: string) => player(name).evaluate((video: HTMLVideoElement) => video.paused);
+    const paused = (name: string) =>
+      player(name).evaluate((video: HTMLVideoElement) => video.paused);
 
     await play('a');
     await play('b');

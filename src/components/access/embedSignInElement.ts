@@ -32,7 +32,12 @@ class EmbedSignInElement extends HTMLElement {
     if (!this.#link) return;
     event.preventDefault();
     this.#say('');
-    const box = popupGeometry({ left: window.screenX, top: window.screenY, width: window.outerWidth, height: window.outerHeight });
+    const box = popupGeometry({
+      left: window.screenX,
+      top: window.screenY,
+      width: window.outerWidth,
+      height: window.outerHeight,
+    });
     const opened = window.open(this.#link.href, POPUP_NAME, popupFeatures(box));
     if (!opened) {
       console.error('Vitrine: the sign-in window could not open (blocked?)');
@@ -62,4 +67,5 @@ class EmbedSignInElement extends HTMLElement {
   }
 }
 
-if (!customElements.get('vitrine-embed-sign-in')) customElements.define('vitrine-embed-sign-in', EmbedSignInElement);
+if (!customElements.get('vitrine-embed-sign-in'))
+  customElements.define('vitrine-embed-sign-in', EmbedSignInElement);

@@ -42,7 +42,12 @@ class PasswordFormElement extends HTMLElement {
     form.setAttribute('aria-busy', 'true');
     let message: string;
     try {
-      const response = await fetch(form.action, { method: 'POST', body, credentials: 'same-origin', headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } });
+      const response = await fetch(form.action, {
+        method: 'POST',
+        body,
+        credentials: 'same-origin',
+        headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+      });
       const reply = (await response.json().catch(() => null)) as AuthReply | null;
       if (response.ok && reply?.password && reply.error_code === null) {
         if (this.dataset['carryProof'] !== undefined && reply.hashed_pass) {
@@ -54,7 +59,11 @@ class PasswordFormElement extends HTMLElement {
         }
         return;
       }
-      message = reply?.message ?? (reply?.password === false ? this.dataset['wrong'] : undefined) ?? this.dataset['failed'] ?? '';
+      message =
+        reply?.message ??
+        (reply?.password === false ? this.dataset['wrong'] : undefined) ??
+        this.dataset['failed'] ??
+        '';
     } catch {
       message = this.dataset['failed'] ?? '';
     }
@@ -82,4 +91,5 @@ class PasswordFormElement extends HTMLElement {
   };
 }
 
-if (!customElements.get('vitrine-password-form')) customElements.define('vitrine-password-form', PasswordFormElement);
+if (!customElements.get('vitrine-password-form'))
+  customElements.define('vitrine-password-form', PasswordFormElement);

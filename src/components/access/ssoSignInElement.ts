@@ -23,4 +23,5 @@ class SsoSignInElement extends HTMLElement {
   };
 }
 
-if (!customElements.get('vitrine-sso-sign-in')) customElements.define('vitrine-sso-sign-in', SsoSignInElement);
+if (!customElements.get('vitrine-sso-sign-in'))
+  customElements.define('vitrine-sso-sign-in', SsoSignInElement);

@@ -18,4 +18,5 @@ class CreateContextElement extends HTMLElement {
   };
 }
 
-if (!customElements.get('vitrine-create-context')) customElements.define('vitrine-create-context', CreateContextElement);
+if (!customElements.get('vitrine-create-context'))
+  customElements.define('vitrine-create-context', CreateContextElement);

@@ -35,4 +35,5 @@ class CopyFieldElement extends HTMLElement {
   };
 }
 
-if (!customElements.get('vitrine-copy-field')) customElements.define('vitrine-copy-field', CopyFieldElement);
+if (!customElements.get('vitrine-copy-field'))
+  customElements.define('vitrine-copy-field', CopyFieldElement);

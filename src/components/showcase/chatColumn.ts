@@ -5,7 +5,11 @@
  * follows the video, its player's position relayed to the chat frame at this page's origin only.
  */
 import { chatColumnOpen, rememberChatColumn } from '../../lib/chatToggle.ts';
-import { listenForPlayerTime, TIME_UPDATE, type TimeUpdateMessage } from '../../lib/playerMessages.ts';
+import {
+  listenForPlayerTime,
+  TIME_UPDATE,
+  type TimeUpdateMessage,
+} from '../../lib/playerMessages.ts';
 import { provideLazy } from '../../islands/provideLazy.ts';
 
 function choiceStorage(): Storage | null {
@@ -36,9 +40,16 @@ function enhanceChatColumn(view: HTMLElement): void {
   }
 
   const player = view.querySelector<HTMLIFrameElement>('iframe[data-player-frame]');
-  const replayChat = view.querySelector<HTMLIFrameElement>('iframe[data-chat-frame][data-chat-mode="replay"]');
+  const replayChat = view.querySelector<HTMLIFrameElement>(
+    'iframe[data-chat-frame][data-chat-mode="replay"]',
+  );
   if (player && replayChat) {
-    listenForPlayerTime(window, player, (time) => replayChat.contentWindow?.postMessage({ event: TIME_UPDATE, data: time } satisfies TimeUpdateMessage, location.origin));
+    listenForPlayerTime(window, player, (time) =>
+      replayChat.contentWindow?.postMessage(
+        { event: TIME_UPDATE, data: time } satisfies TimeUpdateMessage,
+        location.origin,
+      ),
+    );
   }
 }
 

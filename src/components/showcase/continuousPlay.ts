@@ -8,5 +8,6 @@ import { provideLazy } from '../../islands/provideLazy.ts';
 
 provideLazy('continuous-play', (frame) => {
   const next = frame.dataset['continueHref'];
-  if (frame instanceof HTMLIFrameElement && next) listenForPlayerEnded(window, frame, () => window.location.assign(next));
+  if (frame instanceof HTMLIFrameElement && next)
+    listenForPlayerEnded(window, frame, () => window.location.assign(next));
 });

@@ -39,7 +39,10 @@ class ShowcaseReorderElement extends HTMLElement {
     event.preventDefault();
     if (row === dragged) return;
     const { top, height } = row.getBoundingClientRect();
-    row.parentElement?.insertBefore(dragged, event.clientY < top + height / 2 ? row : row.nextSibling);
+    row.parentElement?.insertBefore(
+      dragged,
+      event.clientY < top + height / 2 ? row : row.nextSibling,
+    );
   };
 
   #drop = (event: DragEvent): void => {
@@ -63,12 +66,18 @@ class ShowcaseReorderElement extends HTMLElement {
     try {
       const response = await fetch(this.dataset['endpoint'] ?? '', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-XSRF-Token': this.dataset['token'] ?? '' },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-XSRF-Token': this.dataset['token'] ?? '',
+        },
         body: JSON.stringify({ video_ids: rows.map((r) => Number(r.dataset['videoId'])) }),
       });
       if (!response.ok) throw new Error(`reorder answered ${response.status}`);
       const name = row.querySelector('[data-video-name]')?.textContent ?? '';
-      if (status) status.textContent = (this.dataset['moved'] ?? '').replace('{name}', name).replace('{position}', String(rows.indexOf(row) + 1));
+      if (status)
+        status.textContent = (this.dataset['moved'] ?? '')
+          .replace('{name}', name)
+          .replace('{position}', String(rows.indexOf(row) + 1));
     } catch {
       if (status) status.textContent = this.dataset['failed'] ?? '';
       window.location.reload();
@@ -76,4 +85,5 @@ class ShowcaseReorderElement extends HTMLElement {
   }
 }
 
-if (!customElements.get('vitrine-showcase-reorder')) customElements.define('vitrine-showcase-reorder', ShowcaseReorderElement);
+if (!customElements.get('vitrine-showcase-reorder'))
+  customElements.define('vitrine-showcase-reorder', ShowcaseReorderElement);

@@ -31,11 +31,15 @@ export default function ColdFile({ link, defrosting, strings }: ColdFileProps) {
   const [state, setState] = useState<State>(defrosting ? 'defrosting' : 'idle');
 
   async function retrieve(event: MouseEvent<HTMLAnchorElement>) {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     event.preventDefault();
     setState('asking');
     try {
-      const response = await fetch(link, { credentials: 'same-origin', headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' } });
+      const response = await fetch(link, {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      });
       if (!response.ok) throw new Error(`cold file link answered ${response.status}`);
       const { is_defrosting: isDefrosting } = (await response.json()) as { is_defrosting: boolean };
       // Not archived any more: it came back meanwhile, and a fresh page links the file.
@@ -49,7 +53,11 @@ export default function ColdFile({ link, defrosting, strings }: ColdFileProps) {
 
   if (state === 'defrosting') {
     return (
-      <div role="status" className="rounded-md border border-line bg-bg p-2 text-sm" data-testid="cold-on-it">
+      <div
+        role="status"
+        className="rounded-md border border-line bg-bg p-2 text-sm"
+        data-testid="cold-on-it"
+      >
         <p className="m-0 font-semibold">{strings.onIt}</p>
         <p className="m-0">{strings.onItBody}</p>
       </div>
@@ -60,7 +68,12 @@ export default function ColdFile({ link, defrosting, strings }: ColdFileProps) {
       <summary className="btn py-1 text-sm list-none">{strings.fetch}</summary>
       <div className="mt-2 flex flex-col gap-2">
         <p className="m-0">{strings.warning}</p>
-        <a href={link} onClick={retrieve} aria-disabled={state === 'asking'} className="focus-ring self-start rounded-md font-semibold underline">
+        <a
+          href={link}
+          onClick={retrieve}
+          aria-disabled={state === 'asking'}
+          className="focus-ring self-start rounded-md font-semibold underline"
+        >
           {strings.retrieve}
         </a>
         {state === 'failed' && (

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 
-export interface CopyEmbedStrings {
+interface CopyEmbedStrings {
   /** Label of the textarea: 'Embed code'. */
   embedCode: string;
   /** The button: 'Copy embed code'. */

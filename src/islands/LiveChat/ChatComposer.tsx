@@ -7,11 +7,16 @@
  * which opens in the top window (the panel is usually framed).
  */
 import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
-import { MESSAGE_INPUT_THROTTLE_MS, remainingCharacters, showsRemaining, type StandingRefusal } from '../../lib/chatComposer.ts';
+import {
+  MESSAGE_INPUT_THROTTLE_MS,
+  remainingCharacters,
+  showsRemaining,
+  type StandingRefusal,
+} from '../../lib/chatComposer.ts';
 import { CHAT_MESSAGE_MAX_CHARACTERS } from '../../lib/chatMessage.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
 import { throttle } from '../../lib/throttle.ts';
-import type { LiveChatStrings } from './LiveChat.tsx';
+import type { LiveChatStrings } from './chatStrings.ts';
 
 interface ChatComposerProps {
   gate: 'open' | StandingRefusal;
@@ -26,7 +31,15 @@ interface ChatComposerProps {
   strings: LiveChatStrings;
 }
 
-export default function ChatComposer({ gate, action, token, signInHref, initialNotice, onSend, strings }: ChatComposerProps) {
+export default function ChatComposer({
+  gate,
+  action,
+  token,
+  signInHref,
+  initialNotice,
+  onSend,
+  strings,
+}: ChatComposerProps) {
   const id = useId();
   const fieldId = `${id}-field`;
   const countId = `${id}-count`;

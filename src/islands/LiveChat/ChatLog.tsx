@@ -3,16 +3,22 @@
  * It follows the newest message unless the reader scrolled up; then a "New messages" button
  * takes them down. Bodies are plain text with their links made clickable (src/lib/autolink.ts):
  * text nodes and <a> elements, never markup. Moderators get Delete and Mute per message, as
- * forms that post to the panel page, so they work without JavaScript too.
+ * forms that post to the panel page, so they work without JavaScript too. Until the island
+ * loads, the page's reader appends messages in this same markup (src/lib/chatLogMarkup.ts).
  */
-import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject, type SubmitEvent } from 'react';
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+  type SubmitEvent,
+} from 'react';
 import { autolink } from '../../lib/autolink.ts';
+import { FOLLOW_SLACK_PX } from '../../lib/chatLogMarkup.ts';
 import type { ChatAuthor, ChatMessageJson } from '../../lib/chatWire.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
-import type { LiveChatStrings } from './LiveChat.tsx';
-
-/** How close to the bottom still counts as reading the newest messages, in pixels. */
-const FOLLOW_SLACK_PX = 32;
+import type { LiveChatStrings } from './chatStrings.ts';
 
 export interface Moderation {
   /** The panel page: the forms post there without JavaScript. */
@@ -43,7 +49,14 @@ interface ChatLogProps {
   strings: LiveChatStrings;
 }
 
-export default function ChatLog({ logRef, messages, timeOf, moderation, empty, strings }: ChatLogProps) {
+export default function ChatLog({
+  logRef,
+  messages,
+  timeOf,
+  moderation,
+  empty,
+  strings,
+}: ChatLogProps) {
   const following = useRef(true);
   const newest = useRef(messages.at(-1)?.id);
   const [unseen, setUnseen] = useState(false);
@@ -77,19 +90,38 @@ export default function ChatLog({ logRef, messages, timeOf, moderation, empty, s
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
-      <div ref={logRef} role="log" aria-live="polite" aria-label={strings.messages} tabIndex={0} onScroll={onScroll} className="focus-ring min-h-0 flex-1 overflow-y-auto py-2" data-testid="chat-log">
+      <div
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-label={strings.messages}
+        tabIndex={0}
+        onScroll={onScroll}
+        className="focus-ring min-h-0 flex-1 overflow-y-auto py-2"
+        data-testid="chat-log"
+      >
         {messages.length === 0 ? (
           <p className="m-0 px-3 py-2 text-sm text-muted">{empty}</p>
         ) : (
           <ol className="m-0 list-none p-0">
             {messages.map((message) => (
-              <ChatMessageItem key={message.id} message={message} time={timeOf(message)} moderation={moderation} strings={strings} />
+              <ChatMessageItem
+                key={message.id}
+                message={message}
+                time={timeOf(message)}
+                moderation={moderation}
+                strings={strings}
+              />
             ))}
           </ol>
         )}
       </div>
       {unseen && (
-        <button type="button" onClick={jumpToNewest} className="btn-brand absolute bottom-2 left-1/2 -translate-x-1/2 px-3 py-1 text-sm shadow-md">
+        <button
+          type="button"
+          onClick={jumpToNewest}
+          className="btn-brand absolute bottom-2 left-1/2 -translate-x-1/2 px-3 py-1 text-sm shadow-md"
+        >
           {strings.newMessages} <span aria-hidden="true">↓</span>
         </button>
       )}
@@ -97,7 +129,17 @@ export default function ChatLog({ logRef, messages, timeOf, moderation, empty, s
   );
 }
 
-function ChatMessageItem({ message, time, moderation, strings }: { message: ChatMessageJson; time: MessageTime; moderation: Moderation | null; strings: LiveChatStrings }) {
+function ChatMessageItem({
+  message,
+  time,
+  moderation,
+  strings,
+}: {
+  message: ChatMessageJson;
+  time: MessageTime;
+  moderation: Moderation | null;
+  strings: LiveChatStrings;
+}) {
   const { author } = message;
   const name = author.name || strings.formerAccount;
   return (
@@ -105,16 +147,28 @@ function ChatMessageItem({ message, time, moderation, strings }: { message: Chat
       <p className="m-0 flex flex-wrap items-baseline gap-x-2 text-sm">
         <span className="font-semibold [overflow-wrap:anywhere]">{name}</span>
         {author.badge && (
-          <span className="rounded bg-brand px-1.5 text-xs font-bold text-brand-ink">{author.badge === 'owner' ? strings.badgeOwner : strings.badgeAdmin}</span>
+          <span className="rounded bg-brand px-1.5 text-xs font-bold text-brand-ink">
+            {author.badge === 'owner' ? strings.badgeOwner : strings.badgeAdmin}
+          </span>
         )}
-        <time dateTime={time.dateTime} className="text-xs text-muted tabular-nums" suppressHydrationWarning>
+        <time
+          dateTime={time.dateTime}
+          className="text-xs text-muted tabular-nums"
+          suppressHydrationWarning
+        >
           {time.text}
         </time>
       </p>
       <p className="m-0 whitespace-pre-wrap [overflow-wrap:anywhere]">
         {autolink(message.body).map((segment, index) =>
           segment.kind === 'link' ? (
-            <a key={index} href={segment.href} target="_blank" rel="noopener nofollow ugc" className="focus-ring rounded-sm underline">
+            <a
+              key={index}
+              href={segment.href}
+              target="_blank"
+              rel="noopener nofollow ugc"
+              className="focus-ring rounded-sm underline"
+            >
               {segment.text}
               <span className="sr-only"> {strings.opensInNewTab}</span>
             </a>
@@ -123,15 +177,36 @@ function ChatMessageItem({ message, time, moderation, strings }: { message: Chat
           ),
         )}
       </p>
-      {moderation && <ModerationActions message={message} name={name} moderation={moderation} strings={strings} />}
+      {moderation && (
+        <ModerationActions
+          message={message}
+          name={name}
+          moderation={moderation}
+          strings={strings}
+        />
+      )}
     </li>
   );
 }
 
-function ModerationActions({ message, name, moderation, strings }: { message: ChatMessageJson; name: string; moderation: Moderation; strings: LiveChatStrings }) {
+function ModerationActions({
+  message,
+  name,
+  moderation,
+  strings,
+}: {
+  message: ChatMessageJson;
+  name: string;
+  moderation: Moderation;
+  strings: LiveChatStrings;
+}) {
   const { author } = message;
   // The owner and Admins are never muted; a deleted account cannot post again anyway.
-  const mutable = moderation.canMute && author.id > 0 && author.id !== moderation.viewerId && author.badge === null;
+  const mutable =
+    moderation.canMute &&
+    author.id > 0 &&
+    author.id !== moderation.viewerId &&
+    author.badge === null;
   const muted = moderation.mutedIds.has(author.id);
   return (
     <div className="mt-0.5 flex gap-3">
@@ -178,7 +253,11 @@ function ActionForm({ moderation, intent, field, label, name, onAct }: ActionFor
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={field[0]} value={field[1]} />
       <input type="hidden" name="token" value={moderation.token} />
-      <button type="submit" aria-label={name} className="focus-ring cursor-pointer rounded-sm border-0 bg-transparent p-0 text-xs text-muted underline hover:text-ink">
+      <button
+        type="submit"
+        aria-label={name}
+        className="focus-ring cursor-pointer rounded-sm border-0 bg-transparent p-0 text-xs text-muted underline hover:text-ink"
+      >
         {label}
       </button>
     </form>

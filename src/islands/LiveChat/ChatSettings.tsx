@@ -6,7 +6,7 @@
 import type { SubmitEvent } from 'react';
 import type { ChatAudience, ChatStatusJson } from '../../lib/chatWire.ts';
 import type { ChatStatusChange } from './chatApi.ts';
-import type { LiveChatStrings } from './LiveChat.tsx';
+import type { LiveChatStrings } from './chatStrings.ts';
 
 interface ChatSettingsProps {
   status: ChatStatusJson;
@@ -20,7 +20,15 @@ interface ChatSettingsProps {
   strings: LiveChatStrings;
 }
 
-export default function ChatSettings({ status, action, token, hydrated, error, onChange, strings }: ChatSettingsProps) {
+export default function ChatSettings({
+  status,
+  action,
+  token,
+  hydrated,
+  error,
+  onChange,
+  strings,
+}: ChatSettingsProps) {
   const radio = 'flex cursor-pointer items-center gap-1.5';
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -29,8 +37,15 @@ export default function ChatSettings({ status, action, token, hydrated, error, o
 
   return (
     <details className="text-sm" data-testid="chat-settings">
-      <summary className="focus-ring cursor-pointer rounded-sm font-semibold">{strings.settings}</summary>
-      <form method="post" action={action} onSubmit={submit} className="m-0 mt-2 flex flex-col gap-2">
+      <summary className="focus-ring cursor-pointer rounded-sm font-semibold">
+        {strings.settings}
+      </summary>
+      <form
+        method="post"
+        action={action}
+        onSubmit={submit}
+        className="m-0 mt-2 flex flex-col gap-2"
+      >
         <input type="hidden" name="intent" value="settings" />
         <input type="hidden" name="token" value={token} />
         <fieldset className="m-0 flex flex-wrap gap-x-4 gap-y-1 border-0 p-0">
@@ -42,7 +57,13 @@ export default function ChatSettings({ status, action, token, hydrated, error, o
             ] as const
           ).map(([enabled, label]) => (
             <label key={String(enabled)} className={radio}>
-              <input type="radio" name="chat_enabled" value={enabled ? 'on' : 'off'} checked={status.chatEnabled === enabled} onChange={() => onChange({ chatEnabled: enabled })} />
+              <input
+                type="radio"
+                name="chat_enabled"
+                value={enabled ? 'on' : 'off'}
+                checked={status.chatEnabled === enabled}
+                onChange={() => onChange({ chatEnabled: enabled })}
+              />
               {label}
             </label>
           ))}
@@ -56,7 +77,13 @@ export default function ChatSettings({ status, action, token, hydrated, error, o
             ] as const satisfies ReadonlyArray<readonly [ChatAudience, string]>
           ).map(([audience, label]) => (
             <label key={audience} className={radio}>
-              <input type="radio" name="audience" value={audience} checked={status.audience === audience} onChange={() => onChange({ audience })} />
+              <input
+                type="radio"
+                name="audience"
+                value={audience}
+                checked={status.audience === audience}
+                onChange={() => onChange({ audience })}
+              />
               {label}
             </label>
           ))}

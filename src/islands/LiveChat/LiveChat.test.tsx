@@ -6,21 +6,50 @@ import { readFileSync } from 'node:fs';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessageJson, ChatRefusal } from '../../lib/chatWire.ts';
-import LiveChat, { type LiveChatProps, type LiveChatStrings } from './LiveChat.tsx';
+import type { LiveChatStrings } from './chatStrings.ts';
+import LiveChat, { type LiveChatProps } from './LiveChat.tsx';
 
-const en = JSON.parse(readFileSync(new URL('../../../i18n/en/chat.json', import.meta.url), 'utf8')) as Record<string, string>;
+const en = JSON.parse(
+  readFileSync(new URL('../../../i18n/en/chat.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
 // The island's templates carry {name} where the catalogue has {{name}} (liveChatStrings.ts).
 const template = (key: string) => en[key]!.replace(/\{\{(\w+)\}\}/g, '{$1}');
-const REFUSALS: ChatRefusal[] = ['empty', 'too_long', 'control_characters', 'html', 'forged_author', 'sign_in', 'muted', 'members_only', 'no_access', 'unknown_room', 'chat_off', 'too_fast'];
-const refusalKey = (code: string) => `error${code.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase())}`;
+const REFUSALS: ChatRefusal[] = [
+  'empty',
+  'too_long',
+  'control_characters',
+  'html',
+  'forged_author',
+  'sign_in',
+  'muted',
+  'members_only',
+  'no_access',
+  'unknown_room',
+  'chat_off',
+  'too_fast',
+];
+const refusalKey = (code: string) =>
+  `error${code.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase())}`;
 const strings = {
   ...Object.fromEntries(Object.keys(en).map((key) => [key, template(key)])),
   opensInNewTab: '(opens in a new tab)',
   refusals: Object.fromEntries(REFUSALS.map((code) => [code, template(refusalKey(code))])),
 } as unknown as LiveChatStrings;
 
-function message(id: number, body: string, author: Partial<ChatMessageJson['author']> = {}, offset_ms: number | null = null): ChatMessageJson {
-  return { id, room_id: 4, body, created_at: '2030-01-01T12:34:00.000Z', offset_ms, author: { id: 20 + id, name: `Viewer ${id}`, badge: null, ...author } };
+function message(
+  id: number,
+  body: string,
+  author: Partial<ChatMessageJson['author']> = {},
+  offset_ms: number | null = null,
+): ChatMessageJson {
+  return {
+    id,
+    room_id: 4,
+    body,
+    created_at: '2030-01-01T12:34:00.000Z',
+    offset_ms,
+    author: { id: 20 + id, name: `Viewer ${id}`, badge: null, ...author },
+  };
 }
 
 const ann = { id: 7, name: 'Ann' };
@@ -32,7 +61,10 @@ function render(over: Partial<LiveChatProps> = {}): string {
     mode: 'live',
     eventName: 'Launch day',
     status: { chatEnabled: true, audience: 'everyone' },
-    messages: [message(1, 'Hello'), message(2, 'Welcome all', { id: 3, name: 'Olga', badge: 'owner' })],
+    messages: [
+      message(1, 'Hello'),
+      message(2, 'Welcome all', { id: 3, name: 'Olga', badge: 'owner' }),
+    ],
     viewer: ann,
     refusal: null,
     moderator: false,
@@ -58,7 +90,9 @@ describe('the live chat panel, server-rendered', () => {
   });
 
   it('makes links clickable and never lets a message’s markup through', () => {
-    const html = render({ messages: [message(1, 'see https://example.com/a <img src=x onerror=alert(1)>')] });
+    const html = render({
+      messages: [message(1, 'see https://example.com/a <img src=x onerror=alert(1)>')],
+    });
     expect(html).toContain('href="https://example.com/a"');
     expect(html).toContain('rel="noopener nofollow ugc"');
     expect(html).not.toContain('<img');
@@ -70,7 +104,9 @@ describe('the live chat panel, server-rendered', () => {
     expect(html).toMatch(/<form[^>]* action="\/live-chat\/4\?album=2&amp;video=9" method="post"/);
     expect(html).toContain('name="intent" value="post"');
     expect(html).toContain('name="token" value="tok"');
-    expect(html).toMatch(/<label for="([^"]+)"[^>]*>Message<\/label>[\s\S]*<input[^>]*id="\1"[^>]*maxLength="500"/);
+    expect(html).toMatch(
+      /<label for="([^"]+)"[^>]*>Message<\/label>[\s\S]*<input[^>]*id="\1"[^>]*maxLength="500"/,
+    );
     expect(html).toContain('>Send</button>');
   });
 
@@ -82,7 +118,10 @@ describe('the live chat panel, server-rendered', () => {
   });
 
   it('closes the composer when chat is turned off', () => {
-    const html = render({ status: { chatEnabled: false, audience: 'everyone' }, refusal: 'chat_off' });
+    const html = render({
+      status: { chatEnabled: false, audience: 'everyone' },
+      refusal: 'chat_off',
+    });
     expect(html).not.toContain('name="body"');
     expect(html).toContain('Chat is turned off.');
   });
@@ -113,7 +152,10 @@ describe('the live chat panel, server-rendered', () => {
   });
 
   it('reads a replay whole without JavaScript, with each message’s moment and no composer', () => {
-    const html = render({ mode: 'replay', messages: [message(1, 'First', {}, 0), message(2, 'Later', {}, 754_000)] });
+    const html = render({
+      mode: 'replay',
+      messages: [message(1, 'First', {}, 0), message(2, 'Later', {}, 754_000)],
+    });
     expect(html).toContain('First');
     expect(html).toContain('Later');
     expect(html).toContain('<time dateTime="PT754S"');

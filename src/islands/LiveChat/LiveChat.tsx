@@ -9,65 +9,43 @@
  * position, which the page beside the player relays (useReplay.ts); no composer.
  */
 import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { ChatRoomAddress } from '../../lib/chatAddress.ts';
 import { composerGate, isStandingRefusal, refusalAfterMute } from '../../lib/chatComposer.ts';
-import { readChatMessage, readChatStatus, readDeletedIds, readMuted } from '../../lib/chatEvents.ts';
-import { addMessages, chatTimeline, lastId, removeMessages, visibleAt } from '../../lib/chatTimeline.ts';
-import type { ChatAuthor, ChatMessageJson, ChatRefusal, ChatStatusJson } from '../../lib/chatWire.ts';
+import {
+  readChatMessage,
+  readChatStatus,
+  readDeletedIds,
+  readMuted,
+} from '../../lib/chatEvents.ts';
+import {
+  addMessages,
+  chatTimeline,
+  lastId,
+  removeMessages,
+  visibleAt,
+} from '../../lib/chatTimeline.ts';
+import type {
+  ChatAuthor,
+  ChatMessageJson,
+  ChatRefusal,
+  ChatStatusJson,
+} from '../../lib/chatWire.ts';
 import { truncateEventName } from '../../lib/eventName.ts';
 import { formatDuration } from '../../lib/formatDuration.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
 import ChatComposer from './ChatComposer.tsx';
 import ChatLog, { type MessageTime, type Moderation } from './ChatLog.tsx';
 import ChatSettings from './ChatSettings.tsx';
-import { changeChatStatus, deleteChatMessage, postChatMessage, setChatMute, type ChatRoomAddress, type ChatStatusChange } from './chatApi.ts';
+import type { LiveChatStrings } from './chatStrings.ts';
+import {
+  changeChatStatus,
+  deleteChatMessage,
+  postChatMessage,
+  setChatMute,
+  type ChatStatusChange,
+} from './chatApi.ts';
 import { useLiveRoom } from './useLiveRoom.ts';
 import { useReplay } from './useReplay.ts';
-
-export interface LiveChatStrings {
-  /** 'Chat messages': the log's name. */
-  messages: string;
-  stateOn: string;
-  stateMembers: string;
-  stateOff: string;
-  stateReplay: string;
-  /** 'Chat replay follows the video' */
-  replayHint: string;
-  noMessages: string;
-  newMessages: string;
-  badgeOwner: string;
-  badgeAdmin: string;
-  /** The author of a message whose account is gone. */
-  formerAccount: string;
-  messageLabel: string;
-  send: string;
-  /** '{remaining} characters left' */
-  charactersLeft: string;
-  signInToChat: string;
-  /** A post that did not get an answer the panel understands. */
-  sendFailed: string;
-  reconnecting: string;
-  delete: string;
-  /** 'Delete message from {name}' */
-  deleteMessageFrom: string;
-  mute: string;
-  /** 'Mute {name}' */
-  muteAuthor: string;
-  unmute: string;
-  /** 'Unmute {name}' */
-  unmuteAuthor: string;
-  moderationFailed: string;
-  settings: string;
-  settingChat: string;
-  settingOn: string;
-  settingOff: string;
-  settingAudience: string;
-  audienceEveryone: string;
-  audienceMembers: string;
-  saveSettings: string;
-  opensInNewTab: string;
-  /** Each refusal's message, as the server words it; too_fast with {seconds}. */
-  refusals: Record<ChatRefusal, string>;
-}
 
 export interface LiveChatProps {
   /** /live_chat/{roomId}, localized: the base of the room's routes. */
@@ -106,13 +84,17 @@ function useHydrated(): boolean {
   );
 }
 
-const sameStatus = (a: ChatStatusJson, b: ChatStatusJson) => a.chatEnabled === b.chatEnabled && a.audience === b.audience;
+const sameStatus = (a: ChatStatusJson, b: ChatStatusJson) =>
+  a.chatEnabled === b.chatEnabled && a.audience === b.audience;
 
 export default function LiveChat(props: LiveChatProps) {
   const { mode, eventName, viewer, moderator, signInHref, action, token, locale, strings } = props;
   const live = mode === 'live';
   const hydrated = useHydrated();
-  const room = useMemo<ChatRoomAddress>(() => ({ roomPath: props.roomPath, query: props.query, token }), [props.roomPath, props.query, token]);
+  const room = useMemo<ChatRoomAddress>(
+    () => ({ roomPath: props.roomPath, query: props.query, token }),
+    [props.roomPath, props.query, token],
+  );
   const [timeline, setTimeline] = useState(() => chatTimeline(live ? props.messages : []));
   const [status, setStatus] = useState(props.status);
   const [refusal, setRefusal] = useState(props.refusal);
@@ -127,7 +109,8 @@ export default function LiveChat(props: LiveChatProps) {
     lastIdRef.current = lastId(timeline);
   }, [timeline]);
 
-  const updateStatus = (next: ChatStatusJson) => setStatus((current) => (sameStatus(current, next) ? current : next));
+  const updateStatus = (next: ChatStatusJson) =>
+    setStatus((current) => (sameStatus(current, next) ? current : next));
   const noteMute = (userId: number, muted: boolean) => {
     setMutedIds((ids) => {
       const next = new Set(ids);
@@ -164,16 +147,26 @@ export default function LiveChat(props: LiveChatProps) {
   const shown = live
     ? timeline.messages
     : hydrated
-      ? visibleAt(replay.messages.filter((message) => !timeline.deleted.has(message.id)), replay.seconds ?? 0)
+      ? visibleAt(
+          replay.messages.filter((message) => !timeline.deleted.has(message.id)),
+          replay.seconds ?? 0,
+        )
       : replay.messages;
 
   // The server does not know the reader's time zone: it writes UTC, and says so.
   const clock = useMemo(
-    () => new Intl.DateTimeFormat(locale, hydrated ? { hour: 'numeric', minute: '2-digit' } : { hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }),
+    () =>
+      new Intl.DateTimeFormat(
+        locale,
+        hydrated
+          ? { hour: 'numeric', minute: '2-digit' }
+          : { hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' },
+      ),
     [locale, hydrated],
   );
   const timeOf = (message: ChatMessageJson): MessageTime => {
-    if (live || message.offset_ms === null) return { text: clock.format(new Date(message.created_at)), dateTime: message.created_at };
+    if (live || message.offset_ms === null)
+      return { text: clock.format(new Date(message.created_at)), dateTime: message.created_at };
     const seconds = Math.floor(message.offset_ms / 1000);
     return { text: formatDuration(seconds), dateTime: `PT${seconds}S` };
   };
@@ -190,7 +183,9 @@ export default function LiveChat(props: LiveChatProps) {
     if (code === null) return strings.sendFailed;
     if (code === 'chat_off') setStatus((current) => ({ ...current, chatEnabled: false }));
     else if (isStandingRefusal(code)) setRefusal(code);
-    return code === 'too_fast' ? fillMessage(strings.refusals.too_fast, { seconds: result.retryAfterSeconds }) : strings.refusals[code];
+    return code === 'too_fast'
+      ? fillMessage(strings.refusals.too_fast, { seconds: result.retryAfterSeconds })
+      : strings.refusals[code];
   }
 
   async function deleteMessage(message: ChatMessageJson) {
@@ -226,31 +221,84 @@ export default function LiveChat(props: LiveChatProps) {
   }
 
   const moderation: Moderation | null =
-    moderator && viewer ? { action, token, viewerId: viewer.id, mutedIds, canMute: live, onDelete: (m) => void deleteMessage(m), onMute: (a, m) => void mute(a, m) } : null;
-  const stateText = !live ? strings.stateReplay : !status.chatEnabled ? strings.stateOff : status.audience === 'members' ? strings.stateMembers : strings.stateOn;
+    moderator && viewer
+      ? {
+          action,
+          token,
+          viewerId: viewer.id,
+          mutedIds,
+          canMute: live,
+          onDelete: (m) => void deleteMessage(m),
+          onMute: (a, m) => void mute(a, m),
+        }
+      : null;
+  const stateText = !live
+    ? strings.stateReplay
+    : !status.chatEnabled
+      ? strings.stateOff
+      : status.audience === 'members'
+        ? strings.stateMembers
+        : strings.stateOn;
   const shownName = truncateEventName(eventName);
   const gate = composerGate({ signedIn: viewer !== null, moderator, status, refusal });
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col" data-testid="live-chat" data-mode={mode} data-hydrated={hydrated ? '' : undefined}>
+    <div
+      className="flex min-h-0 flex-1 flex-col"
+      data-testid="live-chat"
+      data-mode={mode}
+      data-hydrated={hydrated ? '' : undefined}
+    >
       <header className="flex flex-col gap-1 border-b border-line px-3 py-2">
-        <h1 className="m-0 text-base font-bold leading-tight [overflow-wrap:anywhere]" title={shownName === eventName ? undefined : eventName}>
+        <h1
+          className="m-0 text-base font-bold leading-tight [overflow-wrap:anywhere]"
+          title={shownName === eventName ? undefined : eventName}
+        >
           {shownName}
         </h1>
         <p className="m-0 flex flex-wrap items-center gap-x-2 text-sm text-muted">
           <span data-testid="chat-state">{stateText}</span>
           {live && !connected && <span>· {strings.reconnecting}</span>}
         </p>
-        {!live && hydrated && replay.seconds === null && <p className="m-0 text-sm text-muted">{strings.replayHint}</p>}
-        {moderator && live && <ChatSettings status={status} action={action} token={token} hydrated={hydrated} error={settingsError} onChange={(change) => void changeSettings(change)} strings={strings} />}
+        {!live && hydrated && replay.seconds === null && (
+          <p className="m-0 text-sm text-muted">{strings.replayHint}</p>
+        )}
+        {moderator && live && (
+          <ChatSettings
+            status={status}
+            action={action}
+            token={token}
+            hydrated={hydrated}
+            error={settingsError}
+            onChange={(change) => void changeSettings(change)}
+            strings={strings}
+          />
+        )}
         {moderation && (
           <p role="status" className="m-0 text-sm">
             {moderationError}
           </p>
         )}
       </header>
-      <ChatLog logRef={logRef} messages={shown} timeOf={timeOf} moderation={moderation} empty={strings.noMessages} strings={strings} />
-      {live && <ChatComposer gate={gate} action={action} token={token} signInHref={signInHref} initialNotice={props.notice} onSend={send} strings={strings} />}
+      <ChatLog
+        logRef={logRef}
+        messages={shown}
+        timeOf={timeOf}
+        moderation={moderation}
+        empty={strings.noMessages}
+        strings={strings}
+      />
+      {live && (
+        <ChatComposer
+          gate={gate}
+          action={action}
+          token={token}
+          signInHref={signInHref}
+          initialNotice={props.notice}
+          onSend={send}
+          strings={strings}
+        />
+      )}
     </div>
   );
 }

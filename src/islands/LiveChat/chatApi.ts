@@ -1,42 +1,33 @@
 /**
- * The chat routes the panel calls (/live_chat/{roomId}/…), each with the room's context
- * query (album, video, sh, embed) so the server decides access exactly as for the page.
+ * The chat routes the panel calls (/live_chat/{roomId}/…, src/lib/chatAddress.ts).
  * State-changing calls carry the viewer's CSRF token in X-XSRF-Token.
  */
 import ky, { HTTPError } from 'ky';
+import { chatUrl, type ChatRoomAddress } from '../../lib/chatAddress.ts';
 import { readChatMessage, readChatStatus } from '../../lib/chatEvents.ts';
 import { refusalOf, retryAfterSeconds } from '../../lib/chatComposer.ts';
-import type { ChatAudience, ChatMessageJson, ChatRefusal, ChatStatusJson } from '../../lib/chatWire.ts';
+import type {
+  ChatAudience,
+  ChatMessageJson,
+  ChatRefusal,
+  ChatStatusJson,
+} from '../../lib/chatWire.ts';
 
-export interface ChatRoomAddress {
-  /** /live_chat/{roomId}, localized. */
-  roomPath: string;
-  /** album, video and, when given, sh and embed. */
-  query: Readonly<Record<string, string>>;
-  /** The viewer's CSRF token (xsrft). */
-  token: string;
-}
-
-export type ChatCallResult<T> = { ok: true; value: T } | { ok: false; refusal: ChatRefusal | null; retryAfterSeconds: number };
+export type ChatCallResult<T> =
+  { ok: true; value: T } | { ok: false; refusal: ChatRefusal | null; retryAfterSeconds: number };
 
 const TIMEOUT_MS = 10_000;
-
-export function chatUrl({ roomPath, query }: ChatRoomAddress, suffix = '', extra: Record<string, string> = {}): string {
-  const search = new URLSearchParams({ ...query, ...extra }).toString();
-  return `${roomPath}${suffix}${search ? `?${search}` : ''}`;
-}
-
-/** The event stream, resuming after `lastId` when the panel already holds messages. */
-export function eventsUrl(room: ChatRoomAddress, lastId: number | null): string {
-  return chatUrl(room, '/events', lastId === null ? {} : { after: String(lastId) });
-}
 
 async function call<T>(request: () => Promise<T>): Promise<ChatCallResult<T>> {
   try {
     return { ok: true, value: await request() };
   } catch (cause) {
     if (!(cause instanceof HTTPError)) return { ok: false, refusal: null, retryAfterSeconds: 1 };
-    return { ok: false, refusal: refusalOf(cause.data), retryAfterSeconds: retryAfterSeconds(cause.response.headers.get('retry-after')) };
+    return {
+      ok: false,
+      refusal: refusalOf(cause.data),
+      retryAfterSeconds: retryAfterSeconds(cause.response.headers.get('retry-after')),
+    };
   }
 }
 
@@ -47,20 +38,36 @@ const send = (room: ChatRoomAddress) => ({
   timeout: TIMEOUT_MS,
 });
 
-export function postChatMessage(room: ChatRoomAddress, body: string): Promise<ChatCallResult<ChatMessageJson | null>> {
+export function postChatMessage(
+  room: ChatRoomAddress,
+  body: string,
+): Promise<ChatCallResult<ChatMessageJson | null>> {
   return call(async () => {
-    const answer: unknown = await ky.post(chatUrl(room, '/messages'), { ...send(room), json: { body, token: room.token } }).json();
+    const answer: unknown = await ky
+      .post(chatUrl(room, '/messages'), { ...send(room), json: { body, token: room.token } })
+      .json();
     return readChatMessage((answer as { message?: unknown } | null)?.message);
   });
 }
 
-export function deleteChatMessage(room: ChatRoomAddress, messageId: number): Promise<ChatCallResult<unknown>> {
-  return call(() => ky.delete(chatUrl(room, `/messages/${messageId}`), send(room)).then(() => null));
+export function deleteChatMessage(
+  room: ChatRoomAddress,
+  messageId: number,
+): Promise<ChatCallResult<unknown>> {
+  return call(() =>
+    ky.delete(chatUrl(room, `/messages/${messageId}`), send(room)).then(() => null),
+  );
 }
 
-export function setChatMute(room: ChatRoomAddress, userId: number, muted: boolean): Promise<ChatCallResult<unknown>> {
+export function setChatMute(
+  room: ChatRoomAddress,
+  userId: number,
+  muted: boolean,
+): Promise<ChatCallResult<unknown>> {
   const url = chatUrl(room, `/mutes/${userId}`);
-  return call(() => (muted ? ky.put(url, send(room)) : ky.delete(url, send(room))).then(() => null));
+  return call(() =>
+    (muted ? ky.put(url, send(room)) : ky.delete(url, send(room))).then(() => null),
+  );
 }
 
 export interface ChatStatusChange {
@@ -68,21 +75,53 @@ export interface ChatStatusChange {
   audience?: ChatAudience;
 }
 
-export function changeChatStatus(room: ChatRoomAddress, change: ChatStatusChange): Promise<ChatCallResult<ChatStatusJson | null>> {
-  return call(async () => readChatStatus(await ky.patch(chatUrl(room), { ...send(room), json: { ...change, token: room.token } }).json()));
+export function changeChatStatus(
+  room: ChatRoomAddress,
+  change: ChatStatusChange,
+): Promise<ChatCallResult<ChatStatusJson | null>> {
+  return call(async () =>
+    readChatStatus(
+      await ky
+        .patch(chatUrl(room), { ...send(room), json: { ...change, token: room.token } })
+        .json(),
+    ),
+  );
 }
 
 /** GET /live_chat/{roomId}/status; throws when the answer is not a room state. */
-export async function fetchChatStatus(room: ChatRoomAddress, signal: AbortSignal): Promise<ChatStatusJson> {
-  const answer: unknown = await ky.get(chatUrl(room, '/status'), { credentials: 'same-origin', cache: 'no-store', retry: 0, timeout: TIMEOUT_MS, signal }).json();
+export async function fetchChatStatus(
+  room: ChatRoomAddress,
+  signal: AbortSignal,
+): Promise<ChatStatusJson> {
+  const answer: unknown = await ky
+    .get(chatUrl(room, '/status'), {
+      credentials: 'same-origin',
+      cache: 'no-store',
+      retry: 0,
+      timeout: TIMEOUT_MS,
+      signal,
+    })
+    .json();
   const status = readChatStatus(answer);
   if (!status) throw new Error('not a chat status');
   return status;
 }
 
 /** GET /live_chat/{roomId}/replay: the broadcast's messages with their offsets. */
-export async function fetchReplay(room: ChatRoomAddress, signal: AbortSignal): Promise<ChatMessageJson[]> {
-  const answer: unknown = await ky.get(chatUrl(room, '/replay'), { credentials: 'same-origin', retry: 1, timeout: TIMEOUT_MS, signal }).json();
+export async function fetchReplay(
+  room: ChatRoomAddress,
+  signal: AbortSignal,
+): Promise<ChatMessageJson[]> {
+  const answer: unknown = await ky
+    .get(chatUrl(room, '/replay'), {
+      credentials: 'same-origin',
+      retry: 1,
+      timeout: TIMEOUT_MS,
+      signal,
+    })
+    .json();
   const items = (answer as { items?: unknown } | null)?.items;
-  return Array.isArray(items) ? items.map(readChatMessage).filter((m): m is ChatMessageJson => m !== null) : [];
+  return Array.isArray(items)
+    ? items.map(readChatMessage).filter((m): m is ChatMessageJson => m !== null)
+    : [];
 }

@@ -2,14 +2,16 @@
  * The translated strings of the live chat island, with {name}, {remaining} and {seconds}
  * for values only the browser knows (src/lib/messageTemplate.ts). Server-side only.
  */
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/translationKeys.ts';
+import { CHAT_REFUSAL_KEYS } from '../../lib/chatPermissions.ts';
 import type { ChatRefusal } from '../../lib/chatWire.ts';
 import { markers } from '../../lib/messageTemplate.ts';
-import { CHAT_REFUSAL_KEYS } from '../../server/chat/chatResponses.ts';
-import type { LiveChatStrings } from './LiveChat.tsx';
+import type { LiveChatStrings } from './chatStrings.ts';
 
-export function liveChatStrings(t: TFunction): LiveChatStrings {
-  const refusals = Object.fromEntries(Object.entries(CHAT_REFUSAL_KEYS).map(([code, key]) => [code, t(key, markers('seconds'))])) as Record<ChatRefusal, string>;
+export function liveChatStrings(t: Translate): LiveChatStrings {
+  const refusals = Object.fromEntries(
+    Object.entries(CHAT_REFUSAL_KEYS).map(([code, key]) => [code, t(key, markers('seconds'))]),
+  ) as Record<ChatRefusal, string>;
   return {
     messages: t('chat.messages'),
     stateOn: t('chat.stateOn'),

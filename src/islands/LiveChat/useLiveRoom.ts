@@ -8,7 +8,8 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { CHAT_STATUS_POLL_FAILED, CHAT_STATUS_POLL_MS } from '../../lib/chatComposer.ts';
 import type { ChatStatusJson } from '../../lib/chatWire.ts';
-import { eventsUrl, fetchChatStatus, type ChatRoomAddress } from './chatApi.ts';
+import { eventsUrl, type ChatRoomAddress } from '../../lib/chatAddress.ts';
+import { fetchChatStatus } from './chatApi.ts';
 
 const RESTART_FIRST_MS = 3_000;
 const RESTART_MAX_MS = 60_000;
@@ -25,7 +26,12 @@ export interface RoomListeners {
   polled(status: ChatStatusJson): void;
 }
 
-export function useLiveRoom(room: ChatRoomAddress, live: boolean, lastIdRef: RefObject<number | null>, listeners: RoomListeners): void {
+export function useLiveRoom(
+  room: ChatRoomAddress,
+  live: boolean,
+  lastIdRef: RefObject<number | null>,
+  listeners: RoomListeners,
+): void {
   const latest = useRef(listeners);
   useLayoutEffect(() => {
     latest.current = listeners;
@@ -46,7 +52,9 @@ export function useLiveRoom(room: ChatRoomAddress, live: boolean, lastIdRef: Ref
         latest.current.connection(true);
       });
       for (const kind of ['message', 'deleted', 'state', 'muted'] as const) {
-        stream.addEventListener(kind, (event) => latest.current[kind]((event as MessageEvent<string>).data));
+        stream.addEventListener(kind, (event) =>
+          latest.current[kind]((event as MessageEvent<string>).data),
+        );
       }
       stream.addEventListener('error', () => {
         latest.current.connection(false);
@@ -74,6 +82,8 @@ export function useLiveRoom(room: ChatRoomAddress, live: boolean, lastIdRef: Ref
         },
       );
     };
+    // The room may have changed since the page was rendered: its reader leaves the state to us.
+    poll();
     const timer = setInterval(poll, CHAT_STATUS_POLL_MS);
     return () => {
       abort.abort();

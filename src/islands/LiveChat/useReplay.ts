@@ -6,9 +6,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChatMessageJson } from '../../lib/chatWire.ts';
 import { listenForRelayedTime } from '../../lib/playerMessages.ts';
-import { fetchReplay, type ChatRoomAddress } from './chatApi.ts';
+import type { ChatRoomAddress } from '../../lib/chatAddress.ts';
+import { fetchReplay } from './chatApi.ts';
 
-export function useReplay(room: ChatRoomAddress, replay: boolean, initial: readonly ChatMessageJson[]): { messages: readonly ChatMessageJson[]; seconds: number | null } {
+export function useReplay(
+  room: ChatRoomAddress,
+  replay: boolean,
+  initial: readonly ChatMessageJson[],
+): { messages: readonly ChatMessageJson[]; seconds: number | null } {
   const [messages, setMessages] = useState(initial);
   const [seconds, setSeconds] = useState<number | null>(null);
   const roomRef = useRef(room);

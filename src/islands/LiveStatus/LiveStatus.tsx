@@ -20,7 +20,7 @@ import { fillMessage } from '../../lib/messageTemplate.ts';
 import { useLiveStatus, useNow } from './useLiveStatus.ts';
 
 /** SPEC §9: "event-start splash 2 s". */
-export const EVENT_START_SPLASH_MS = 2_000;
+const EVENT_START_SPLASH_MS = 2_000;
 
 export interface LiveStatusStrings {
   /** 'LIVE' */
@@ -78,25 +78,45 @@ export interface LiveStatusProps {
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 export default function LiveStatus(props: LiveStatusProps) {
   const { id, albumId, videoId, apiQuery, name, locale, renderedAt, href, newTab, strings } = props;
-  const live = useLiveStatus({ albumId, videoId, apiQuery }, { status: props.status, startTime: props.startTime, timeZone: props.timeZone }, renderedAt);
+  const live = useLiveStatus(
+    { albumId, videoId, apiQuery },
+    { status: props.status, startTime: props.startTime, timeZone: props.timeZone },
+    renderedAt,
+  );
   const badge = liveBadgeFor(live.status);
   const streaming = live.status === 'streaming';
   const now = useNow(renderedAt, badge === 'upcoming' && live.startTime !== null);
-  const countdown = badge === 'upcoming' ? liveCountdown(live.startTime, new Date(now)) : ({ kind: 'none' } as const);
+  const countdown =
+    badge === 'upcoming'
+      ? liveCountdown(live.startTime, new Date(now))
+      : ({ kind: 'none' } as const);
   const [splash, setSplash] = useState(false);
   const splashRef = useRef<HTMLDivElement>(null);
 
   // The server's words for the first start; a start the poll moved is written here alike.
   const startDate = useMemo(
-    () => (live.startTime === props.startTime ? props.startDate : live.startTime && formatEventStart(live.startTime, locale, live.timeZone ?? props.timeZone)),
+    () =>
+      live.startTime === props.startTime
+        ? props.startDate
+        : live.startTime &&
+          formatEventStart(live.startTime, locale, live.timeZone ?? props.timeZone),
     [live.startTime, live.timeZone, locale, props.startTime, props.startDate, props.timeZone],
   );
-  const dateTemplate = streaming ? strings.startedAt : badge === 'upcoming' ? strings.startsAt : strings.streamedAt;
-  const dateLine = startDate ? fillMessage(dateTemplate, { date: startDate }) : badge === 'upcoming' ? strings.notScheduled : null;
+  const dateTemplate = streaming
+    ? strings.startedAt
+    : badge === 'upcoming'
+      ? strings.startsAt
+      : strings.streamedAt;
+  const dateLine = startDate
+    ? fillMessage(dateTemplate, { date: startDate })
+    : badge === 'upcoming'
+      ? strings.notScheduled
+      : null;
   const shownName = truncateEventName(name);
   const titleId = `${id}-title`;
   const startsInId = `${id}-starts-in`;
@@ -104,7 +124,10 @@ export default function LiveStatus(props: LiveStatusProps) {
   useEffect(() => {
     if (!splash || !href) return;
     splashRef.current?.focus();
-    const timer = setTimeout(() => location.assign(withQuery(href, { autoplay: '1' })), EVENT_START_SPLASH_MS);
+    const timer = setTimeout(
+      () => location.assign(withQuery(href, { autoplay: '1' })),
+      EVENT_START_SPLASH_MS,
+    );
     return () => clearTimeout(timer);
   }, [splash, href]);
 
@@ -118,13 +141,22 @@ export default function LiveStatus(props: LiveStatusProps) {
     <div className="flex flex-col items-start gap-3">
       <p role="status" className="m-0 flex min-h-6 flex-wrap items-center gap-2">
         {badge && (
-          <span data-testid="live-badge" className={`rounded px-1.5 py-0.5 text-xs font-bold text-white ${badge === 'live' ? 'bg-[#d0021b]' : 'bg-black/80'}`}>
+          <span
+            data-testid="live-badge"
+            className={`rounded px-1.5 py-0.5 text-xs font-bold text-white ${badge === 'live' ? 'bg-[#d0021b]' : 'bg-black/80'}`}
+          >
             {badge === 'live' ? strings.live : strings.upcoming}
           </span>
         )}
-        {countdown.kind === 'startingSoon' && <span className="font-semibold">{strings.startingSoon}</span>}
+        {countdown.kind === 'startingSoon' && (
+          <span className="font-semibold">{strings.startingSoon}</span>
+        )}
       </p>
-      <h2 id={titleId} className="m-0 text-2xl font-bold leading-tight [overflow-wrap:anywhere]" title={shownName === name ? undefined : name}>
+      <h2
+        id={titleId}
+        className="m-0 text-2xl font-bold leading-tight [overflow-wrap:anywhere]"
+        title={shownName === name ? undefined : name}
+      >
         {shownName === name ? (
           name
         ) : (
@@ -135,7 +167,13 @@ export default function LiveStatus(props: LiveStatusProps) {
         )}
       </h2>
       {dateLine && (
-        <p className="m-0 text-muted">{live.startTime && startDate ? <time dateTime={live.startTime}>{dateLine}</time> : dateLine}</p>
+        <p className="m-0 text-muted">
+          {live.startTime && startDate ? (
+            <time dateTime={live.startTime}>{dateLine}</time>
+          ) : (
+            dateLine
+          )}
+        </p>
       )}
       {countdown.kind === 'countdown' && (
         <div role="timer" aria-labelledby={startsInId} className="flex flex-col gap-1">
@@ -150,7 +188,10 @@ export default function LiveStatus(props: LiveStatusProps) {
                 [countdown.seconds, strings.seconds],
               ] as const
             ).map(([value, unit]) => (
-              <span key={unit} className="flex min-w-16 flex-col items-center rounded-md border border-line bg-bg px-2 py-1">
+              <span
+                key={unit}
+                className="flex min-w-16 flex-col items-center rounded-md border border-line bg-bg px-2 py-1"
+              >
                 <span className="text-2xl font-bold tabular-nums">{pad2(value)}</span>
                 <span className="text-xs text-muted">{unit}</span>
               </span>
@@ -176,11 +217,18 @@ export default function LiveStatus(props: LiveStatusProps) {
         role="status"
         tabIndex={splash ? -1 : undefined}
         data-testid="event-starting"
-        className={splash ? 'focus-ring fixed inset-0 z-[9990] flex flex-col items-center justify-center gap-4 bg-black/90 p-6 text-center text-white' : 'sr-only'}
+        className={
+          splash
+            ? 'focus-ring fixed inset-0 z-[9990] flex flex-col items-center justify-center gap-4 bg-black/90 p-6 text-center text-white'
+            : 'sr-only'
+        }
       >
         {splash && (
           <>
-            <span aria-hidden="true" className="size-12 rounded-full border-4 border-solid border-white/30 border-t-white animate-spin motion-reduce:animate-none" />
+            <span
+              aria-hidden="true"
+              className="size-12 rounded-full border-4 border-solid border-white/30 border-t-white animate-spin motion-reduce:animate-none"
+            />
             <p className="m-0 text-2xl font-bold">{strings.eventStarting}</p>
           </>
         )}

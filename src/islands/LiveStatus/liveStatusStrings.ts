@@ -2,11 +2,11 @@
  * The translated strings of the live hero's island, with {date} for a start only the browser
  * may come to know (src/lib/messageTemplate.ts). Server-side only.
  */
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/translationKeys.ts';
 import { markers } from '../../lib/messageTemplate.ts';
 import type { LiveStatusStrings } from './LiveStatus.tsx';
 
-export function liveStatusStrings(t: TFunction): LiveStatusStrings {
+export function liveStatusStrings(t: Translate): LiveStatusStrings {
   return {
     live: t('showcase.live'),
     upcoming: t('showcase.upcoming'),

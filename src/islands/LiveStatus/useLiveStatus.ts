@@ -8,7 +8,12 @@ import ky from 'ky';
 import { useEffect, useRef, useState } from 'react';
 import { apiAcceptHeader } from '../../lib/apiAccept.ts';
 import { livePollInterval } from '../../lib/livePolling.ts';
-import { readLivePollAnswer, reloadsPage, type LivePollAnswer, type LiveSnapshot } from '../../lib/liveStatusPoll.ts';
+import {
+  readLivePollAnswer,
+  reloadsPage,
+  type LivePollAnswer,
+  type LiveSnapshot,
+} from '../../lib/liveStatusPoll.ts';
 
 export interface LiveSource {
   albumId: number;
@@ -19,17 +24,23 @@ export interface LiveSource {
 
 const POLL_FIELDS = 'live.status,live.recurring_event.schedule';
 
-async function pollOnce({ albumId, videoId, apiQuery }: LiveSource, signal: AbortSignal): Promise<LivePollAnswer> {
-  const response = await ky.get(new URL(`/api/albums/${albumId}/videos/${videoId}`, location.href), {
-    searchParams: { ...apiQuery, fields: POLL_FIELDS },
-    headers: { Accept: apiAcceptHeader('video') },
-    credentials: 'same-origin',
-    cache: 'no-store',
-    signal,
-    retry: 0,
-    timeout: 10_000,
-    throwHttpErrors: false,
-  });
+async function pollOnce(
+  { albumId, videoId, apiQuery }: LiveSource,
+  signal: AbortSignal,
+): Promise<LivePollAnswer> {
+  const response = await ky.get(
+    new URL(`/api/albums/${albumId}/videos/${videoId}`, location.href),
+    {
+      searchParams: { ...apiQuery, fields: POLL_FIELDS },
+      headers: { Accept: apiAcceptHeader('video') },
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal,
+      retry: 0,
+      timeout: 10_000,
+      throwHttpErrors: false,
+    },
+  );
   const body: unknown = await response.json().catch(() => null);
   return readLivePollAnswer(response.status, body);
 }
@@ -38,7 +49,11 @@ async function pollOnce({ albumId, videoId, apiQuery }: LiveSource, signal: Abor
  * The event's status, start and zone: first as the server rendered them, then as polled. The
  * first poll is due one interval after `renderedAt` (the island may take over later than that).
  */
-export function useLiveStatus(source: LiveSource, initial: LiveSnapshot, renderedAt: number): LiveSnapshot {
+export function useLiveStatus(
+  source: LiveSource,
+  initial: LiveSnapshot,
+  renderedAt: number,
+): LiveSnapshot {
   const [live, setLive] = useState(initial);
   const current = useRef(initial);
   const sourceRef = useRef(source);
@@ -50,7 +65,9 @@ export function useLiveStatus(source: LiveSource, initial: LiveSnapshot, rendere
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const poll = async () => {
-      const answer = await pollOnce(sourceRef.current, abort.signal).catch((): LivePollAnswer => ({ kind: 'ignored' }));
+      const answer = await pollOnce(sourceRef.current, abort.signal).catch((): LivePollAnswer => ({
+        kind: 'ignored',
+      }));
       if (abort.signal.aborted) return;
       if (reloadsPage(current.current.status, answer)) {
         location.reload();
@@ -65,9 +82,16 @@ export function useLiveStatus(source: LiveSource, initial: LiveSnapshot, rendere
       schedule();
     };
     const schedule = (since = Date.now()) => {
-      const interval = livePollInterval(current.current.status, current.current.startTime, new Date());
+      const interval = livePollInterval(
+        current.current.status,
+        current.current.startTime,
+        new Date(),
+      );
       // Counted from `since`, and never longer than one interval whatever the two clocks say.
-      timer = setTimeout(() => void poll(), Math.min(interval, Math.max(0, since + interval - Date.now())));
+      timer = setTimeout(
+        () => void poll(),
+        Math.min(interval, Math.max(0, since + interval - Date.now())),
+      );
     };
 
     schedule(renderedAt);

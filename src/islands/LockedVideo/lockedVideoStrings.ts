@@ -3,7 +3,7 @@
  * place so the player layout and search say the same. Server-side only: islands get the
  * result as props.
  */
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/translationKeys.ts';
 import { LOCK_ACTION_KEYS } from '../../lib/contentGates.ts';
 
 export interface LockedVideoStrings {
@@ -17,7 +17,7 @@ export interface LockedVideoStrings {
   ratingUnrated: string;
 }
 
-export function lockedVideoStrings(t: TFunction): LockedVideoStrings {
+export function lockedVideoStrings(t: Translate): LockedVideoStrings {
   return {
     lockedByFilter: t('showcase.lockedByFilter'),
     changeFilter: t(LOCK_ACTION_KEYS.content_filter),
@@ -29,6 +29,11 @@ export function lockedVideoStrings(t: TFunction): LockedVideoStrings {
 }
 
 /** The rating's name as the viewer reads it. */
-export function ratingName(strings: LockedVideoStrings, ratingClass: 'safe' | 'mature' | 'unrated' = 'safe'): string {
-  return { safe: strings.ratingSafe, mature: strings.ratingMature, unrated: strings.ratingUnrated }[ratingClass];
+export function ratingName(
+  strings: LockedVideoStrings,
+  ratingClass: 'safe' | 'mature' | 'unrated' = 'safe',
+): string {
+  return { safe: strings.ratingSafe, mature: strings.ratingMature, unrated: strings.ratingUnrated }[
+    ratingClass
+  ];
 }

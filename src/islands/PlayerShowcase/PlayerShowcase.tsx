@@ -8,19 +8,44 @@
  * watch stay in the row, locked, and the player passes over them. Contributor and Viewer
  * roles play videos in place but get no links to the video views (SPEC §6).
  */
-import { useCallback, useEffect, useRef, useState, type ComponentPropsWithoutRef, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type MouseEvent,
+} from 'react';
 import { apiQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
 import { autolink } from '../../lib/autolink.ts';
 import { cardImage, TITLE_CARD_SIZES } from '../../lib/cardImage.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
 import { listenForPlayerEnded } from '../../lib/playerMessages.ts';
-import { afterPlayerEnded, listUrlToReplace, playerNext, previousIndex, type PlayerStep } from '../../lib/videoNavigation.ts';
-import { continuousPlay, currentVideo, playVideo, setContinuousPlay, stopVideo } from '../../stores/player.ts';
+import {
+  afterPlayerEnded,
+  listUrlToReplace,
+  playerNext,
+  previousIndex,
+  type PlayerStep,
+} from '../../lib/videoNavigation.ts';
+import {
+  continuousPlay,
+  currentVideo,
+  playVideo,
+  setContinuousPlay,
+  stopVideo,
+} from '../../stores/player.ts';
 import { useSignal } from '../../stores/useSignal.ts';
 import { LockedPicture } from '../LockedVideo/LockedPicture.tsx';
-import { toPlayerItem, type ItemTemplates, type PlayerItem, type PlayerLock, type VideoLike } from './playerItem.ts';
+import {
+  toPlayerItem,
+  type ItemTemplates,
+  type PlayerItem,
+  type PlayerLock,
+  type VideoLike,
+} from './playerItem.ts';
 
-export interface PlayerShowcaseStrings extends ItemTemplates {
+interface PlayerShowcaseStrings extends ItemTemplates {
   startWatching: string;
   loadMore: string;
   loading: string;
@@ -114,7 +139,9 @@ export default function PlayerShowcase({
         : wish === 'titleCard'
           ? startLink.current
           : typeof wish === 'number'
-            ? rowList.current?.querySelectorAll<HTMLElement>('li')[wish]?.querySelector<HTMLElement>('a, button')
+            ? rowList.current
+                ?.querySelectorAll<HTMLElement>('li')
+                [wish]?.querySelector<HTMLElement>('a, button')
             : null;
     // The wish stays until its element is there: a render in between (hydration finishing
     // after a click made before it) must not use it up.
@@ -134,12 +161,28 @@ export default function PlayerShowcase({
     setLoading(true);
     setLoadError(false);
     try {
-      const searchParams = new URLSearchParams({ ...apiQuery(carried), page: String(next), per_page: String(perPage) });
-      const response = await fetch(`/api/albums/${albumId}/videos?${searchParams}`, { headers: { Accept: 'application/vnd.vimeo.video;version=3.4.9' }, credentials: 'same-origin' });
+      const searchParams = new URLSearchParams({
+        ...apiQuery(carried),
+        page: String(next),
+        per_page: String(perPage),
+      });
+      const response = await fetch(`/api/albums/${albumId}/videos?${searchParams}`, {
+        headers: { Accept: 'application/vnd.vimeo.video;version=3.4.9' },
+        credentials: 'same-origin',
+      });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const body = (await response.json()) as VideosPage;
-      const context = { albumId, localePrefix, continuousPlay: allowContinuousPlay, carried, templates: strings, returnTo };
-      const added = body.data.map((v) => toPlayerItem(v, context)).filter((v): v is PlayerItem => v !== null);
+      const context = {
+        albumId,
+        localePrefix,
+        continuousPlay: allowContinuousPlay,
+        carried,
+        templates: strings,
+        returnTo,
+      };
+      const added = body.data
+        .map((v) => toPlayerItem(v, context))
+        .filter((v): v is PlayerItem => v !== null);
       const loaded = [...videos, ...added.filter((a) => !videos.some((v) => v.id === a.id))];
       setVideos(loaded);
       setPage(next);
@@ -154,7 +197,17 @@ export default function PlayerShowcase({
     } finally {
       setLoading(false);
     }
-  }, [albumId, allowContinuousPlay, carried, localePrefix, page, perPage, returnTo, strings, videos]);
+  }, [
+    albumId,
+    allowContinuousPlay,
+    carried,
+    localePrefix,
+    page,
+    perPage,
+    returnTo,
+    strings,
+    videos,
+  ]);
 
   const step = useCallback(
     async (next: PlayerStep | null) => {
@@ -166,7 +219,8 @@ export default function PlayerShowcase({
       }
       const before = videos.length;
       const loaded = await loadMore();
-      const first = loaded.slice(before).find((v) => v.lock === null) ?? loaded.find((v) => v.lock === null);
+      const first =
+        loaded.slice(before).find((v) => v.lock === null) ?? loaded.find((v) => v.lock === null);
       if (first) play(first, false);
     },
     [loadMore, play, queue, videos.length],
@@ -177,13 +231,15 @@ export default function PlayerShowcase({
   }, [allowContinuousPlay, continuousOn, hasMore, index, queue.length, step]);
 
   function start(event: MouseEvent<HTMLElement>, video: PlayerItem) {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     event.preventDefault();
     play(video, true);
   }
 
   async function onLoadMore(event: MouseEvent<HTMLAnchorElement>) {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     event.preventDefault();
     if (loading) return;
     const before = videos.length;
@@ -209,41 +265,88 @@ export default function PlayerShowcase({
             <h1 id="player-showcase-title" className="m-0 text-lg font-semibold text-muted">
               {title}
             </h1>
-            <h2 ref={nowPlayingHeading} tabIndex={-1} className="m-0 mt-1 text-2xl font-bold outline-none" data-testid="now-playing">
+            <h2
+              ref={nowPlayingHeading}
+              tabIndex={-1}
+              className="m-0 mt-1 text-2xl font-bold outline-none"
+              data-testid="now-playing"
+            >
               <span className="sr-only">{strings.nowPlaying}: </span>
               {playing.name}
             </h2>
-            <PlayerFrame key={playing.id} video={playing} label={fillMessage(strings.playerFrame, { name: playing.name })} onEnded={onEnded} />
+            <PlayerFrame
+              key={playing.id}
+              video={playing}
+              label={fillMessage(strings.playerFrame, { name: playing.name })}
+              onEnded={onEnded}
+            />
             <div className="mt-3 flex flex-wrap items-center gap-2">
-              <button type="button" className="btn" onClick={() => void step({ kind: 'play', index: previousIndex(index, queue.length) })}>
+              <button
+                type="button"
+                className="btn"
+                onClick={() =>
+                  void step({ kind: 'play', index: previousIndex(index, queue.length) })
+                }
+              >
                 <span aria-hidden="true">←</span> {strings.previousVideo}
               </button>
               <button type="button" className="btn" onClick={stop}>
                 <span aria-hidden="true">■</span> {strings.stop}
               </button>
-              <button type="button" className="btn" disabled={loading} onClick={() => void step(playerNext(index, queue.length, hasMore))}>
+              <button
+                type="button"
+                className="btn"
+                disabled={loading}
+                onClick={() => void step(playerNext(index, queue.length, hasMore))}
+              >
                 {strings.nextVideo} <span aria-hidden="true">→</span>
               </button>
               {allowContinuousPlay && (
                 <label className="ml-auto inline-flex cursor-pointer items-center gap-2 text-sm">
-                  <input type="checkbox" className="focus-ring size-4 accent-brand" checked={continuousOn} onChange={(e) => setContinuousPlay(e.currentTarget.checked)} />
+                  <input
+                    type="checkbox"
+                    className="focus-ring size-4 accent-brand"
+                    checked={continuousOn}
+                    onChange={(e) => setContinuousPlay(e.currentTarget.checked)}
+                  />
                   {strings.autoplayNext}
                 </label>
               )}
             </div>
           </>
         ) : (
-          <div className="relative overflow-hidden rounded-xl border border-line bg-surface" data-testid="title-card">
+          <div
+            className="relative overflow-hidden rounded-xl border border-line bg-surface"
+            data-testid="title-card"
+          >
             {titleCardPicture && (
-              <img src={titleCardPicture.src} srcSet={titleCardPicture.srcset} sizes={TITLE_CARD_SIZES} width={titleCardPicture.width} height={titleCardPicture.height} alt="" loading="eager" fetchPriority="high" className="absolute inset-0 h-full w-full object-cover opacity-15" />
+              <img
+                src={titleCardPicture.src}
+                srcSet={titleCardPicture.srcset}
+                sizes={TITLE_CARD_SIZES}
+                width={titleCardPicture.width}
+                height={titleCardPicture.height}
+                alt=""
+                loading="eager"
+                fetchPriority="high"
+                className="absolute inset-0 h-full w-full object-cover opacity-15"
+              />
             )}
             <div className="relative flex min-h-[clamp(14rem,40vw,28rem)] flex-col items-start justify-end gap-4 p-6 sm:p-10">
-              <h1 id="player-showcase-title" className="m-0 text-3xl font-bold leading-tight sm:text-4xl">
+              <h1
+                id="player-showcase-title"
+                className="m-0 text-3xl font-bold leading-tight sm:text-4xl"
+              >
                 {title}
               </h1>
               {description && <DescriptionText text={description} />}
               {first ? (
-                <a ref={startLink} href={first.href} className="btn-brand px-6 py-3 text-lg no-underline" onClick={(e) => start(e, first)}>
+                <a
+                  ref={startLink}
+                  href={first.href}
+                  className="btn-brand px-6 py-3 text-lg no-underline"
+                  onClick={(e) => start(e, first)}
+                >
                   <span aria-hidden="true">▶</span> {strings.startWatching}
                 </a>
               ) : (
@@ -259,7 +362,10 @@ export default function PlayerShowcase({
           <h2 id="player-showcase-row" className="m-0 mb-3 text-xl font-semibold">
             {strings.videosHeading}
           </h2>
-          <ul ref={rowList} className="m-0 grid list-none gap-4 p-0 grid-cols-[repeat(auto-fill,minmax(200px,1fr))]">
+          <ul
+            ref={rowList}
+            className="m-0 grid list-none gap-4 p-0 grid-cols-[repeat(auto-fill,minmax(200px,1fr))]"
+          >
             {videos.map((video, i) => {
               const isCurrent = playing?.id === video.id;
               return (
@@ -267,12 +373,34 @@ export default function PlayerShowcase({
                   {video.lock ? (
                     <LockedRowItem video={video} lock={video.lock} linkTarget={linkTarget} />
                   ) : linkTitles ? (
-                    <a href={video.href} data-video={video.id} aria-current={isCurrent ? 'true' : undefined} onClick={(e) => start(e, video)} className="focus-ring group flex flex-col gap-2 rounded-lg no-underline">
-                      <RowItemContent video={video} index={i} isCurrent={isCurrent} nowPlaying={strings.nowPlaying} />
+                    <a
+                      href={video.href}
+                      data-video={video.id}
+                      aria-current={isCurrent ? 'true' : undefined}
+                      onClick={(e) => start(e, video)}
+                      className="focus-ring group flex flex-col gap-2 rounded-lg no-underline"
+                    >
+                      <RowItemContent
+                        video={video}
+                        index={i}
+                        isCurrent={isCurrent}
+                        nowPlaying={strings.nowPlaying}
+                      />
                     </a>
                   ) : (
-                    <button type="button" data-video={video.id} aria-current={isCurrent ? 'true' : undefined} onClick={(e) => start(e, video)} className="focus-ring group flex w-full flex-col gap-2 rounded-lg border-0 bg-transparent p-0 text-left text-ink">
-                      <RowItemContent video={video} index={i} isCurrent={isCurrent} nowPlaying={strings.nowPlaying} />
+                    <button
+                      type="button"
+                      data-video={video.id}
+                      aria-current={isCurrent ? 'true' : undefined}
+                      onClick={(e) => start(e, video)}
+                      className="focus-ring group flex w-full flex-col gap-2 rounded-lg border-0 bg-transparent p-0 text-left text-ink"
+                    >
+                      <RowItemContent
+                        video={video}
+                        index={i}
+                        isCurrent={isCurrent}
+                        nowPlaying={strings.nowPlaying}
+                      />
                     </button>
                   )}
                 </li>
@@ -281,7 +409,12 @@ export default function PlayerShowcase({
           </ul>
           {hasMore && loadMoreHref && (
             <p className="m-0 mt-6 flex flex-col items-center gap-2">
-              <a href={loadMoreHref} className="btn no-underline" aria-disabled={loading || undefined} onClick={(e) => void onLoadMore(e)}>
+              <a
+                href={loadMoreHref}
+                className="btn no-underline"
+                aria-disabled={loading || undefined}
+                onClick={(e) => void onLoadMore(e)}
+              >
                 {loading ? strings.loading : strings.loadMore}
               </a>
               {loadError && (
@@ -298,11 +431,23 @@ export default function PlayerShowcase({
 }
 
 /** A video's picture, duration, title and 'Now playing' in the row. */
-function RowItemContent({ video, index, isCurrent, nowPlaying }: { video: PlayerItem; index: number; isCurrent: boolean; nowPlaying: string }) {
+function RowItemContent({
+  video,
+  index,
+  isCurrent,
+  nowPlaying,
+}: {
+  video: PlayerItem;
+  index: number;
+  isCurrent: boolean;
+  nowPlaying: string;
+}) {
   const loading = cardImage(index, 'row', { belowHero: true });
   return (
     <>
-      <span className={`relative block aspect-video overflow-hidden rounded-lg bg-bg ${isCurrent ? 'outline-3 outline-solid outline-brand' : ''}`}>
+      <span
+        className={`relative block aspect-video overflow-hidden rounded-lg bg-bg ${isCurrent ? 'outline-3 outline-solid outline-brand' : ''}`}
+      >
         {video.thumbnail && (
           <img
             src={video.thumbnail.src}
@@ -329,12 +474,24 @@ function RowItemContent({ video, index, isCurrent, nowPlaying }: { video: Player
 }
 
 /** A video of the row this viewer may not watch: its rating and what would open it, no picture. */
-function LockedRowItem({ video, lock, linkTarget }: { video: PlayerItem; lock: PlayerLock; linkTarget: { target?: string; rel?: string } }) {
+function LockedRowItem({
+  video,
+  lock,
+  linkTarget,
+}: {
+  video: PlayerItem;
+  lock: PlayerLock;
+  linkTarget: { target?: string; rel?: string };
+}) {
   return (
     <div className="flex flex-col gap-2">
       <LockedPicture rating={lock.rating} className="bg-bg" />
       <span className="font-semibold leading-snug">{video.name}</span>
-      <a href={lock.href} {...linkTarget} className="focus-ring rounded-sm text-sm font-semibold underline underline-offset-2">
+      <a
+        href={lock.href}
+        {...linkTarget}
+        className="focus-ring rounded-sm text-sm font-semibold underline underline-offset-2"
+      >
         {lock.action}
       </a>
     </div>
@@ -349,7 +506,12 @@ function DescriptionText({ text }: { text: string }) {
         <p key={i} className="m-0 mt-2 whitespace-pre-line first:mt-0">
           {autolink(paragraph).map((segment, j) =>
             segment.kind === 'link' ? (
-              <a key={j} href={segment.href} rel="noopener nofollow ugc" className="focus-ring rounded-sm underline">
+              <a
+                key={j}
+                href={segment.href}
+                rel="noopener nofollow ugc"
+                className="focus-ring rounded-sm underline"
+              >
                 {segment.text}
               </a>
             ) : (
@@ -382,7 +544,13 @@ function PlayerFrame({ video, label, onEnded }: PlayerFrameProps) {
   }, []);
   return (
     <div className="mt-3 aspect-video overflow-hidden rounded-lg bg-black">
-      <iframe ref={frame} src={video.frameSrc} title={label} allow="autoplay; fullscreen; picture-in-picture" className="block h-full w-full border-0" />
+      <iframe
+        ref={frame}
+        src={video.frameSrc}
+        title={label}
+        allow="autoplay; fullscreen; picture-in-picture"
+        className="block h-full w-full border-0"
+      />
     </div>
   );
 }

@@ -5,7 +5,12 @@ const video: VideoLike = {
   uri: '/videos/42',
   name: 'Harbour at dawn',
   duration: 75,
-  pictures: { sizes: [{ link: '/media/b.jpg', width: 960, height: 525 }, { link: '/media/a.jpg', width: 640, height: 350 }] },
+  pictures: {
+    sizes: [
+      { link: '/media/b.jpg', width: 960, height: 525 },
+      { link: '/media/a.jpg', width: 640, height: 350 },
+    ],
+  },
   user: { name: 'Olivia' },
 };
 const templates = {
@@ -18,22 +23,39 @@ const templates = {
   ratingMature: 'Explicit',
   ratingUnrated: 'Unrated',
 };
-const context: ItemContext = { albumId: 2, localePrefix: '', continuousPlay: true, carried: {}, templates, returnTo: '/showcase/2' };
+const context: ItemContext = {
+  albumId: 2,
+  localePrefix: '',
+  continuousPlay: true,
+  carried: {},
+  templates,
+  returnTo: '/showcase/2',
+};
 
 describe('toPlayerItem', () => {
   it('links the video view', () => {
     expect(toPlayerItem(video, context)?.href).toBe('/showcase/2/video/42');
   });
   it('frames the video autoplaying, with autopause=0 under continuous play', () => {
-    expect(toPlayerItem(video, context)?.frameSrc).toBe('/showcase/2/video/42/embed?autoplay=1&autopause=0');
+    expect(toPlayerItem(video, context)?.frameSrc).toBe(
+      '/showcase/2/video/42/embed?autoplay=1&autopause=0',
+    );
   });
   it('prefixes both addresses with the locale', () => {
     const item = toPlayerItem(video, { ...context, localePrefix: '/ja-JP' });
-    expect([item?.href, item?.frameSrc.split('?')[0]]).toEqual(['/showcase/2/video/42', '/showcase/2/video/42/embed'].map((p) => `/ja-JP${p}`));
+    expect([item?.href, item?.frameSrc.split('?')[0]]).toEqual(
+      ['/showcase/2/video/42', '/showcase/2/video/42/embed'].map((p) => `/ja-JP${p}`),
+    );
   });
   it('carries the share hash to both addresses, and the rest of the carried query to the video view', () => {
-    const item = toPlayerItem(video, { ...context, carried: { sh: 'xyz', referrer: 'https://p.test/' } });
-    expect([item?.href, item?.frameSrc]).toEqual(['/showcase/2/video/42?sh=xyz&referrer=https%3A%2F%2Fp.test%2F', '/showcase/2/video/42/embed?autoplay=1&autopause=0&sh=xyz']);
+    const item = toPlayerItem(video, {
+      ...context,
+      carried: { sh: 'xyz', referrer: 'https://p.test/' },
+    });
+    expect([item?.href, item?.frameSrc]).toEqual([
+      '/showcase/2/video/42?sh=xyz&referrer=https%3A%2F%2Fp.test%2F',
+      '/showcase/2/video/42/embed?autoplay=1&autopause=0&sh=xyz',
+    ]);
   });
   it('labels the duration', () => {
     expect(toPlayerItem(video, context)?.durationLabel).toBe('Duration 01:15');
@@ -45,14 +67,40 @@ describe('toPlayerItem', () => {
     expect(toPlayerItem(video, context)?.lock).toBeNull();
   });
   it('hides the title of a video the filter leaves out and leads to the filter', () => {
-    const item = toPlayerItem({ ...video, pictures: { sizes: [] }, content_rating_class: 'mature', content_lock: 'content_filter' }, { ...context, localePrefix: '/es' });
+    const item = toPlayerItem(
+      {
+        ...video,
+        pictures: { sizes: [] },
+        content_rating_class: 'mature',
+        content_lock: 'content_filter',
+      },
+      { ...context, localePrefix: '/es' },
+    );
     expect(item?.name).toBe('Hidden by your content filter');
-    expect(item?.lock).toEqual({ kind: 'content_filter', href: '/es/settings?return_to=%2Fshowcase%2F2', action: 'Change content filter', rating: 'Explicit' });
+    expect(item?.lock).toEqual({
+      kind: 'content_filter',
+      href: '/es/settings?return_to=%2Fshowcase%2F2',
+      action: 'Change content filter',
+      rating: 'Explicit',
+    });
   });
   it('names a video behind the log-in gate and leads to log in, back to the video', () => {
-    const item = toPlayerItem({ ...video, pictures: { sizes: [] }, content_rating_class: 'unrated', content_lock: 'log_in' }, context);
+    const item = toPlayerItem(
+      {
+        ...video,
+        pictures: { sizes: [] },
+        content_rating_class: 'unrated',
+        content_lock: 'log_in',
+      },
+      context,
+    );
     expect(item?.name).toBe('Harbour at dawn');
-    expect(item?.lock).toEqual({ kind: 'log_in', href: '/log_in?redirect=%2Fshowcase%2F2%2Fvideo%2F42', action: 'Log in to watch', rating: 'Unrated' });
+    expect(item?.lock).toEqual({
+      kind: 'log_in',
+      href: '/log_in?redirect=%2Fshowcase%2F2%2Fvideo%2F42',
+      action: 'Log in to watch',
+      rating: 'Unrated',
+    });
   });
   it('skips a video without a uri', () => {
     expect(toPlayerItem({ ...video, uri: '' }, context)).toBeNull();

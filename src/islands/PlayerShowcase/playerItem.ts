@@ -70,7 +70,10 @@ export interface ItemContext {
 }
 
 /** Null for a video without an id (SPEC §4: such a video is not playable here). */
-export function toPlayerItem(video: VideoLike, { albumId, localePrefix, continuousPlay, carried, templates, returnTo }: ItemContext): PlayerItem | null {
+export function toPlayerItem(
+  video: VideoLike,
+  { albumId, localePrefix, continuousPlay, carried, templates, returnTo }: ItemContext,
+): PlayerItem | null {
   const id = videoIdOf(video.uri);
   if (id === null) return null;
   const sizes = video.pictures.sizes;
@@ -83,11 +86,26 @@ export function toPlayerItem(video: VideoLike, { albumId, localePrefix, continuo
     id,
     name: kind === 'content_filter' ? templates.lockedByFilter : video.name,
     href,
-    frameSrc: localePrefix + playerFramePath({ albumId, videoId: id, autoplay: true, continuousPlay, shareHash: carried.sh }),
+    frameSrc:
+      localePrefix +
+      playerFramePath({
+        albumId,
+        videoId: id,
+        autoplay: true,
+        continuousPlay,
+        shareHash: carried.sh,
+      }),
     duration,
     durationLabel: fillMessage(templates.durationLabel, { duration }),
     byOwner: fillMessage(templates.byOwner, { name: video.user.name }),
-    thumbnail: smallest ? { src: smallest.link, srcset: sizes.map((s) => `${s.link} ${s.width}w`).join(', '), width: smallest.width, height: smallest.height } : null,
+    thumbnail: smallest
+      ? {
+          src: smallest.link,
+          srcset: sizes.map((s) => `${s.link} ${s.width}w`).join(', '),
+          width: smallest.width,
+          height: smallest.height,
+        }
+      : null,
     lock: kind
       ? {
           kind,

@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { QuotaMood } from '../../lib/quotaMood.ts';
 
-export interface QuotaWidgetStrings {
+interface QuotaWidgetStrings {
   /** Accessible name of the pill: 'Upload quota: 3 of 10 videos'. */
   pillLabel: string;
   /** Popover heading: 'Upload quota'. */
@@ -23,7 +23,7 @@ export interface QuotaWidgetStrings {
   upgrade: string;
 }
 
-export interface UpgradeModalStrings {
+interface UpgradeModalStrings {
   title: string;
   body: string;
   upgrade: string;
@@ -45,9 +45,20 @@ export interface QuotaWidgetProps {
 /** A few bounces to catch the eye, then still: a pill that never stops would nag (and never settle under a pointer). */
 const BOUNCES = 3;
 
-const MOOD_DOT: Record<QuotaMood, string> = { safe: 'bg-[#0f7b3f]', warn: 'bg-[#b45309]', limit: 'bg-[#b91c1c]' };
+const MOOD_DOT: Record<QuotaMood, string> = {
+  safe: 'bg-[#0f7b3f]',
+  warn: 'bg-[#b45309]',
+  limit: 'bg-[#b91c1c]',
+};
 
-export default function QuotaWidget({ mood, bounce, percent, upgradeHref, strings, upgradeModal }: QuotaWidgetProps) {
+export default function QuotaWidget({
+  mood,
+  bounce,
+  percent,
+  upgradeHref,
+  strings,
+  upgradeModal,
+}: QuotaWidgetProps) {
   const [open, setOpen] = useState(false);
   const [modalShown, setModalShown] = useState(false);
   const pill = useRef<HTMLButtonElement>(null);
@@ -91,7 +102,11 @@ export default function QuotaWidget({ mood, bounce, percent, upgradeHref, string
       <button
         ref={pill}
         type="button"
-        className={`focus-ring flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1 text-sm font-semibold text-ink cursor-pointer hover:border-ink ${bounce ? 'motion-safe:animate-bounce' : ''}`}
+        className={[
+          'focus-ring flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1',
+          'text-sm font-semibold text-ink cursor-pointer hover:border-ink',
+          bounce ? 'motion-safe:animate-bounce' : '',
+        ].join(' ')}
         aria-label={strings.pillLabel}
         aria-haspopup={opensModal ? 'dialog' : undefined}
         aria-expanded={opensModal ? undefined : open}
@@ -100,7 +115,10 @@ export default function QuotaWidget({ mood, bounce, percent, upgradeHref, string
         style={bounce ? { animationIterationCount: BOUNCES } : undefined}
         onClick={onPillClick}
       >
-        <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full ${MOOD_DOT[mood]}`} />
+        <span
+          aria-hidden="true"
+          className={`inline-block h-2 w-2 rounded-full ${MOOD_DOT[mood]}`}
+        />
         <span aria-hidden="true">{strings.amount}</span>
       </button>
 
@@ -117,8 +135,18 @@ export default function QuotaWidget({ mood, bounce, percent, upgradeHref, string
           {strings.title}
         </p>
         <p className="m-0 mt-1 text-sm text-muted">{strings.periodCaption}</p>
-        <div role="progressbar" aria-label={strings.progress} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-3 h-2 w-full overflow-hidden rounded-full bg-line">
-          <div className={`h-full rounded-full ${MOOD_DOT[mood]}`} style={{ width: `${percent}%` }} />
+        <div
+          role="progressbar"
+          aria-label={strings.progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="mt-3 h-2 w-full overflow-hidden rounded-full bg-line"
+        >
+          <div
+            className={`h-full rounded-full ${MOOD_DOT[mood]}`}
+            style={{ width: `${percent}%` }}
+          />
         </div>
         <p className="m-0 mt-2 text-sm">{strings.amount}</p>
         {strings.message && <p className="m-0 mt-2 text-sm font-semibold">{strings.message}</p>}

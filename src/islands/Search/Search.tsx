@@ -1,7 +1,7 @@
 /**
  * The showcase search island (SPEC §2 search field, §4 search states, §5, §9). The server
  * renders it as a plain GET form to /showcase/{albumId}/search that works without
- * JavaScript; searchElement.ts hydrates it on the first interaction. Hydrated, typing
+ * JavaScript, hydrated on the first interaction (client:interaction). Hydrated, typing
  * searches after a 1 s pause, the dark results view replaces the grid (the element `hides`
  * names gets data-state="open"), empty text, the close button or Escape close and reset.
  */
@@ -10,7 +10,7 @@ import { withQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
 import { lockActionPath } from '../../lib/contentGates.ts';
 import { formatCount, rangeNumbers } from '../../lib/localeNumber.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
-import { SEARCH_PAGE_SIZE, pageCount } from '../../lib/pagination.ts';
+import { SEARCH_PAGE_SIZE, pageCount, searchRangeKey } from '../../lib/pagination.ts';
 import { connectSearch, useSearch, type SearchHit } from '../../stores/search.ts';
 import { SearchResults, type SearchResultsStrings } from './SearchResults.tsx';
 
@@ -29,7 +29,7 @@ export interface SearchStrings extends SearchResultsStrings {
 }
 
 export interface SearchProps {
-  /** Prefix of the ids inside (no useId: the island is hydrated outside Astro's island runtime). */
+  /** Prefix of the ids inside. */
   id: string;
   albumId: number;
   /** The GET form's target: the localized /showcase/{albumId}/search. */
@@ -47,7 +47,17 @@ export interface SearchProps {
   strings: SearchStrings;
 }
 
-export default function Search({ id, albumId, action, localePrefix, locale, carried, hides, newTab, strings }: SearchProps) {
+export default function Search({
+  id,
+  albumId,
+  action,
+  localePrefix,
+  locale,
+  carried,
+  hides,
+  newTab,
+  strings,
+}: SearchProps) {
   const { query, status, results, open, input, submit, changePage, close } = useSearch();
   const field = useRef<HTMLInputElement>(null);
   const wasOpen = useRef(false);
@@ -102,18 +112,41 @@ export default function Search({ id, albumId, action, localePrefix, locale, carr
   const count = pageCount(results.total, SEARCH_PAGE_SIZE);
   const hrefFor = (hit: SearchHit) => withQuery(`${localePrefix}${hit.link}`, carried);
   const lockHrefFor = (hit: SearchHit) =>
-    hit.content_lock ? localePrefix + lockActionPath(hit.content_lock, { videoPath: hrefFor(hit), returnTo: withQuery(`${localePrefix}/showcase/${albumId}`, carried) }) : hrefFor(hit);
+    hit.content_lock
+      ? localePrefix +
+        lockActionPath(hit.content_lock, {
+          videoPath: hrefFor(hit),
+          returnTo: withQuery(`${localePrefix}/showcase/${albumId}`, carried),
+        })
+      : hrefFor(hit);
   const announcement = {
     idle: '',
     searching: strings.searching,
-    results: fillMessage(strings.range, rangeNumbers({ from: (results.page - 1) * SEARCH_PAGE_SIZE + 1, to: Math.min(results.page * SEARCH_PAGE_SIZE, results.total), total: results.total }, locale)),
+    results: fillMessage(
+      strings[searchRangeKey(results.total)],
+      rangeNumbers(
+        {
+          from: (results.page - 1) * SEARCH_PAGE_SIZE + 1,
+          to: Math.min(results.page * SEARCH_PAGE_SIZE, results.total),
+          total: results.total,
+        },
+        locale,
+      ),
+    ),
     empty: strings.noResults,
     error: `${strings.errorTitle}. ${strings.errorBody}`,
   }[status];
 
   return (
     <div className="flex flex-col gap-4" onKeyDown={onKeyDown}>
-      <form role="search" method="get" action={action} aria-label={strings.label} onSubmit={onSubmit} className="flex w-full max-w-[500px] gap-2">
+      <form
+        role="search"
+        method="get"
+        action={action}
+        aria-label={strings.label}
+        onSubmit={onSubmit}
+        className="flex w-full max-w-[500px] gap-2"
+      >
         {Object.entries(carried).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
@@ -161,12 +194,30 @@ export default function Search({ id, albumId, action, localePrefix, locale, carr
           strings={strings}
         >
           {status === 'results' && count > 1 && (
-            <nav aria-label={strings.pagination} className="flex flex-wrap items-center justify-center gap-3 pt-8">
-              <button type="button" className="btn" disabled={results.page <= 1} onClick={() => goToPage(results.page - 1)}>
+            <nav
+              aria-label={strings.pagination}
+              className="flex flex-wrap items-center justify-center gap-3 pt-8"
+            >
+              <button
+                type="button"
+                className="btn"
+                disabled={results.page <= 1}
+                onClick={() => goToPage(results.page - 1)}
+              >
                 {strings.previousPage}
               </button>
-              <span className="text-sm tabular-nums">{fillMessage(strings.pageOf, { page: formatCount(results.page, locale), count: formatCount(count, locale) })}</span>
-              <button type="button" className="btn" disabled={results.page >= count} onClick={() => goToPage(results.page + 1)}>
+              <span className="text-sm tabular-nums">
+                {fillMessage(strings.pageOf, {
+                  page: formatCount(results.page, locale),
+                  count: formatCount(count, locale),
+                })}
+              </span>
+              <button
+                type="button"
+                className="btn"
+                disabled={results.page >= count}
+                onClick={() => goToPage(results.page + 1)}
+              >
                 {strings.nextPage}
               </button>
             </nav>

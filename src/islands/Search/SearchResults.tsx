@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import { formatDuration } from '../../lib/formatDuration.ts';
 import { rangeNumbers } from '../../lib/localeNumber.ts';
+import { searchRangeKey } from '../../lib/pagination.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
 import type { SearchStatus } from '../../lib/searchState.ts';
 import type { SearchHit } from '../../stores/search.ts';
@@ -24,6 +25,8 @@ export interface SearchResultsStrings extends LockedVideoStrings {
   errorBody: string;
   /** '{from} - {to} of {total}'. */
   range: string;
+  /** '{from} - {to} of {total} or more': a search's total at its cap. */
+  rangeAtLeast: string;
   /** 'by {name}'. */
   byOwner: string;
   /** 'Duration {duration}'. */
@@ -55,12 +58,33 @@ export interface SearchResultsProps {
   children?: ReactNode;
 }
 
-export function SearchResults({ id, status, query, items, total, page, perPage, locale, hrefFor, lockHrefFor, newTab = false, strings, close, children }: SearchResultsProps) {
+export function SearchResults({
+  id,
+  status,
+  query,
+  items,
+  total,
+  page,
+  perPage,
+  locale,
+  hrefFor,
+  lockHrefFor,
+  newTab = false,
+  strings,
+  close,
+  children,
+}: SearchResultsProps) {
   const linkTarget = newTab ? { target: '_blank', rel: 'noopener' } : {};
   const from = (page - 1) * perPage + 1;
   const to = Math.min(page * perPage, total);
   return (
-    <section data-theme="dark" data-state={status} aria-labelledby={id} aria-busy={status === 'searching'} className="rounded-xl bg-bg px-4 py-6 text-ink sm:px-6">
+    <section
+      data-theme="dark"
+      data-state={status}
+      aria-labelledby={id}
+      aria-busy={status === 'searching'}
+      className="rounded-xl bg-bg px-4 py-6 text-ink sm:px-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
           <h2 id={id} tabIndex={-1} className="m-0 text-xl font-semibold outline-none">
@@ -68,7 +92,10 @@ export function SearchResults({ id, status, query, items, total, page, perPage, 
           </h2>
           {status === 'results' && (
             <p className="m-0 text-sm text-muted tabular-nums" data-testid="search-range">
-              {fillMessage(strings.range, rangeNumbers({ from, to, total }, locale))}
+              {fillMessage(
+                strings[searchRangeKey(total)],
+                rangeNumbers({ from, to, total }, locale),
+              )}
             </p>
           )}
         </div>
@@ -76,7 +103,10 @@ export function SearchResults({ id, status, query, items, total, page, perPage, 
       </div>
       {status === 'searching' && (
         <p className="m-0 mt-6 flex items-center gap-3 text-muted">
-          <span aria-hidden="true" className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-line border-t-ink" />
+          <span
+            aria-hidden="true"
+            className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-line border-t-ink"
+          />
           {strings.searching}
         </p>
       )}
@@ -91,9 +121,21 @@ export function SearchResults({ id, status, query, items, total, page, perPage, 
         <ul className="m-0 mt-6 grid list-none gap-x-6 gap-y-8 p-0 grid-cols-[repeat(auto-fill,minmax(240px,1fr))]">
           {items.map((hit) =>
             hit.content_lock ? (
-              <LockedResult key={hit.uri} hit={hit} href={lockHrefFor(hit)} linkTarget={linkTarget} strings={strings} />
+              <LockedResult
+                key={hit.uri}
+                hit={hit}
+                href={lockHrefFor(hit)}
+                linkTarget={linkTarget}
+                strings={strings}
+              />
             ) : (
-              <SearchResult key={hit.uri} hit={hit} href={hrefFor(hit)} linkTarget={linkTarget} strings={strings} />
+              <SearchResult
+                key={hit.uri}
+                hit={hit}
+                href={hrefFor(hit)}
+                linkTarget={linkTarget}
+                strings={strings}
+              />
             ),
           )}
         </ul>
@@ -137,12 +179,20 @@ function SearchResult({ hit, href, linkTarget, strings }: ResultProps) {
           </span>
         </div>
         <h3 className="m-0 text-base font-semibold leading-snug">
-          <a href={href} {...linkTarget} className="focus-ring rounded-sm no-underline hover:underline after:absolute after:inset-0 after:content-['']">
+          <a
+            href={href}
+            {...linkTarget}
+            className="focus-ring rounded-sm no-underline hover:underline after:absolute after:inset-0 after:content-['']"
+          >
             {hit.name}
           </a>
         </h3>
-        {hit.description && <p className="m-0 line-clamp-2 text-sm text-muted">{hit.description}</p>}
-        <p className="m-0 text-sm text-muted">{fillMessage(strings.byOwner, { name: hit.user.name })}</p>
+        {hit.description && (
+          <p className="m-0 line-clamp-2 text-sm text-muted">{hit.description}</p>
+        )}
+        <p className="m-0 text-sm text-muted">
+          {fillMessage(strings.byOwner, { name: hit.user.name })}
+        </p>
       </article>
     </li>
   );
@@ -154,9 +204,18 @@ function LockedResult({ hit, href, linkTarget, strings }: ResultProps) {
   return (
     <li data-locked={hit.content_lock}>
       <article className="flex flex-col gap-2">
-        <LockedPicture rating={ratingName(strings, hit.content_rating_class)} className="bg-surface" />
-        <h3 className="m-0 text-base font-semibold leading-snug">{filtered ? strings.lockedByFilter : hit.name}</h3>
-        <a href={href} {...linkTarget} className="focus-ring rounded-sm text-sm font-semibold underline underline-offset-2">
+        <LockedPicture
+          rating={ratingName(strings, hit.content_rating_class)}
+          className="bg-surface"
+        />
+        <h3 className="m-0 text-base font-semibold leading-snug">
+          {filtered ? strings.lockedByFilter : hit.name}
+        </h3>
+        <a
+          href={href}
+          {...linkTarget}
+          className="focus-ring rounded-sm text-sm font-semibold underline underline-offset-2"
+        >
           {filtered ? strings.changeFilter : strings.logInToWatch}
         </a>
       </article>

@@ -3,12 +3,12 @@
  * one place so both say the same. Values only the browser knows travel as {name} markers
  * (src/lib/messageTemplate.ts). Server-side only: the island receives the result as props.
  */
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/translationKeys.ts';
 import { markers } from '../../lib/messageTemplate.ts';
 import type { SearchStrings } from './Search.tsx';
 import { lockedVideoStrings } from '../LockedVideo/lockedVideoStrings.ts';
 
-export function searchStrings(t: TFunction): SearchStrings {
+export function searchStrings(t: Translate): SearchStrings {
   return {
     label: t('showcase.searchLabel'),
     placeholder: t('showcase.searchPlaceholder'),
@@ -21,6 +21,7 @@ export function searchStrings(t: TFunction): SearchStrings {
     errorTitle: t('showcase.searchErrorTitle'),
     errorBody: t('showcase.searchErrorBody'),
     range: t('showcase.range', markers('from', 'to', 'total')),
+    rangeAtLeast: t('showcase.rangeAtLeast', markers('from', 'to', 'total')),
     byOwner: t('showcase.byOwner', markers('name')),
     duration: t('showcase.durationLabel', markers('duration')),
     ...lockedVideoStrings(t),

@@ -20,7 +20,13 @@ interface StateChange {
   payload?: string;
 }
 
-export default function CaptchaField({ challengeUrl, language, strings, generation, onSolution }: CaptchaFieldProps) {
+export default function CaptchaField({
+  challengeUrl,
+  language,
+  strings,
+  generation,
+  onSolution,
+}: CaptchaFieldProps) {
   const host = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const report = useRef(onSolution);
@@ -30,11 +36,21 @@ export default function CaptchaField({ challengeUrl, language, strings, generati
     let cancelled = false;
     import('./altchaWidget.ts')
       .then(({ prepareAltcha }) =>
-        prepareAltcha(language, { label: strings.label, verifying: strings.verifying, verified: strings.verified, error: strings.error, expired: strings.expired, verificationRequired: strings.label }),
+        prepareAltcha(language, {
+          label: strings.label,
+          verifying: strings.verifying,
+          verified: strings.verified,
+          error: strings.error,
+          expired: strings.expired,
+          verificationRequired: strings.label,
+        }),
       )
-      .then(() => {
-        if (!cancelled) setReady(true);
-      }, (error: unknown) => console.error('Vitrine: the captcha could not load', error));
+      .then(
+        () => {
+          if (!cancelled) setReady(true);
+        },
+        (error: unknown) => console.error('Vitrine: the captcha could not load', error),
+      );
     return () => {
       cancelled = true;
     };

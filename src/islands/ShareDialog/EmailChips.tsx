@@ -4,7 +4,13 @@
  * whether it is a valid address. Backspace in the empty field takes back the last chip.
  */
 import { useState, type KeyboardEvent } from 'react';
-import { addChips, isChipKey, refusesLeadingSeparator, removeChip, type EmailChip } from '../../lib/emailChips.ts';
+import {
+  addChips,
+  isChipKey,
+  refusesLeadingSeparator,
+  removeChip,
+  type EmailChip,
+} from '../../lib/emailChips.ts';
 import { fill, type ShareStrings } from './shareStrings.ts';
 
 interface EmailChipsProps {
@@ -52,13 +58,32 @@ export default function EmailChips({ id, chips, onChange, strings }: EmailChipsP
       <label htmlFor={`${id}-emails`} className="text-sm font-semibold">
         {strings.emailLabel}
       </label>
-      <div className="flex flex-wrap items-center gap-1.5 rounded-md border border-line bg-bg p-1.5 focus-within:outline-3 focus-within:outline-solid focus-within:outline-focus">
+      <div
+        className={[
+          'flex flex-wrap items-center gap-1.5 rounded-md border border-line bg-bg p-1.5',
+          'focus-within:outline-3 focus-within:outline-solid focus-within:outline-focus',
+        ].join(' ')}
+      >
         <ul className="m-0 flex list-none flex-wrap gap-1.5 p-0">
           {chips.map((chip) => (
-            <li key={chip.email} className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-sm ${chip.valid ? 'border-line bg-surface' : 'border-[var(--danger)] text-[var(--danger)]'}`} data-invalid={chip.valid ? undefined : ''}>
+            <li
+              key={chip.email}
+              className={[
+                'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-sm',
+                chip.valid
+                  ? 'border-line bg-surface'
+                  : 'border-[var(--danger)] text-[var(--danger)]',
+              ].join(' ')}
+              data-invalid={chip.valid ? undefined : ''}
+            >
               <span>{chip.email}</span>
               {!chip.valid && <span className="sr-only">{strings.invalidEmail}</span>}
-              <button type="button" className="focus-ring cursor-pointer rounded-full border-0 bg-transparent px-1 text-current" aria-label={fill(strings.removeEmail, { email: chip.email })} onClick={() => onChange(removeChip(chips, chip.email))}>
+              <button
+                type="button"
+                className="focus-ring cursor-pointer rounded-full border-0 bg-transparent px-1 text-current"
+                aria-label={fill(strings.removeEmail, { email: chip.email })}
+                onClick={() => onChange(removeChip(chips, chip.email))}
+              >
                 <span aria-hidden="true">×</span>
               </button>
             </li>
@@ -83,7 +108,11 @@ export default function EmailChips({ id, chips, onChange, strings }: EmailChipsP
       </p>
       {invalidCount > 0 && (
         <p id={`${id}-emails-error`} className="m-0 text-sm text-[var(--danger)]" role="alert">
-          {strings.invalidEmail}: {chips.filter((chip) => !chip.valid).map((chip) => chip.email).join(', ')}
+          {strings.invalidEmail}:{' '}
+          {chips
+            .filter((chip) => !chip.valid)
+            .map((chip) => chip.email)
+            .join(', ')}
         </p>
       )}
     </div>

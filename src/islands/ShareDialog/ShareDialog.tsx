@@ -25,7 +25,7 @@ export interface ShareEmbed {
   title: string;
 }
 
-export interface ShareUpgrade {
+interface ShareUpgrade {
   title: string;
   body: string;
   action: string;
@@ -100,7 +100,14 @@ export default function ShareDialog(props: ShareDialogProps) {
       </a>
       {/* The live region exists from the first opening, before anything is sent, so the confirmation is announced. */}
       {(open || notice) && (
-        <span role="status" className={notice === 'sent' ? 'fixed bottom-4 left-1/2 z-[9991] -translate-x-1/2 rounded-md bg-ink px-4 py-2 text-bg shadow-lg' : 'sr-only'}>
+        <span
+          role="status"
+          className={
+            notice === 'sent'
+              ? 'fixed bottom-4 left-1/2 z-[9991] -translate-x-1/2 rounded-md bg-ink px-4 py-2 text-bg shadow-lg'
+              : 'sr-only'
+          }
+        >
           {notice === 'sent' ? strings.sent : ''}
         </span>
       )}
@@ -109,7 +116,18 @@ export default function ShareDialog(props: ShareDialogProps) {
   );
 }
 
-function Dialog({ id, link, embeds, sendUrl, challengeUrl, viewerUrl, language, upgrade, strings, onClose }: ShareDialogProps & { onClose: (sent: number | null) => void }) {
+function Dialog({
+  id,
+  link,
+  embeds,
+  sendUrl,
+  challengeUrl,
+  viewerUrl,
+  language,
+  upgrade,
+  strings,
+  onClose,
+}: ShareDialogProps & { onClose: (sent: number | null) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [copied, copy] = useCopy();
   const [embedKey, setEmbedKey] = useState(embeds[0]?.key ?? 'showcase');
@@ -124,7 +142,10 @@ function Dialog({ id, link, embeds, sendUrl, challengeUrl, viewerUrl, language, 
 
   useEffect(() => {
     dialog.current?.showModal();
-    token.current = ky.get(viewerUrl, { timeout: 10_000 }).json<{ xsrft: string }>().then((viewer) => viewer.xsrft);
+    token.current = ky
+      .get(viewerUrl, { timeout: 10_000 })
+      .json<{ xsrft: string }>()
+      .then((viewer) => viewer.xsrft);
     token.current.catch((error: unknown) => console.error('Vitrine: no token for sharing', error));
   }, [viewerUrl]);
 
@@ -140,7 +161,13 @@ function Dialog({ id, link, embeds, sendUrl, challengeUrl, viewerUrl, language, 
     try {
       const xsrft = await token.current!;
       const reply = await ky.post(sendUrl, {
-        json: { user_emails: joinEmails(chips), message, 'g-recaptcha-response': solution, token: xsrft, action: SHARE_ACTION },
+        json: {
+          user_emails: joinEmails(chips),
+          message,
+          'g-recaptcha-response': solution,
+          token: xsrft,
+          action: SHARE_ACTION,
+        },
         headers: { 'X-XSRF-Token': xsrft, 'X-Requested-With': 'XMLHttpRequest' },
         timeout: 30_000,
         retry: 0,
@@ -152,9 +179,13 @@ function Dialog({ id, link, embeds, sendUrl, challengeUrl, viewerUrl, language, 
         onClose(sent);
         return;
       }
-      const body = await reply.json<{ message?: string }>().catch(() => ({}) as { message?: string });
+      const body = await reply
+        .json<{ message?: string }>()
+        .catch(() => ({}) as { message?: string });
       // A refused request says why; a mail that could not go out has only the toast.
-      setFailure({ detail: reply.status === 400 || reply.status === 429 ? (body.message ?? null) : null });
+      setFailure({
+        detail: reply.status === 400 || reply.status === 429 ? (body.message ?? null) : null,
+      });
       // The captcha was spent or refused: a new one is needed either way.
       setGeneration((g) => g + 1);
     } catch (error) {
@@ -169,7 +200,10 @@ function Dialog({ id, link, embeds, sendUrl, challengeUrl, viewerUrl, language, 
     <dialog
       ref={dialog}
       aria-labelledby={`${id}-title`}
-      className="share-dialog m-auto w-[660px] max-w-[calc(100vw-2rem)] max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-lg border border-line bg-surface p-0 text-ink shadow-xl"
+      className={[
+        'share-dialog m-auto w-[660px] max-w-[calc(100vw-2rem)] max-h-[calc(100dvh-2rem)]',
+        'overflow-y-auto rounded-lg border border-line bg-surface p-0 text-ink shadow-xl',
+      ].join(' ')}
       onCancel={(event) => {
         event.preventDefault();
         onClose(null);
@@ -183,13 +217,22 @@ function Dialog({ id, link, embeds, sendUrl, challengeUrl, viewerUrl, language, 
           <h2 id={`${id}-title`} className="m-0 text-xl font-bold">
             {strings.dialogTitle}
           </h2>
-          <button type="button" className="btn px-2 py-1" aria-label={strings.close} onClick={() => onClose(null)}>
+          <button
+            type="button"
+            className="btn px-2 py-1"
+            aria-label={strings.close}
+            onClick={() => onClose(null)}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>
 
         {failure && (
-          <div role="alert" className="rounded-md border border-[var(--danger)] p-3 text-sm" data-testid="share-toast">
+          <div
+            role="alert"
+            className="rounded-md border border-[var(--danger)] p-3 text-sm"
+            data-testid="share-toast"
+          >
             <p className="m-0 font-semibold">{strings.failed}</p>
             {failure.detail && <p className="m-0 mt-1">{failure.detail}</p>}
           </div>
@@ -210,7 +253,13 @@ function Dialog({ id, link, embeds, sendUrl, challengeUrl, viewerUrl, language, 
             {strings.link}
           </label>
           <div className="flex gap-2">
-            <input id={`${id}-link-input`} readOnly value={link} className="focus-ring min-w-0 flex-1 rounded-md border border-line bg-bg p-2 text-sm text-ink" onFocus={(event) => event.currentTarget.select()} />
+            <input
+              id={`${id}-link-input`}
+              readOnly
+              value={link}
+              className="focus-ring min-w-0 flex-1 rounded-md border border-line bg-bg p-2 text-sm text-ink"
+              onFocus={(event) => event.currentTarget.select()}
+            />
             <button type="button" className="btn py-1.5 text-sm" onClick={() => copy('link', link)}>
               {strings.copyLink}
             </button>
@@ -228,7 +277,11 @@ function Dialog({ id, link, embeds, sendUrl, challengeUrl, viewerUrl, language, 
             {embeds.length > 1 && (
               <label className="flex flex-col gap-1 text-sm">
                 {strings.embedWhat}
-                <select className="focus-ring rounded-md border border-line bg-bg p-1.5 text-ink" value={embedKey} onChange={(event) => setEmbedKey(event.currentTarget.value as ShareEmbed['key'])}>
+                <select
+                  className="focus-ring rounded-md border border-line bg-bg p-1.5 text-ink"
+                  value={embedKey}
+                  onChange={(event) => setEmbedKey(event.currentTarget.value as ShareEmbed['key'])}
+                >
                   {embeds.map((e) => (
                     <option key={e.key} value={e.key}>
                       {e.label}
@@ -239,7 +292,11 @@ function Dialog({ id, link, embeds, sendUrl, challengeUrl, viewerUrl, language, 
             )}
             <label className="flex flex-col gap-1 text-sm">
               {strings.embedSize}
-              <select className="focus-ring rounded-md border border-line bg-bg p-1.5 text-ink" value={size} onChange={(event) => setSize(event.currentTarget.value as EmbedSize)}>
+              <select
+                className="focus-ring rounded-md border border-line bg-bg p-1.5 text-ink"
+                value={size}
+                onChange={(event) => setSize(event.currentTarget.value as EmbedSize)}
+              >
                 {EMBED_SIZES.map((s) => (
                   <option key={s} value={s}>
                     {strings.sizes[s]}
@@ -251,9 +308,20 @@ function Dialog({ id, link, embeds, sendUrl, challengeUrl, viewerUrl, language, 
           <label htmlFor={`${id}-embed-code`} className="sr-only">
             {strings.embedCode}
           </label>
-          <textarea id={`${id}-embed-code`} readOnly rows={3} value={code} className="focus-ring w-full resize-none rounded-md border border-line bg-bg p-2 font-mono text-xs text-ink" onFocus={(event) => event.currentTarget.select()} />
+          <textarea
+            id={`${id}-embed-code`}
+            readOnly
+            rows={3}
+            value={code}
+            className="focus-ring w-full resize-none rounded-md border border-line bg-bg p-2 font-mono text-xs text-ink"
+            onFocus={(event) => event.currentTarget.select()}
+          />
           <div className="flex items-center gap-3">
-            <button type="button" className="btn py-1.5 text-sm" onClick={() => copy('embed', code)}>
+            <button
+              type="button"
+              className="btn py-1.5 text-sm"
+              onClick={() => copy('embed', code)}
+            >
               {strings.copyEmbed}
             </button>
             <p aria-live="polite" className="m-0 text-sm">
@@ -280,13 +348,25 @@ function Dialog({ id, link, embeds, sendUrl, challengeUrl, viewerUrl, language, 
               className="focus-ring w-full rounded-md border border-line bg-bg p-2 text-ink"
               onChange={(event) => setMessage(event.currentTarget.value)}
             />
-            <p id={`${id}-message-limit`} className={`m-0 text-xs ${excess > 0 ? 'font-semibold text-[var(--danger)]' : 'text-muted'}`} data-testid="share-message-count">
-              {excess > 0 ? fill(strings.charactersOver, { count: excess }) : fill(strings.messageLimit, { max: SHARE_MESSAGE_MAX })}
+            <p
+              id={`${id}-message-limit`}
+              className={`m-0 text-xs ${excess > 0 ? 'font-semibold text-[var(--danger)]' : 'text-muted'}`}
+              data-testid="share-message-count"
+            >
+              {excess > 0
+                ? fill(strings.charactersOver, { count: excess })
+                : fill(strings.messageLimit, { max: SHARE_MESSAGE_MAX })}
             </p>
           </div>
           <div className="flex flex-col gap-1">
             <span className="text-sm font-semibold">{strings.captcha}</span>
-            <CaptchaField challengeUrl={challengeUrl} language={language} strings={strings.widget} generation={generation} onSolution={setSolution} />
+            <CaptchaField
+              challengeUrl={challengeUrl}
+              language={language}
+              strings={strings.widget}
+              generation={generation}
+              onSolution={setSolution}
+            />
           </div>
           <div>
             <button type="button" className="btn-brand" disabled={!ready} onClick={send}>

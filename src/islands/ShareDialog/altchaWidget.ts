@@ -11,7 +11,10 @@ import ShaWorker from 'altcha/workers/sha?worker';
 
 interface AltchaGlobal {
   algorithms: { set(name: string, create: () => Worker): void };
-  i18n: { get(lang: string): Record<string, string> | undefined; set(lang: string, strings: Record<string, string>): void };
+  i18n: {
+    get(lang: string): Record<string, string> | undefined;
+    set(lang: string, strings: Record<string, string>): void;
+  };
 }
 
 let styled: Promise<void> | null = null;

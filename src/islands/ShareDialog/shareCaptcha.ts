@@ -10,7 +10,10 @@ provideLazy('share-captcha', (form) => {
   if (!slot) return;
   void import('./altchaWidget.ts').then(async ({ prepareAltcha }) => {
     const language = slot.dataset['language'] ?? 'en';
-    await prepareAltcha(language, JSON.parse(slot.dataset['strings'] ?? '{}') as Record<string, string>);
+    await prepareAltcha(
+      language,
+      JSON.parse(slot.dataset['strings'] ?? '{}') as Record<string, string>,
+    );
     const widget = document.createElement('altcha-widget');
     widget.setAttribute('challenge', slot.dataset['challenge'] ?? '');
     widget.setAttribute('name', 'g-recaptcha-response');

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/translationKeys.ts';
 
 /** The share dialog's strings in the viewer's language, from the server's `t`. */
 export interface ShareStrings {
@@ -31,7 +31,7 @@ export interface ShareStrings {
   widget: { label: string; verifying: string; verified: string; error: string; expired: string };
 }
 
-export function shareStrings(t: TFunction, title: string): ShareStrings {
+export function shareStrings(t: Translate, title: string): ShareStrings {
   return {
     dialogTitle: t('share.dialogTitle', { title }),
     close: t('common.close'),
@@ -66,8 +66,15 @@ export function shareStrings(t: TFunction, title: string): ShareStrings {
     sending: t('share.sending'),
     sent: t('share.sent'),
     failed: t('share.failed'),
-    widget: { label: t('share.verifyLabel'), verifying: t('share.verifying'), verified: t('share.verified'), error: t('share.verifyFailed'), expired: t('share.captchaExpired') },
+    widget: {
+      label: t('share.verifyLabel'),
+      verifying: t('share.verifying'),
+      verified: t('share.verified'),
+      error: t('share.verifyFailed'),
+      expired: t('share.captchaExpired'),
+    },
   };
 }
 
-export const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+export const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));

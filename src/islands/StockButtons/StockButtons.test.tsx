@@ -44,7 +44,11 @@ function render(over: Partial<StockButtonsProps> = {}): string {
   return renderToString(<StockButtons {...props} />);
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('given a paid clip a basic account has not added yet', () => {
   it('offers both qualities with their prices and Add to cart', () => {
@@ -76,13 +80,31 @@ describe('given a clip already in the cart', () => {
 
 describe('an owned clip', () => {
   it('says in which quality it is owned, with its download named after the clip', () => {
-    const html = renderToString(<StockOwned label="Owned in HD" download="/media/stock/x/hd.mp4?sig=1" downloadLabel="Download" title="City lights at dusk" clipsHref="/stock/clips" clipsLabel="Your clips" />);
+    const html = renderToString(
+      <StockOwned
+        label="Owned in HD"
+        download="/media/stock/x/hd.mp4?sig=1"
+        downloadLabel="Download"
+        title="City lights at dusk"
+        clipsHref="/stock/clips"
+        clipsLabel="Your clips"
+      />,
+    );
     expect(text(html)).toBe('Owned in HD Download : City lights at dusk Your clips');
     expect(html).toMatch(/<a[^>]*href="\/media\/stock\/x\/hd\.mp4\?sig=1"[^>]*download/);
   });
 
   it('still leads to the viewer’s clips when no file is at hand', () => {
-    const html = renderToString(<StockOwned label="Owned in 4K" download={null} downloadLabel="Download" title="City lights at dusk" clipsHref="/stock/clips" clipsLabel="Your clips" />);
+    const html = renderToString(
+      <StockOwned
+        label="Owned in 4K"
+        download={null}
+        downloadLabel="Download"
+        title="City lights at dusk"
+        clipsHref="/stock/clips"
+        clipsLabel="Your clips"
+      />,
+    );
     expect(text(html)).toBe('Owned in 4K Your clips');
   });
 });

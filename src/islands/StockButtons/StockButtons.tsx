@@ -10,7 +10,7 @@ import { confirmStock } from '../../stores/stockToast.ts';
 import StockOwned from './StockOwned.tsx';
 import { showCartLines } from './topBarCartCount.ts';
 
-export interface StockButtonsStrings {
+interface StockButtonsStrings {
   quality: string;
   addToCart: string;
   addToAccount: string;
@@ -80,8 +80,27 @@ interface Owned {
   download: string | null;
 }
 
-export default function StockButtons({ clipId, title, cartAction, accountAction, token, jwt, returnTo, showCart, showAccount, inCart = null, cartHref, downloadUrlAction, clipsHref, qualities, initialError = null, strings }: StockButtonsProps) {
-  const [quality, setQuality] = useState<StockQualityChoice['quality']>(qualities[0]?.quality ?? 'HD');
+export default function StockButtons({
+  clipId,
+  title,
+  cartAction,
+  accountAction,
+  token,
+  jwt,
+  returnTo,
+  showCart,
+  showAccount,
+  inCart = null,
+  cartHref,
+  downloadUrlAction,
+  clipsHref,
+  qualities,
+  initialError = null,
+  strings,
+}: StockButtonsProps) {
+  const [quality, setQuality] = useState<StockQualityChoice['quality']>(
+    qualities[0]?.quality ?? 'HD',
+  );
   const [carted, setCarted] = useState<string | null>(inCart);
   const [owned, setOwned] = useState<Owned | null>(null);
   // The pressed button is gone once the clip is in the cart: its View cart link takes the focus.
@@ -94,7 +113,12 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
     if (cartedHere) viewCart.current?.focus();
   }, [cartedHere]);
   // A refused cart keeps SPEC §8's sentence; the server's reason, when it gives another, follows it.
-  const [state, setState] = useState<{ busy: boolean; error: string | null; detail: string | null; failed: Action | null }>({ busy: false, error: initialError, detail: null, failed: null });
+  const [state, setState] = useState<{
+    busy: boolean;
+    error: string | null;
+    detail: string | null;
+    failed: Action | null;
+  }>({ busy: false, error: initialError, detail: null, failed: null });
   const id = useId();
 
   async function add(action: Action) {
@@ -104,12 +128,22 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
     const headers: Record<string, string> = { 'X-XSRF-Token': token, Accept: 'application/json' };
     try {
       if (action === 'cart') {
-        const cart = await ky.post(cartAction, { json: { stocks_to_add: [{ clip_id: clipId, quality }] }, headers, retry: 0 }).json<{ items: unknown[] }>();
+        const cart = await ky
+          .post(cartAction, {
+            json: { stocks_to_add: [{ clip_id: clipId, quality }] },
+            headers,
+            retry: 0,
+          })
+          .json<{ items: unknown[] }>();
         setCarted(qualities.find((choice) => choice.quality === quality)?.label ?? quality);
         setCartedHere(true);
         showCartLines(cart.items.length);
       } else {
-        await ky.post(accountAction, { json: { quality }, headers: jwt ? { ...headers, Authorization: `Bearer ${jwt}` } : headers, retry: 0 });
+        await ky.post(accountAction, {
+          json: { quality },
+          headers: jwt ? { ...headers, Authorization: `Bearer ${jwt}` } : headers,
+          retry: 0,
+        });
         // Adding to the account takes the clip out of the cart.
         if (carted !== null) showCartLines((shown) => shown - 1);
         setOwned({ quality, download: await ownedDownload() });
@@ -117,9 +151,20 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
       setState({ busy: false, error: null, detail: null, failed: null });
       confirmStock({ kind: action, title });
     } catch (cause) {
-      const reply = cause instanceof HTTPError && cause.data && typeof cause.data === 'object' ? (cause.data as StockErrorReply) : null;
-      const error = action === 'cart' ? strings.cartFailed : cause instanceof HTTPError ? strings.purchaseFailed : strings.accountFailed;
-      const detail = action === 'cart' && reply?.error?.message && reply.error.message !== strings.cartFailed ? reply.error.message : null;
+      const reply =
+        cause instanceof HTTPError && cause.data && typeof cause.data === 'object'
+          ? (cause.data as StockErrorReply)
+          : null;
+      const error =
+        action === 'cart'
+          ? strings.cartFailed
+          : cause instanceof HTTPError
+            ? strings.purchaseFailed
+            : strings.accountFailed;
+      const detail =
+        action === 'cart' && reply?.error?.message && reply.error.message !== strings.cartFailed
+          ? reply.error.message
+          : null;
       setState({ busy: false, error, detail, failed: action });
     } finally {
       busy.current = false;
@@ -129,7 +174,11 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
   /** The download of the clip just added; without it the owned clip still links to the viewer's clips. */
   async function ownedDownload(): Promise<string | null> {
     try {
-      return (await ky.get(downloadUrlAction, { headers: { Accept: 'application/json' }, retry: 0 }).json<{ downloadUrl: string }>()).downloadUrl;
+      return (
+        await ky
+          .get(downloadUrlAction, { headers: { Accept: 'application/json' }, retry: 0 })
+          .json<{ downloadUrl: string }>()
+      ).downloadUrl;
     } catch {
       return null;
     }
@@ -142,13 +191,29 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
   }
 
   if (owned) {
-    return <StockOwned label={strings.ownedIn[owned.quality]} download={owned.download} downloadLabel={strings.download} title={title} clipsHref={clipsHref} clipsLabel={strings.yourClips} takeFocus />;
+    return (
+      <StockOwned
+        label={strings.ownedIn[owned.quality]}
+        download={owned.download}
+        downloadLabel={strings.download}
+        title={title}
+        clipsHref={clipsHref}
+        clipsLabel={strings.yourClips}
+        takeFocus
+      />
+    );
   }
 
   // A clip waiting in the cart, with no Add to account beside it, leaves nothing to choose.
   const choosing = (showCart && carted === null) || showAccount;
   return (
-    <form method="post" action={cartAction} onSubmit={submit} className="flex flex-col gap-4" aria-busy={state.busy}>
+    <form
+      method="post"
+      action={cartAction}
+      onSubmit={submit}
+      className="flex flex-col gap-4"
+      aria-busy={state.busy}
+    >
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="return_to" value={returnTo} />
       <input type="hidden" name="stocks_to_add[0][clip_id]" value={clipId} />
@@ -156,10 +221,21 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
         <fieldset className="m-0 flex flex-wrap gap-3 border-0 p-0">
           <legend className="mb-2 text-sm font-semibold">{strings.quality}</legend>
           {qualities.map((choice) => (
-            <label key={choice.quality} className="flex cursor-pointer items-center gap-2 rounded-md border border-line px-3 py-2">
-              <input type="radio" name="quality" value={choice.quality} checked={quality === choice.quality} onChange={() => setQuality(choice.quality)} />
+            <label
+              key={choice.quality}
+              className="flex cursor-pointer items-center gap-2 rounded-md border border-line px-3 py-2"
+            >
+              <input
+                type="radio"
+                name="quality"
+                value={choice.quality}
+                checked={quality === choice.quality}
+                onChange={() => setQuality(choice.quality)}
+              />
               <span className="font-semibold">{choice.label}</span>
-              {choice.originalPrice && <del className="text-sm text-muted">{choice.originalPrice}</del>}
+              {choice.originalPrice && (
+                <del className="text-sm text-muted">{choice.originalPrice}</del>
+              )}
               <span className="tabular-nums">{choice.price}</span>
             </label>
           ))}
@@ -177,12 +253,28 @@ export default function StockButtons({ clipId, title, cartAction, accountAction,
           </p>
         )}
         {showCart && carted === null && (
-          <button ref={addToCart} type="submit" name="add" value="cart" className="btn-brand" aria-disabled={state.busy || undefined} aria-describedby={state.error ? `${id}-error` : undefined}>
+          <button
+            ref={addToCart}
+            type="submit"
+            name="add"
+            value="cart"
+            className="btn-brand"
+            aria-disabled={state.busy || undefined}
+            aria-describedby={state.error ? `${id}-error` : undefined}
+          >
             {strings.addToCart}
           </button>
         )}
         {showAccount && (
-          <button type="submit" name="add" value="account" formAction={accountAction} className="btn" aria-disabled={state.busy || undefined} aria-describedby={state.error ? `${id}-error` : undefined}>
+          <button
+            type="submit"
+            name="add"
+            value="account"
+            formAction={accountAction}
+            className="btn"
+            aria-disabled={state.busy || undefined}
+            aria-describedby={state.error ? `${id}-error` : undefined}
+          >
             {strings.addToAccount}
           </button>
         )}

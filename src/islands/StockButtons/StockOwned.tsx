@@ -22,7 +22,15 @@ export interface StockOwnedProps {
   takeFocus?: boolean;
 }
 
-export default function StockOwned({ label, download, downloadLabel, title, clipsHref, clipsLabel, takeFocus = false }: StockOwnedProps) {
+export default function StockOwned({
+  label,
+  download,
+  downloadLabel,
+  title,
+  clipsHref,
+  clipsLabel,
+  takeFocus = false,
+}: StockOwnedProps) {
   const first = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     if (takeFocus) first.current?.focus();
@@ -36,7 +44,11 @@ export default function StockOwned({ label, download, downloadLabel, title, clip
           <span className="sr-only">: {title}</span>
         </a>
       )}
-      <a ref={download ? undefined : first} href={clipsHref} className="focus-ring rounded-sm text-sm">
+      <a
+        ref={download ? undefined : first}
+        href={clipsHref}
+        className="focus-ring rounded-sm text-sm"
+      >
         {clipsLabel}
       </a>
     </div>

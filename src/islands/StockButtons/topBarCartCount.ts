@@ -8,7 +8,10 @@ const fill = (template: string, count: number) => template.replace(/\{\{count\}\
 /** Sets the count shown, or derives it from the one shown (a clip that left the cart). */
 export function showCartLines(lines: number | ((shown: number) => number)): void {
   for (const link of document.querySelectorAll<HTMLElement>('[data-cart-lines][data-cart-label]')) {
-    const count = Math.max(0, typeof lines === 'number' ? lines : lines(Number(link.dataset['cartLines'])));
+    const count = Math.max(
+      0,
+      typeof lines === 'number' ? lines : lines(Number(link.dataset['cartLines'])),
+    );
     link.dataset['cartLines'] = String(count);
     link.textContent = fill(link.dataset['cartLabel']!, count);
   }

@@ -5,10 +5,17 @@
  * on the page from the start, so screen readers announce the card when it fills.
  */
 import { useEffect, useState } from 'react';
-import { confirmStock, dismissStockToast, holdStockToast, releaseStockToast, stockToast, type StockConfirmation } from '../../stores/stockToast.ts';
+import {
+  confirmStock,
+  dismissStockToast,
+  holdStockToast,
+  releaseStockToast,
+  stockToast,
+  type StockConfirmation,
+} from '../../stores/stockToast.ts';
 import { useSignal } from '../../stores/useSignal.ts';
 
-export interface StockToastStrings {
+interface StockToastStrings {
   /** 'Confirmed!' */
   confirmed: string;
   /** 'Added to your cart' */
@@ -32,7 +39,12 @@ export interface StockToastProps {
   strings: StockToastStrings;
 }
 
-export default function StockToast({ manageClipsHref, cartHref, initial = null, strings }: StockToastProps) {
+export default function StockToast({
+  manageClipsHref,
+  cartHref,
+  initial = null,
+  strings,
+}: StockToastProps) {
   const live = useSignal(stockToast);
   // The server's confirmation shows as rendered, then starts its 4 s once hydrated.
   const [pending, setPending] = useState(initial);
@@ -44,7 +56,11 @@ export default function StockToast({ manageClipsHref, cartHref, initial = null, 
   const shown = live ?? pending;
 
   return (
-    <div role="status" aria-live="polite" className="fixed bottom-4 right-4 z-[9990] w-[min(22rem,calc(100vw-2rem))]">
+    <div
+      role="status"
+      aria-live="polite"
+      className="fixed bottom-4 right-4 z-[9990] w-[min(22rem,calc(100vw-2rem))]"
+    >
       {shown && (
         <section
           aria-labelledby="stock-toast-title"
@@ -66,7 +82,8 @@ export default function StockToast({ manageClipsHref, cartHref, initial = null, 
             </button>
           </div>
           <p className="m-0 mt-1 text-sm">
-            {shown.kind === 'cart' ? strings.addedToCart : strings.addedToAccount}: <strong>{shown.title}</strong>
+            {shown.kind === 'cart' ? strings.addedToCart : strings.addedToAccount}:{' '}
+            <strong>{shown.title}</strong>
           </p>
           <p className="m-0 mt-3 flex gap-4 text-sm">
             <a className="focus-ring rounded-sm font-semibold" href={manageClipsHref}>

@@ -59,4 +59,5 @@ class GlobalSearchElement extends HTMLElement {
   };
 }
 
-if (!customElements.get('vitrine-global-search')) customElements.define('vitrine-global-search', GlobalSearchElement);
+if (!customElements.get('vitrine-global-search'))
+  customElements.define('vitrine-global-search', GlobalSearchElement);

@@ -83,10 +83,24 @@ const POLL_MS = 2000;
 function formatTime(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
-  return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
+  return m >= 60
+    ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s).padStart(2, '0')}`
+    : `${m}:${String(s).padStart(2, '0')}`;
 }
 
-/** The server's own words for a refusal (quota, not a video…), else a plain network message. */
+/**
+ * 507: the server's disk has no room, which retrying in seconds does not change, so its message
+ * is shown at once; other server errors and lost connections are retried.
+ */
+const retryUnlessDiskFull: NonNullable<typeof defaultOptions.onShouldRetry> = (
+  error,
+  attempt,
+  options,
+) =>
+  error.originalResponse?.getStatus() !== 507 &&
+  (defaultOptions.onShouldRetry?.(error, attempt, options) ?? false);
+
+/** The server's own words for a refusal (quota, file too large, not a video…), else a plain network message. */
 function refusalOf(error: Error, fallback: string): string {
   const response = error instanceof DetailedError ? error.originalResponse : null;
   if (!response) return fallback;
@@ -98,7 +112,16 @@ function refusalOf(error: Error, fallback: string): string {
   }
 }
 
-export default function Uploader({ endpoint, token, uploadPath, videoPath, showcases, replaces, locale, strings }: UploaderProps) {
+export default function Uploader({
+  endpoint,
+  token,
+  uploadPath,
+  videoPath,
+  showcases,
+  replaces,
+  locale,
+  strings,
+}: UploaderProps) {
   const [items, setItems] = useState<Item[]>([]);
   const [album, setAlbum] = useState('');
   const [unfinished, setUnfinished] = useState<PreviousUpload[]>([]);
@@ -106,7 +129,8 @@ export default function Uploader({ endpoint, token, uploadPath, videoPath, showc
   const nextKey = useRef(1);
   const [dragging, setDragging] = useState(false);
 
-  const update = (key: number, change: Partial<Item>) => setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  const update = (key: number, change: Partial<Item>) =>
+    setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
   useEffect(() => {
     void defaultOptions.urlStorage.findAllUploads().then(setUnfinished, () => {});
@@ -117,18 +141,43 @@ export default function Uploader({ endpoint, token, uploadPath, videoPath, showc
   async function follow(key: number, uploadId: string): Promise<void> {
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      const response = await fetch(`${fillMessage(uploadPath, { id: uploadId })}/status`, { headers: { Accept: 'application/json' } }).catch(() => null);
+      const response = await fetch(`${fillMessage(uploadPath, { id: uploadId })}/status`, {
+        headers: { Accept: 'application/json' },
+      }).catch(() => null);
       if (!response?.ok) continue;
       const status = (await response.json()) as StatusJson;
-      if (status.state === 'ready') return update(key, { state: 'ready', videoId: status.videoId ?? null, percent: 100 });
-      if (status.state === 'error') return update(key, { state: 'error', videoId: status.videoId ?? null, message: status.message ?? strings.failed });
-      update(key, { state: 'processing', percent: status.percent ?? 0, step: status.step ?? null, videoId: status.videoId ?? null });
+      if (status.state === 'ready')
+        return update(key, { state: 'ready', videoId: status.videoId ?? null, percent: 100 });
+      if (status.state === 'error')
+        return update(key, {
+          state: 'error',
+          videoId: status.videoId ?? null,
+          message: status.message ?? strings.failed,
+        });
+      update(key, {
+        state: 'processing',
+        percent: status.percent ?? 0,
+        step: status.step ?? null,
+        videoId: status.videoId ?? null,
+      });
     }
   }
 
   function start(file: File): void {
     const key = nextKey.current++;
-    const item: Item = { key, name: file.name, size: file.size, sent: 0, speed: null, state: 'queued', message: null, uploadId: null, videoId: null, percent: 0, step: null };
+    const item: Item = {
+      key,
+      name: file.name,
+      size: file.size,
+      sent: 0,
+      speed: null,
+      state: 'queued',
+      message: null,
+      uploadId: null,
+      videoId: null,
+      percent: 0,
+      step: null,
+    };
     if (!isVideoFileType(file.type, file.name)) {
       setItems((all) => [...all, { ...item, state: 'error', message: strings.notVideo }]);
       return;
@@ -139,8 +188,14 @@ export default function Uploader({ endpoint, token, uploadPath, videoPath, showc
       endpoint,
       chunkSize: CHUNK_BYTES,
       retryDelays: RETRY_DELAYS,
+      onShouldRetry: retryUnlessDiskFull,
       headers: { 'X-XSRF-Token': token },
-      metadata: { filename: file.name, filetype: file.type, ...(album ? { album } : {}), ...(replaces === undefined ? {} : { replaces: String(replaces) }) },
+      metadata: {
+        filename: file.name,
+        filetype: file.type,
+        ...(album ? { album } : {}),
+        ...(replaces === undefined ? {} : { replaces: String(replaces) }),
+      },
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       onProgress(sent, total) {
@@ -186,7 +241,9 @@ export default function Uploader({ endpoint, token, uploadPath, videoPath, showc
 
   const size = (bytes: number) => formatSize(bytes, locale);
   const stateText = (item: Item) =>
-    item.state === 'processing' ? `${strings.processing}${item.step ? ` — ${strings.steps[item.step] ?? item.step}` : ''} (${item.percent} %)` : strings[item.state === 'error' ? 'failed' : item.state];
+    item.state === 'processing'
+      ? `${strings.processing}${item.step ? ` — ${strings.steps[item.step] ?? item.step}` : ''} (${item.percent} %)`
+      : strings[item.state === 'error' ? 'failed' : item.state];
 
   return (
     <div className="flex flex-col gap-4">
@@ -195,7 +252,12 @@ export default function Uploader({ endpoint, token, uploadPath, videoPath, showc
           <label htmlFor="upload-showcase" className="font-semibold">
             {strings.showcase}
           </label>
-          <select id="upload-showcase" value={album} onChange={(e) => setAlbum(e.target.value)} className="focus-ring max-w-96 rounded-md border border-line bg-bg px-2 py-1.5 text-ink">
+          <select
+            id="upload-showcase"
+            value={album}
+            onChange={(e) => setAlbum(e.target.value)}
+            className="focus-ring max-w-96 rounded-md border border-line bg-bg px-2 py-1.5 text-ink"
+          >
             <option value="">{strings.noShowcase}</option>
             {showcases.map((showcase) => (
               <option key={showcase.id} value={showcase.id}>
@@ -213,7 +275,10 @@ export default function Uploader({ endpoint, token, uploadPath, videoPath, showc
         onDragLeave={() => setDragging(false)}
         onDrop={drop}
         data-testid="upload-drop"
-        className={`flex flex-col items-center gap-3 rounded-lg border-2 border-dashed p-8 text-center ${dragging ? 'border-[var(--brand)] bg-surface' : 'border-line'}`}
+        className={[
+          'flex flex-col items-center gap-3 rounded-lg border-2 border-dashed p-8 text-center',
+          dragging ? 'border-[var(--brand)] bg-surface' : 'border-line',
+        ].join(' ')}
       >
         <p className="m-0 text-muted">{strings.dropHere}</p>
         <label className="btn-brand cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-offset-2">
@@ -231,40 +296,66 @@ export default function Uploader({ endpoint, token, uploadPath, videoPath, showc
         </label>
       </div>
       {unfinished.length > 0 && (
-        <ul className="m-0 flex list-none flex-col gap-1 p-0 text-sm" data-testid="upload-unfinished">
+        <ul
+          className="m-0 flex list-none flex-col gap-1 p-0 text-sm"
+          data-testid="upload-unfinished"
+        >
           {unfinished.map((previous) => (
-            <li key={previous.urlStorageKey}>{fillMessage(strings.resumable, { name: previous.metadata['filename'] ?? '', total: previous.size === null ? '' : size(previous.size) })}</li>
+            <li key={previous.urlStorageKey}>
+              {fillMessage(strings.resumable, {
+                name: previous.metadata['filename'] ?? '',
+                total: previous.size === null ? '' : size(previous.size),
+              })}
+            </li>
           ))}
         </ul>
       )}
       {items.length > 0 && (
         <ul className="m-0 flex list-none flex-col gap-3 p-0" data-testid="upload-items">
           {items.map((item) => {
-            const left = item.state === 'uploading' ? secondsLeft(item.sent, item.size, item.speed) : null;
+            const left =
+              item.state === 'uploading' ? secondsLeft(item.sent, item.size, item.speed) : null;
             const percent = item.size > 0 ? Math.floor((item.sent / item.size) * 100) : 0;
             return (
-              <li key={item.key} className="flex flex-col gap-1 rounded-lg border border-line bg-surface p-3" data-testid="upload-item">
+              <li
+                key={item.key}
+                className="flex flex-col gap-1 rounded-lg border border-line bg-surface p-3"
+                data-testid="upload-item"
+              >
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold">{item.name}</span>
                   <span className="text-sm text-muted" data-testid="upload-state" role="status">
                     {stateText(item)}
                   </span>
                   {(item.state === 'queued' || item.state === 'uploading') && (
-                    <button type="button" className="btn ml-auto px-2 py-1 text-sm" onClick={() => cancel(item.key)} aria-label={fillMessage(strings.cancelOf, { name: item.name })}>
+                    <button
+                      type="button"
+                      className="btn ml-auto px-2 py-1 text-sm"
+                      onClick={() => cancel(item.key)}
+                      aria-label={fillMessage(strings.cancelOf, { name: item.name })}
+                    >
                       {strings.cancel}
                     </button>
                   )}
                 </div>
                 <progress
                   max={100}
-                  value={item.state === 'processing' ? item.percent : item.state === 'ready' ? 100 : percent}
+                  value={
+                    item.state === 'processing'
+                      ? item.percent
+                      : item.state === 'ready'
+                        ? 100
+                        : percent
+                  }
                   aria-label={fillMessage(strings.progressOf, { name: item.name })}
                   className="h-2 w-full"
                 />
                 {item.state === 'uploading' && (
                   <p className="m-0 text-sm text-muted" data-testid="upload-numbers">
                     {fillMessage(strings.sentOf, { sent: size(item.sent), total: size(item.size) })}
-                    {item.speed !== null && left !== null && ` · ${fillMessage(strings.speedLeft, { speed: size(item.speed), time: formatTime(left) })}`}
+                    {item.speed !== null &&
+                      left !== null &&
+                      ` · ${fillMessage(strings.speedLeft, { speed: size(item.speed), time: formatTime(left) })}`}
                   </p>
                 )}
                 {item.message && (
@@ -273,8 +364,14 @@ export default function Uploader({ endpoint, token, uploadPath, videoPath, showc
                   </p>
                 )}
                 <p className="m-0 flex gap-3 text-sm">
-                  {item.uploadId && <a href={fillMessage(uploadPath, { id: item.uploadId })}>{strings.viewUpload}</a>}
-                  {item.videoId !== null && item.state === 'ready' && <a href={fillMessage(videoPath, { id: item.videoId })}>{strings.editVideo}</a>}
+                  {item.uploadId && (
+                    <a href={fillMessage(uploadPath, { id: item.uploadId })}>
+                      {strings.viewUpload}
+                    </a>
+                  )}
+                  {item.videoId !== null && item.state === 'ready' && (
+                    <a href={fillMessage(videoPath, { id: item.videoId })}>{strings.editVideo}</a>
+                  )}
                 </p>
               </li>
             );

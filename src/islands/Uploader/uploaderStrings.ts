@@ -1,10 +1,10 @@
 /** The translated strings of the uploader island, with {name}-style markers for browser values. Server-side only. */
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/translationKeys.ts';
 import { markers } from '../../lib/messageTemplate.ts';
-import { TRANSCODE_STEPS, UPLOAD_STEP_LABELS } from '../../server/ingest/transcode.ts';
+import { TRANSCODE_STEPS, UPLOAD_STEP_LABELS } from '../../lib/transcodeSteps.ts';
 import type { UploaderStrings } from './Uploader.tsx';
 
-export function uploaderStrings(t: TFunction): UploaderStrings {
+export function uploaderStrings(t: Translate): UploaderStrings {
   return {
     chooseFiles: t('upload.chooseFiles'),
     dropHere: t('upload.dropHere'),

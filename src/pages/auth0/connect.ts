@@ -8,8 +8,10 @@ import { errorResponse } from '../../server/http/errorResponse.ts';
 import { logger } from '../../server/logger.ts';
 import { pickConnection, teamSsoConnections } from '../../server/sso/ssoConnections.ts';
 import { beginSsoSignIn } from '../../server/sso/ssoSignIn.ts';
+import { NO_STORE_HEADERS } from '../../server/http/cacheControl.ts';
 
-const back = (location: string) => new Response(null, { status: 302, headers: { Location: location, 'Cache-Control': 'no-store' } });
+const back = (location: string) =>
+  new Response(null, { status: 302, headers: { ...NO_STORE_HEADERS, Location: location } });
 
 /**
  * GET /auth0/connect?prev_page=&team_id= (SPEC §2): sends the viewer to the identity
@@ -18,7 +20,11 @@ const back = (location: string) => new Response(null, { status: 302, headers: { 
 export const GET: APIRoute = async (context) => {
   const { url, cookies, locals } = context;
   const query = url.searchParams;
-  const returnTo = safeReturnTo(query.get('prev_page') ?? cookies.get(TEAM_SIGN_IN_REDIRECT_COOKIE)?.value ?? localizePath(locals.locale, '/'));
+  const returnTo = safeReturnTo(
+    query.get('prev_page') ??
+      cookies.get(TEAM_SIGN_IN_REDIRECT_COOKIE)?.value ??
+      localizePath(locals.locale, '/'),
+  );
   const teamId = parseId(query.get('team_id') ?? undefined);
   const connections = teamId ? await teamSsoConnections(await getDb(), teamId) : [];
   if (connections.length === 0) return errorResponse(context, 404);
@@ -30,7 +36,10 @@ export const GET: APIRoute = async (context) => {
   try {
     return back(await beginSsoSignIn(context, connection, returnTo));
   } catch (error) {
-    logger.error({ connectionId: connection.id, err: (error as Error).message }, 'SSO provider unreachable or misconfigured');
+    logger.error(
+      { connectionId: connection.id, err: (error as Error).message },
+      'SSO provider unreachable or misconfigured',
+    );
     return errorResponse(context, 500);
   }
 };

@@ -10,7 +10,9 @@ export const PATCH: APIRoute = (context) =>
     const json = await readJsonObject(context.request);
     const change: ChatStatusChange = {};
     if (typeof json['chatEnabled'] === 'boolean') change.chatEnabled = json['chatEnabled'];
-    if (CHAT_AUDIENCES.includes(json['audience'] as ChatAudience)) change.audience = json['audience'] as ChatAudience;
-    if (change.chatEnabled === undefined && change.audience === undefined) throw new BadRequestError('no chat setting to change');
+    if (CHAT_AUDIENCES.includes(json['audience'] as ChatAudience))
+      change.audience = json['audience'] as ChatAudience;
+    if (change.chatEnabled === undefined && change.audience === undefined)
+      throw new BadRequestError('no chat setting to change');
     return chatOutcomeResponse(context.locals, await changeChatStatus(db, access, change));
   });

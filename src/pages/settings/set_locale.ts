@@ -6,12 +6,17 @@
  * the warning shown in the footer.
  */
 import type { APIRoute } from 'astro';
-import { eq } from 'drizzle-orm';
 import { getDb } from '../../server/db/client.ts';
-import { users } from '../../server/db/schema.ts';
+import { changeAccount } from '../../server/account/ownAccount.ts';
+import { FOOTER_STATUS } from '../../lib/footerPreferences.ts';
 import { isLocale, LOCALE_COOKIE, localizePath } from '../../lib/localeNegotiation.ts';
 import { safeReturnTo } from '../../lib/safeRedirect.ts';
-import { FOOTER_STATUS, jsonAnswer, preferenceCookie, readSubmission, seeOther } from './_submission.ts';
+import {
+  jsonAnswer,
+  preferenceCookie,
+  readSubmission,
+  seeOther,
+} from '../../server/settings/footerSubmission.ts';
 
 export const prerender = false;
 
@@ -21,13 +26,14 @@ export const POST: APIRoute = async ({ request, cookies, locals, url }) => {
   const returnTo = safeReturnTo(submission.get('return_to'));
 
   if (!isLocale(locale)) {
-    if (submission.json) return jsonAnswer({ ok: false, message: locals.t('footer.languageFailed') });
+    if (submission.json)
+      return jsonAnswer({ ok: false, message: locals.t('footer.languageFailed') });
     return seeOther(returnTo, FOOTER_STATUS.languageFailed);
   }
 
   cookies.set(LOCALE_COOKIE, locale, preferenceCookie(url));
   // A signed-in viewer's choice follows them to other browsers (src/middleware.ts reads it).
-  if (locals.viewer) await (await getDb()).update(users).set({ locale }).where(eq(users.id, locals.viewer.user.id));
+  if (locals.viewer) await changeAccount(await getDb(), locals.viewer.user, { locale });
   if (submission.json) return jsonAnswer({ ok: true });
   return seeOther(localizePath(locale, returnTo));
 };

@@ -5,9 +5,14 @@
  * Islands sending JSON get {ok:true} or 400 {ok:false, message}.
  */
 import type { APIRoute } from 'astro';
-import { THEME_COOKIE } from '../../lib/footerPreferences.ts';
+import { FOOTER_STATUS, THEME_COOKIE } from '../../lib/footerPreferences.ts';
 import { safeReturnTo } from '../../lib/safeRedirect.ts';
-import { FOOTER_STATUS, jsonAnswer, preferenceCookie, readSubmission, seeOther } from './_submission.ts';
+import {
+  jsonAnswer,
+  preferenceCookie,
+  readSubmission,
+  seeOther,
+} from '../../server/settings/footerSubmission.ts';
 
 export const prerender = false;
 
@@ -21,7 +26,8 @@ export const POST: APIRoute = async ({ request, cookies, locals, url }) => {
   } else if (theme === 'auto') {
     cookies.delete(THEME_COOKIE, { path: '/' });
   } else {
-    if (submission.json) return jsonAnswer({ ok: false, message: locals.t('footer.settingsFailed') });
+    if (submission.json)
+      return jsonAnswer({ ok: false, message: locals.t('footer.settingsFailed') });
     return seeOther(returnTo, FOOTER_STATUS.failed);
   }
   return submission.json ? jsonAnswer({ ok: true }) : seeOther(returnTo);

@@ -19,16 +19,24 @@ export type ApiAlbum = { open: OpenShowcase; cache: 'public' | 'private' } | { e
 export async function findApiAlbum(context: APIContext, db: Db): Promise<ApiAlbum> {
   const id = parseId(context.params['albumId']);
   const owner = context.params['userId'];
-  if (!id || (owner !== undefined && parseId(owner) === null)) return { error: jsonError(context.locals, 404, { error_code: 5 }) };
+  if (!id || (owner !== undefined && parseId(owner) === null))
+    return { error: jsonError(context.locals, 404, { error_code: 5 }) };
   const viewerId = apiReaderId(context.locals);
-  const viewer = showcaseViewerFrom(context, id, { embedded: context.url.searchParams.get('is_embed') === '1', viewerId });
+  const viewer = showcaseViewerFrom(context, id, {
+    embedded: context.url.searchParams.get('is_embed') === '1',
+    viewerId,
+  });
   const access = await openShowcase(db, id, viewer);
   if (!access.open) {
     const { screen, code } = access.denied;
     return { error: jsonError(context.locals, ACCESS_STATUS[screen], { error_code: code }) };
   }
   // Under /users/{userId}/, only that user's showcase is there.
-  if (owner !== undefined && parseId(owner) !== access.showcase.found.showcase.ownerId) return { error: jsonError(context.locals, 404, { error_code: 5 }) };
+  if (owner !== undefined && parseId(owner) !== access.showcase.found.showcase.ownerId)
+    return { error: jsonError(context.locals, 404, { error_code: 5 }) };
   const anonymous = viewerId === null && !context.cookies.has(CONTENT_RATING_COOKIE);
-  return { open: access.showcase, cache: access.showcase.shareable && anonymous ? 'public' : 'private' };
+  return {
+    open: access.showcase,
+    cache: access.showcase.shareable && anonymous ? 'public' : 'private',
+  };
 }

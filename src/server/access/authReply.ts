@@ -30,7 +30,11 @@ export interface AuthReply {
  * Metadata names the showcase only to a viewer who may open it; otherwise only the
  * branding the sign-in screen shows (the team's name), or nothing at all.
  */
-export function authMetadata(found: ShowcaseWithOwner | null, allowed: boolean, branding: SignInBranding | null): AuthMetadata | null {
+export function authMetadata(
+  found: ShowcaseWithOwner | null,
+  allowed: boolean,
+  branding: SignInBranding | null,
+): AuthMetadata | null {
   if (found && allowed) {
     const { showcase, owner } = found;
     return {
@@ -64,5 +68,8 @@ export function authMetadata(found: ShowcaseWithOwner | null, allowed: boolean, 
 }
 
 export function authJson(body: unknown, status = 200, headers: HeadersInit = {}): Response {
-  return Response.json(body, { status, headers: { 'Cache-Control': 'private, no-store', ...headers } });
+  return Response.json(body, {
+    status,
+    headers: { 'Cache-Control': 'private, no-store', ...headers },
+  });
 }

@@ -14,7 +14,10 @@ import { consume, peek, reset } from '../rateLimit/rateLimiter.ts';
 import type { ShowcaseRow } from '../showcases/showcaseQueries.ts';
 import { passwordProof, proofCookieName } from './passwordProof.ts';
 
-export type PasswordOutcome = { kind: 'right'; proof: string } | { kind: 'wrong' } | { kind: 'limited'; retryAfterSeconds: number };
+export type PasswordOutcome =
+  | { kind: 'right'; proof: string }
+  | { kind: 'wrong' }
+  | { kind: 'limited'; retryAfterSeconds: number };
 
 interface CheckContext {
   clientAddress: string;
@@ -24,10 +27,17 @@ interface CheckContext {
 
 const PROOF_MAX_AGE = 30 * 24 * 60 * 60;
 
-export async function checkShowcasePassword(context: CheckContext, showcase: ShowcaseRow, password: string): Promise<PasswordOutcome> {
+export async function checkShowcasePassword(
+  context: CheckContext,
+  showcase: ShowcaseRow,
+  password: string,
+): Promise<PasswordOutcome> {
   const client = `${clientKey(context.clientAddress)}:${showcase.id}`;
   const showcaseKey = String(showcase.id);
-  const [clientWindow, showcaseWindow] = await Promise.all([peek('passwordPerClient', client), peek('passwordPerShowcase', showcaseKey)]);
+  const [clientWindow, showcaseWindow] = await Promise.all([
+    peek('passwordPerClient', client),
+    peek('passwordPerShowcase', showcaseKey),
+  ]);
   const tried = await consume('passwordPerClient', client);
   if (!tried.allowed) return { kind: 'limited', retryAfterSeconds: tried.retryAfterSeconds };
   const verdict = passwordTryVerdict({
@@ -35,9 +45,13 @@ export async function checkShowcasePassword(context: CheckContext, showcase: Sho
     showcaseWrongGuesses: showcaseWindow.hits,
     showcaseBudget: LIMITS.passwordPerShowcase.points,
   });
-  if (verdict === 'wait') return { kind: 'limited', retryAfterSeconds: clientWindow.retryAfterSeconds };
+  if (verdict === 'wait')
+    return { kind: 'limited', retryAfterSeconds: clientWindow.retryAfterSeconds };
 
-  if (showcase.privacyView !== 'password' || !(await verifyPassword(showcase.passwordHash, password))) {
+  if (
+    showcase.privacyView !== 'password' ||
+    !(await verifyPassword(showcase.passwordHash, password))
+  ) {
     await consume('passwordPerShowcase', showcaseKey);
     return { kind: 'wrong' };
   }

@@ -8,7 +8,12 @@
 import type { AstroCookies } from 'astro';
 import type { AccessCode, AccessScreen } from '../../lib/albumAccess.ts';
 import { type CarriedQuery, carriedQuery, isOffsite } from '../../lib/carriedQuery.ts';
-import { AGE_CONFIRMED_COOKIE, ageGateApplies, contentLock, type ContentLock } from '../../lib/contentGates.ts';
+import {
+  AGE_CONFIRMED_COOKIE,
+  ageGateApplies,
+  contentLock,
+  type ContentLock,
+} from '../../lib/contentGates.ts';
 import type { ContentRating, TeamRole } from '../../lib/domain.ts';
 import { allowedRatings } from '../../lib/footerPreferences.ts';
 import { viewerAbilities, type ViewerAbilities } from '../../lib/viewerAbilities.ts';
@@ -48,7 +53,11 @@ export interface ViewerOptions {
   viewerId?: number | null;
 }
 
-export function showcaseViewerFrom(parts: ViewerParts, albumId: number, { embedded = false, viewerId }: ViewerOptions = {}): ShowcaseViewer {
+export function showcaseViewerFrom(
+  parts: ViewerParts,
+  albumId: number,
+  { embedded = false, viewerId }: ViewerOptions = {},
+): ShowcaseViewer {
   const base = accessRequestFrom(parts, albumId, embedded);
   const access = viewerId === undefined ? base : { ...base, viewerId };
   const carried = carriedQuery(parts.url.searchParams);
@@ -87,23 +96,43 @@ export interface OpenShowcase {
   present(item: VideoWithMedia): VideoJson;
 }
 
-export type ShowcaseAccess = { open: true; showcase: OpenShowcase } | { open: false; denied: DeniedView };
+export type ShowcaseAccess =
+  { open: true; showcase: OpenShowcase } | { open: false; denied: DeniedView };
 
-async function deniedView(db: Db, albumId: number, found: ShowcaseWithOwner | null, code: AccessCode, screen: AccessScreen): Promise<DeniedView> {
+async function deniedView(
+  db: Db,
+  albumId: number,
+  found: ShowcaseWithOwner | null,
+  code: AccessCode,
+  screen: AccessScreen,
+): Promise<DeniedView> {
   // Only the sign-in and password screens show branding; nothing names the showcase.
-  const branding = found && (screen === 'signIn' || screen === 'password') ? await signInBranding(db, found) : null;
+  const branding =
+    found && (screen === 'signIn' || screen === 'password')
+      ? await signInBranding(db, found)
+      : null;
   return { kind: 'denied', code, screen, albumId, branding };
 }
 
-export async function openShowcase(db: Db, albumId: number, viewer: ShowcaseViewer): Promise<ShowcaseAccess> {
+export async function openShowcase(
+  db: Db,
+  albumId: number,
+  viewer: ShowcaseViewer,
+): Promise<ShowcaseAccess> {
   const found = await cachedFindShowcase(db, albumId);
   const { decision, teamRole } = await resolveAccess(db, found?.showcase ?? null, viewer.access);
-  if (!decision.allowed) return { open: false, denied: await deniedView(db, albumId, found, decision.code, decision.screen) };
-  if (!found) return { open: false, denied: await deniedView(db, albumId, null, 5, 'notAvailable') };
+  if (!decision.allowed)
+    return {
+      open: false,
+      denied: await deniedView(db, albumId, found, decision.code, decision.screen),
+    };
+  if (!found)
+    return { open: false, denied: await deniedView(db, albumId, null, 5, 'notAvailable') };
 
   const signedIn = viewer.access.viewerId !== null;
   const shareable = found.showcase.privacyView === 'anybody';
-  const lockOf = (item: VideoWithMedia) => contentLock({ rating: ratingOf(item.video), allowed: viewer.allowedRatings, signedIn });
+  const lockOf = (item: VideoWithMedia) =>
+    contentLock({ rating: ratingOf(item.video), allowed: viewer.allowedRatings, signedIn });
   return {
     open: true,
     showcase: {
@@ -120,7 +149,8 @@ export async function openShowcase(db: Db, albumId: number, viewer: ShowcaseView
       }),
       shareable,
       lockOf,
-      present: (item) => videoJson(item, albumId, lockOf(item), shareable && item.video.privacyView === 'anybody'),
+      present: (item) =>
+        videoJson(item, albumId, lockOf(item), shareable && item.video.privacyView === 'anybody'),
     },
   };
 }

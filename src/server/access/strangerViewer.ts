@@ -10,7 +10,7 @@ import { allowedRatings, DEFAULT_RATING_SELECTION } from '../../lib/footerPrefer
 import type { Db } from '../db/client.ts';
 import { openShowcase, type OpenShowcase, type ShowcaseViewer } from './showcaseAccess.ts';
 
-export const STRANGER: ShowcaseViewer = {
+const STRANGER: ShowcaseViewer = {
   access: { viewerId: null, proof: null, shareHash: null, embedded: false },
   carried: carriedQuery(new URLSearchParams()),
   offsite: false,

@@ -29,17 +29,41 @@ export interface ResolvedAccess {
 /** The viewer's memberships in the album owner's team (SPEC §6 role derivation). */
 async function membershipsFor(db: Db, viewerId: number, albumOwnerId: number) {
   return db
-    .select({ teamOwnerId: teams.ownerId, role: teamMemberships.role, teamShowcaseId: teams.teamShowcaseId })
+    .select({
+      teamOwnerId: teams.ownerId,
+      role: teamMemberships.role,
+      teamShowcaseId: teams.teamShowcaseId,
+    })
     .from(teamMemberships)
     .innerJoin(teams, eq(teams.id, teamMemberships.teamId))
     .where(and(eq(teamMemberships.userId, viewerId), eq(teams.ownerId, albumOwnerId)));
 }
 
-export async function resolveAccess(db: Db, showcase: ShowcaseRow | null, request: AccessRequest): Promise<ResolvedAccess> {
+export async function resolveAccess(
+  db: Db,
+  showcase: ShowcaseRow | null,
+  request: AccessRequest,
+): Promise<ResolvedAccess> {
   if (!showcase) {
-    return { decision: decideAccess({ exists: false, privacy: 'nobody', layout: 'grid', embedded: request.embedded, signedIn: request.viewerId !== null, teamRole: null, passwordProofValid: false, passwordRejected: false, shareHashValid: false }), teamRole: null };
+    return {
+      decision: decideAccess({
+        exists: false,
+        privacy: 'nobody',
+        layout: 'grid',
+        embedded: request.embedded,
+        signedIn: request.viewerId !== null,
+        teamRole: null,
+        passwordProofValid: false,
+        passwordRejected: false,
+        shareHashValid: false,
+      }),
+      teamRole: null,
+    };
   }
-  const memberships = request.viewerId !== null && request.viewerId !== showcase.ownerId ? await membershipsFor(db, request.viewerId, showcase.ownerId) : [];
+  const memberships =
+    request.viewerId !== null && request.viewerId !== showcase.ownerId
+      ? await membershipsFor(db, request.viewerId, showcase.ownerId)
+      : [];
   const teamRole = deriveTeamRole(
     request.viewerId,
     showcase.ownerId,
@@ -52,9 +76,12 @@ export async function resolveAccess(db: Db, showcase: ShowcaseRow | null, reques
     embedded: request.embedded,
     signedIn: request.viewerId !== null,
     teamRole,
-    passwordProofValid: showcase.privacyView === 'password' && isValidProof(showcase, request.proof),
+    passwordProofValid:
+      showcase.privacyView === 'password' && isValidProof(showcase, request.proof),
     passwordRejected: request.passwordRejected ?? false,
-    shareHashValid: Boolean(showcase.unlistedHash && request.shareHash && request.shareHash === showcase.unlistedHash),
+    shareHashValid: Boolean(
+      showcase.unlistedHash && request.shareHash && request.shareHash === showcase.unlistedHash,
+    ),
   });
   return { decision, teamRole };
 }

@@ -9,17 +9,25 @@ import type { Db } from '../db/client.ts';
 import { parseId } from '../http/apiResponse.ts';
 import { formText } from '../http/badRequest.ts';
 import type { NewCredential } from './shownOnce.ts';
+import type { TranslationKey } from '../../lib/translationKeys.ts';
 
 export type CredentialsOutcome =
   | { kind: 'created'; credential: NewCredential }
   | { kind: 'done'; notice: 'revoked' | 'deleted' }
-  | { kind: 'invalid'; errors: Record<string, string> }
+  | { kind: 'invalid'; errors: Record<string, TranslationKey> }
   | { kind: 'refused' };
 
-export async function handleCredentialsPost(db: Db, userId: number, form: FormData, now = new Date()): Promise<CredentialsOutcome> {
+export async function handleCredentialsPost(
+  db: Db,
+  userId: number,
+  form: FormData,
+  now = new Date(),
+): Promise<CredentialsOutcome> {
   const action = formText(form, 'action');
   if (action === 'createToken') {
-    const scopes = chosenScopes(form.getAll('scope').filter((value): value is string => typeof value === 'string'));
+    const scopes = chosenScopes(
+      form.getAll('scope').filter((value): value is string => typeof value === 'string'),
+    );
     const expiresAt = tokenExpiry(formText(form, 'expires'), now);
     // Only a tampered form sends a scope or lifetime the page does not offer.
     if (scopes === null || expiresAt === undefined) return { kind: 'refused' };
@@ -36,7 +44,13 @@ export async function handleCredentialsPost(db: Db, userId: number, form: FormDa
   }
   const id = parseId(formText(form, 'id'));
   if (id === null) return { kind: 'refused' };
-  if (action === 'revokeToken') return (await revokePersonalToken(db, userId, id)) ? { kind: 'done', notice: 'revoked' } : { kind: 'refused' };
-  if (action === 'deleteApp') return (await deleteApp(db, userId, id)) ? { kind: 'done', notice: 'deleted' } : { kind: 'refused' };
+  if (action === 'revokeToken')
+    return (await revokePersonalToken(db, userId, id))
+      ? { kind: 'done', notice: 'revoked' }
+      : { kind: 'refused' };
+  if (action === 'deleteApp')
+    return (await deleteApp(db, userId, id))
+      ? { kind: 'done', notice: 'deleted' }
+      : { kind: 'refused' };
   return { kind: 'refused' };
 }

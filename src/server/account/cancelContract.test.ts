@@ -14,9 +14,15 @@ const { cancelContract } = await import('./cancelContract.ts');
 
 async function planAfterCancelling(plan: string): Promise<[boolean, string]> {
   const db = await getDb();
-  const [user] = await db.insert(users).values({ email: `${plan}@example.test`, name: plan, membershipType: plan }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email: `${plan}@example.test`, name: plan, membershipType: plan })
+    .returning();
   const ended = await cancelContract(db, user!.id);
-  const [after] = await db.select({ plan: users.membershipType }).from(users).where(eq(users.id, user!.id));
+  const [after] = await db
+    .select({ plan: users.membershipType })
+    .from(users)
+    .where(eq(users.id, user!.id));
   return [ended, after!.plan];
 }
 

@@ -11,7 +11,11 @@ import { users } from '../db/schema.ts';
 
 /** True when a paid plan ended; false when the account had none to end. */
 export async function cancelContract(db: Db, userId: number): Promise<boolean> {
-  const [user] = await db.select({ plan: users.membershipType }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db
+    .select({ plan: users.membershipType })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!user || !hasPaidCapability(user.plan)) return false;
   await db.update(users).set({ membershipType: 'free' }).where(eq(users.id, userId));
   return true;

@@ -14,32 +14,50 @@ const { getDb } = await import('../db/client.ts');
 const { passwordResets, users } = await import('../db/schema.ts');
 const { hashPassword, verifyPassword } = await import('../auth/passwords.ts');
 const { createSession, isSessionActive } = await import('../auth/sessions.ts');
-const { requestPasswordReset, resetLinkUsable, resetPassword, tokenDigest } = await import('./passwordReset.ts');
+const { requestPasswordReset, resetLinkUsable, resetPassword, tokenDigest } =
+  await import('./passwordReset.ts');
 const db = await getDb();
 
 const ORIGIN = 'https://vitrine.example';
 const sent: { to: string; subject: string; text: string }[] = [];
-const mailer = { send: async (mail: { to: string; subject: string; text: string }) => void sent.push(mail) };
+const mailer = {
+  send: async (mail: { to: string; subject: string; text: string }) => void sent.push(mail),
+};
 
 async function account(email: string, locale: string | null = null) {
-  const [user] = await db.insert(users).values({ email, name: email, passwordHash: await hashPassword('old password'), locale }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email, name: email, passwordHash: await hashPassword('old password'), locale })
+    .returning();
   return user!;
 }
 
 async function askForLink(email: string, now = new Date()): Promise<string> {
   const before = sent.length;
-  const request = await requestPasswordReset(db, mailer, { email, origin: ORIGIN, locale: 'en', now });
+  const request = await requestPasswordReset(db, mailer, {
+    email,
+    origin: ORIGIN,
+    locale: 'en',
+    now,
+  });
   await request?.delivery;
   expect(sent.length).toBe(before + 1);
   return /\/password_reset\/([\w-]+)/.exec(sent.at(-1)!.text)![1]!;
 }
 
-const storedPassword = async (userId: number) => (await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)))[0]!.hash;
+const storedPassword = async (userId: number) =>
+  (await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)))[0]!.hash;
 
 describe('asking for a reset link', () => {
   it('mails nothing and stores nothing for an address without an account', async () => {
     const rows = (await db.select().from(passwordResets)).length;
-    expect(await requestPasswordReset(db, mailer, { email: 'nobody@example.test', origin: ORIGIN, locale: 'en' })).toBeNull();
+    expect(
+      await requestPasswordReset(db, mailer, {
+        email: 'nobody@example.test',
+        origin: ORIGIN,
+        locale: 'en',
+      }),
+    ).toBeNull();
     expect(sent.filter((mail) => mail.to === 'nobody@example.test')).toEqual([]);
     expect((await db.select().from(passwordResets)).length).toBe(rows);
   });
@@ -59,7 +77,11 @@ describe('asking for a reset link', () => {
   it('logs a mail that cannot be sent instead of failing the answer', async () => {
     await account('bounce@example.test');
     const failing = { send: () => Promise.reject(new Error('connection refused')) };
-    const request = await requestPasswordReset(db, failing, { email: 'bounce@example.test', origin: ORIGIN, locale: 'en' });
+    const request = await requestPasswordReset(db, failing, {
+      email: 'bounce@example.test',
+      origin: ORIGIN,
+      locale: 'en',
+    });
     await expect(request!.delivery).resolves.toBeUndefined();
   });
 });

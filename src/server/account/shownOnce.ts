@@ -14,12 +14,27 @@ const COOKIE = 'vitrine_shown_once';
 /** Long enough for the redirect on a slow network, short enough not to linger unseen. */
 const MAX_AGE_SECONDS = 120;
 
-export function keepShownOnce(cookies: AstroCookies, path: string, secure: boolean, credential: NewCredential): void {
-  cookies.set(COOKIE, credential, { path, httpOnly: true, sameSite: 'strict', secure, maxAge: MAX_AGE_SECONDS });
+export function keepShownOnce(
+  cookies: AstroCookies,
+  path: string,
+  secure: boolean,
+  credential: NewCredential,
+): void {
+  cookies.set(COOKIE, credential, {
+    path,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    maxAge: MAX_AGE_SECONDS,
+  });
 }
 
 /** The credential waiting for `userId`'s view of the page at `path`, taken so it is never shown again. */
-export function takeShownOnce(cookies: AstroCookies, path: string, userId: number): NewCredential | null {
+export function takeShownOnce(
+  cookies: AstroCookies,
+  path: string,
+  userId: number,
+): NewCredential | null {
   const waiting = cookies.get(COOKIE);
   if (!waiting) return null;
   cookies.delete(COOKIE, { path });

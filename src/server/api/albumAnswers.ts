@@ -35,7 +35,10 @@ export async function albumAnswer(context: APIContext): Promise<Response> {
   const { found } = album.open;
   const pictures = (await showcasePictures(db, [found.showcase.id])).get(found.showcase.id) ?? [];
   const shared = album.cache === 'public';
-  const body = apiAlbum(albumJson(found), { origins: apiOrigins(context.url, context.request), pictures: signedPictures(pictures, shared) });
+  const body = apiAlbum(albumJson(found), {
+    origins: apiOrigins(context.url, context.request),
+    pictures: signedPictures(pictures, shared),
+  });
   return apiJson(context, body, { resource: 'album', cache: album.cache }, call.version);
 }
 
@@ -62,8 +65,21 @@ export async function albumVideosAnswer(context: APIContext): Promise<Response> 
   const text = normalizeSearchQuery(query.get('query'));
   // Search results are not cached: the read cache holds only what every viewer shares.
   const { total, items } = text
-    ? await searchShowcaseVideos(db, { showcaseId: found.showcase.id, query: text, sort: order, page, perPage, filter })
-    : await cachedListShowcaseVideos(db, { showcaseId: found.showcase.id, sort: order, page, perPage, filter });
+    ? await searchShowcaseVideos(db, {
+        showcaseId: found.showcase.id,
+        query: text,
+        sort: order,
+        page,
+        perPage,
+        filter,
+      })
+    : await cachedListShowcaseVideos(db, {
+        showcaseId: found.showcase.id,
+        sort: order,
+        page,
+        perPage,
+        filter,
+      });
   if (page > pageCount(total, perPage)) {
     return jsonError(context.locals, 400, {
       error: context.locals.t('errors.videosTitle'),
@@ -74,8 +90,15 @@ export async function albumVideosAnswer(context: APIContext): Promise<Response> 
   }
   const origins = apiOrigins(context.url, context.request);
   const available = vimeoVideoState('ready', true);
-  const data = items.map((item) => apiVideo(open.present(item), { origins, albumId: found.showcase.id, state: available }));
-  return apiJson(context, listEnvelope(context.url, paging, total, data), { resource: 'video', cache }, call.version);
+  const data = items.map((item) =>
+    apiVideo(open.present(item), { origins, albumId: found.showcase.id, state: available }),
+  );
+  return apiJson(
+    context,
+    listEnvelope(context.url, paging, total, data),
+    { resource: 'video', cache },
+    call.version,
+  );
 }
 
 /**
@@ -96,8 +119,19 @@ export async function albumVideoAnswer(context: APIContext): Promise<Response> {
   const videoId = parseId(context.params['videoId']);
   const item = videoId ? await findShowcaseVideo(db, open.found.showcase.id, videoId) : null;
   if (!item) return jsonError(context.locals, 404, { error_code: EVENT_GONE_ERROR });
-  const { video, downloadAccess } = await presentShowcaseVideo(context, db, open, item, apiOrigins(context.url, context.request));
+  const { video, downloadAccess } = await presentShowcaseVideo(
+    context,
+    db,
+    open,
+    item,
+    apiOrigins(context.url, context.request),
+  );
   // Download links are signed for this viewer's rights: never shared from a cache.
   const shared = downloadAccess === 'none' && album.cache === 'public';
-  return apiJson(context, video, { resource: 'video', cache: shared ? (item.live ? 'brief' : 'public') : 'private' }, call.version);
+  return apiJson(
+    context,
+    video,
+    { resource: 'video', cache: shared ? (item.live ? 'brief' : 'public') : 'private' },
+    call.version,
+  );
 }

@@ -9,7 +9,14 @@ import { absoluteLinks, idOfUri } from '../../lib/apiLinks.ts';
 import { embedCode, showcaseEmbedSrc, videoEmbedSrc } from '../../lib/embedCode.ts';
 import { vimeoDownload } from '../../lib/vimeoDownload.ts';
 import type { VimeoVideoState } from '../../lib/vimeoVideoStatus.ts';
-import { sign, type AlbumJson, type DownloadJson, type PictureSize, type UserJson, type VideoJson } from '../showcases/represent.ts';
+import {
+  sign,
+  type AlbumJson,
+  type DownloadJson,
+  type PictureSize,
+  type UserJson,
+  type VideoJson,
+} from '../showcases/represent.ts';
 
 export interface Connection {
   uri: string;
@@ -28,16 +35,22 @@ export interface ApiVideoOptions {
   downloads?: DownloadJson[] | undefined;
 }
 
-export function apiVideo<V extends VideoJson>(video: V, { origins, albumId, state, downloads }: ApiVideoOptions) {
+export function apiVideo<V extends VideoJson>(
+  video: V,
+  { origins, albumId, state, downloads }: ApiVideoOptions,
+) {
   const id = idOfUri(video.uri);
-  const src = albumId !== null && !video.content_lock ? videoEmbedSrc(origins.site, albumId, id) : null;
+  const src =
+    albumId !== null && !video.content_lock ? videoEmbedSrc(origins.site, albumId, id) : null;
   const shaped = {
     ...video,
     link: albumId === null ? `/manage/videos/${id}` : video.link,
     player_embed_url: src,
     embed: { html: src ? embedCode({ src, title: video.name, size: 'responsive' }) : null },
     ...state,
-    ...(downloads ? { download: downloads.map((row) => vimeoDownload(row, video.created_time)) } : {}),
+    ...(downloads
+      ? { download: downloads.map((row) => vimeoDownload(row, video.created_time)) }
+      : {}),
     metadata: { connections: {} },
   };
   return absoluteLinks(shaped, origins.site);
@@ -76,12 +89,22 @@ export interface UserTotals {
 export function apiUser<U extends UserJson>(user: U, origins: ApiOrigins, totals: UserTotals) {
   const shaped = {
     ...user,
-    metadata: { connections: { albums: connection(`${user.uri}/albums`, totals.albums), videos: connection(`${user.uri}/videos`, totals.videos) } },
+    metadata: {
+      connections: {
+        albums: connection(`${user.uri}/albums`, totals.albums),
+        videos: connection(`${user.uri}/videos`, totals.videos),
+      },
+    },
   };
   return absoluteLinks(shaped, origins.site);
 }
 
 /** Signed links of stored pictures, smallest first. */
-export function signedPictures(pictures: readonly { width: number; height: number; storageKey: string }[], shared: boolean): PictureSize[] {
-  return [...pictures].sort((a, b) => a.width - b.width).map((p) => ({ width: p.width, height: p.height, link: sign(p.storageKey, shared) }));
+export function signedPictures(
+  pictures: readonly { width: number; height: number; storageKey: string }[],
+  shared: boolean,
+): PictureSize[] {
+  return [...pictures]
+    .sort((a, b) => a.width - b.width)
+    .map((p) => ({ width: p.width, height: p.height, link: sign(p.storageKey, shared) }));
 }

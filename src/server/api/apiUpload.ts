@@ -7,11 +7,10 @@
  */
 import { z } from 'astro/zod';
 import { VIDEO_PRIVACY } from '../../lib/domain.ts';
-import type { QuotaRefusalKey } from '../../lib/uploadQuota.ts';
 import type { Db } from '../db/client.ts';
 import { videos } from '../db/schema.ts';
-import { checkUploadQuota } from '../ingest/quota.ts';
 import { createLinkedUpload } from '../ingest/tusUploads.ts';
+import { creationRefusal, type UploadRefusal } from '../ingest/uploadLimits.ts';
 
 /** Privacy an API upload may ask for: the video privacies that need nothing more (a password does). */
 const UPLOAD_PRIVACY = VIDEO_PRIVACY.filter((view) => view !== 'password' && view !== 'stock');
@@ -35,10 +34,15 @@ export const uploadRequestSchema = z.object({
 
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 
-export type CreatedUpload = { videoId: number; uploadId: string } | { refused: QuotaRefusalKey };
+export type CreatedUpload = { videoId: number; uploadId: string } | { refused: UploadRefusal };
 
-export async function createApiUpload(db: Db, accountId: number, request: UploadRequest): Promise<CreatedUpload> {
-  const refused = await checkUploadQuota(db, accountId, request.upload.size);
+export async function createApiUpload(
+  db: Db,
+  accountId: number,
+  request: UploadRequest,
+): Promise<CreatedUpload> {
+  // The same limits as a tus creation: the upload it opens is never created by a tus POST.
+  const refused = await creationRefusal(db, accountId, request.upload.size);
   if (refused) return { refused };
   const name = request.name ?? 'Untitled';
   const [video] = await db
@@ -54,6 +58,11 @@ export async function createApiUpload(db: Db, accountId: number, request: Upload
     })
     .returning({ id: videos.id });
   const videoId = video!.id;
-  const uploadId = await createLinkedUpload({ accountId, uploaderId: accountId }, videoId, request.upload.size, request.file_name ?? name);
+  const uploadId = await createLinkedUpload(
+    { accountId, uploaderId: accountId },
+    videoId,
+    request.upload.size,
+    request.file_name ?? name,
+  );
   return { videoId, uploadId };
 }

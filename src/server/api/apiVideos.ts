@@ -17,18 +17,29 @@ import { loadVideoDownloads } from '../showcases/videoDownloads.ts';
 import { apiVideo } from './apiShapes.ts';
 import { findAccountVideo, showcasesHolding, type AccountVideo } from './apiQueries.ts';
 
-const stateOf = (item: AccountVideo) => vimeoVideoState(item.video.status as VideoStatus, item.received);
+const stateOf = (item: AccountVideo) =>
+  vimeoVideoState(item.video.status as VideoStatus, item.received);
 const AVAILABLE = vimeoVideoState('ready', true);
 
 /** Opens a showcase for the API's reader, through the access path the pages take. */
-export async function openForReader(context: APIContext, db: Db, albumId: number): Promise<OpenShowcase | null> {
+async function openForReader(
+  context: APIContext,
+  db: Db,
+  albumId: number,
+): Promise<OpenShowcase | null> {
   const viewer = showcaseViewerFrom(context, albumId, { viewerId: apiReaderId(context.locals) });
   const access = await openShowcase(db, albumId, viewer);
   return access.open ? access.showcase : null;
 }
 
 /** A showcase's video with the downloads this viewer may have (none when it is locked for them). */
-export async function presentShowcaseVideo(context: APIContext, db: Db, open: OpenShowcase, item: VideoWithMedia, origins: ApiOrigins) {
+export async function presentShowcaseVideo(
+  context: APIContext,
+  db: Db,
+  open: OpenShowcase,
+  item: VideoWithMedia,
+  origins: ApiOrigins,
+) {
   const video = open.present(item);
   const downloads = video.content_lock
     ? { access: 'none' as const, download: [], textTracks: [] }
@@ -40,17 +51,30 @@ export async function presentShowcaseVideo(context: APIContext, db: Db, open: Op
         t: context.locals.t,
         shareHash: context.url.searchParams.get('sh'),
       });
-  const shaped = apiVideo({ ...video, text_tracks: downloads.textTracks, download_access: downloads.access }, { origins, albumId: open.found.showcase.id, state: AVAILABLE, downloads: downloads.download });
+  const shaped = apiVideo(
+    { ...video, text_tracks: downloads.textTracks, download_access: downloads.access },
+    { origins, albumId: open.found.showcase.id, state: AVAILABLE, downloads: downloads.download },
+  );
   return { video: shaped, downloadAccess: downloads.access };
 }
 
 /** The owner's view of their video: every state, no lock, media kept private. */
 export function presentOwnVideo(item: AccountVideo, origins: ApiOrigins) {
-  return apiVideo(videoJson(item, item.showcaseId ?? 0), { origins, albumId: item.showcaseId, state: stateOf(item) });
+  return apiVideo(videoJson(item, item.showcaseId ?? 0), {
+    origins,
+    albumId: item.showcaseId,
+    state: stateOf(item),
+  });
 }
 
 /** A page of an account's videos: the owner's own view, or each as the showcase listing it shows it. */
-export async function presentAccountVideos(context: APIContext, db: Db, items: AccountVideo[], self: boolean, origins: ApiOrigins) {
+export async function presentAccountVideos(
+  context: APIContext,
+  db: Db,
+  items: AccountVideo[],
+  self: boolean,
+  origins: ApiOrigins,
+) {
   if (self) return items.map((item) => presentOwnVideo(item, origins));
   const opened = new Map<number, OpenShowcase | null>();
   const shaped = [];
@@ -67,17 +91,24 @@ export async function presentAccountVideos(context: APIContext, db: Db, items: A
 export type ApiVideoAnswer = { video: ReturnType<typeof presentOwnVideo>; private: boolean } | null;
 
 /** GET /videos/{id}: the owner's view, or the first showcase this viewer may watch it in; null when neither. */
-export async function findApiVideo(context: APIContext, db: Db, videoId: number, origins: ApiOrigins): Promise<ApiVideoAnswer> {
+export async function findApiVideo(
+  context: APIContext,
+  db: Db,
+  videoId: number,
+  origins: ApiOrigins,
+): Promise<ApiVideoAnswer> {
   const item = await findAccountVideo(db, videoId);
   if (!item) return null;
-  if (apiReaderId(context.locals) === item.video.ownerId) return { video: presentOwnVideo(item, origins), private: true };
+  if (apiReaderId(context.locals) === item.video.ownerId)
+    return { video: presentOwnVideo(item, origins), private: true };
   for (const albumId of await showcasesHolding(db, videoId)) {
     const open = await openForReader(context, db, albumId);
     const shown = open ? await findShowcaseVideo(db, albumId, videoId) : null;
     if (!open || !shown) continue;
     const { video, downloadAccess } = await presentShowcaseVideo(context, db, open, shown, origins);
     // Shared by caches only as every anonymous viewer sees it; download links are signed for one viewer.
-    const anonymous = apiReaderId(context.locals) === null && !context.cookies.has(CONTENT_RATING_COOKIE);
+    const anonymous =
+      apiReaderId(context.locals) === null && !context.cookies.has(CONTENT_RATING_COOKIE);
     return { video, private: !(open.shareable && anonymous && downloadAccess === 'none') };
   }
   return null;

@@ -11,7 +11,8 @@ import { API_TOKEN_PREFIX, LAST_USED_GRAIN_MS, lastUsedIsStale } from '../../lib
 import type { Db } from '../db/client.ts';
 import { apiTokens } from '../db/schema.ts';
 
-export const credentialDigest = (value: string) => createHash('sha256').update(value).digest('base64url');
+export const credentialDigest = (value: string) =>
+  createHash('sha256').update(value).digest('base64url');
 
 /** 32 random bytes after `prefix`: guessing one is hopeless, so no rate limit protects lookups. */
 export const randomCredential = (prefix: string) => prefix + randomBytes(32).toString('base64url');
@@ -23,9 +24,19 @@ export interface PersonalTokenInput {
 }
 
 /** Makes a token for `userId`; the returned value is the only time it exists in the clear. */
-export async function createPersonalToken(db: Db, userId: number, input: PersonalTokenInput): Promise<string> {
+export async function createPersonalToken(
+  db: Db,
+  userId: number,
+  input: PersonalTokenInput,
+): Promise<string> {
   const token = randomCredential(API_TOKEN_PREFIX);
-  await db.insert(apiTokens).values({ tokenHash: credentialDigest(token), userId, name: input.name, scopes: input.scopes, expiresAt: input.expiresAt });
+  await db.insert(apiTokens).values({
+    tokenHash: credentialDigest(token),
+    userId,
+    name: input.name,
+    scopes: input.scopes,
+    expiresAt: input.expiresAt,
+  });
   return token;
 }
 
@@ -41,7 +52,14 @@ export interface PersonalToken {
 /** The user's tokens, oldest first, expired ones included so their owner sees why a script stopped. */
 export async function listPersonalTokens(db: Db, userId: number): Promise<PersonalToken[]> {
   const rows = await db
-    .select({ id: apiTokens.id, name: apiTokens.name, scopes: apiTokens.scopes, createdAt: apiTokens.createdAt, lastUsedAt: apiTokens.lastUsedAt, expiresAt: apiTokens.expiresAt })
+    .select({
+      id: apiTokens.id,
+      name: apiTokens.name,
+      scopes: apiTokens.scopes,
+      createdAt: apiTokens.createdAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      expiresAt: apiTokens.expiresAt,
+    })
     .from(apiTokens)
     .where(eq(apiTokens.userId, userId))
     .orderBy(asc(apiTokens.createdAt), asc(apiTokens.id));
@@ -49,16 +67,39 @@ export async function listPersonalTokens(db: Db, userId: number): Promise<Person
 }
 
 /** Revokes one of the user's tokens (never another user's): it authenticates nothing from now on. False when there was none. */
-export async function revokePersonalToken(db: Db, userId: number, tokenId: number): Promise<boolean> {
-  const revoked = await db.delete(apiTokens).where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId))).returning({ id: apiTokens.id });
+export async function revokePersonalToken(
+  db: Db,
+  userId: number,
+  tokenId: number,
+): Promise<boolean> {
+  const revoked = await db
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)))
+    .returning({ id: apiTokens.id });
   return revoked.length > 0;
 }
 
 /** Keeps an app's token from the client-credentials grant until `expiresAt`, and drops the app's expired ones. */
-export async function saveAppToken(db: Db, appId: number, token: string, scopes: ApiScope[], expiresAt: Date): Promise<void> {
+export async function saveAppToken(
+  db: Db,
+  appId: number,
+  token: string,
+  scopes: ApiScope[],
+  expiresAt: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(apiTokens).where(and(eq(apiTokens.appId, appId), isNotNull(apiTokens.expiresAt), lt(apiTokens.expiresAt, new Date())));
-    await tx.insert(apiTokens).values({ tokenHash: credentialDigest(token), appId, scopes, expiresAt });
+    await tx
+      .delete(apiTokens)
+      .where(
+        and(
+          eq(apiTokens.appId, appId),
+          isNotNull(apiTokens.expiresAt),
+          lt(apiTokens.expiresAt, new Date()),
+        ),
+      );
+    await tx
+      .insert(apiTokens)
+      .values({ tokenHash: credentialDigest(token), appId, scopes, expiresAt });
   });
 }
 
@@ -72,9 +113,19 @@ export interface TokenHolder {
  * Who a presented token acts for, with its scopes; null when it is unknown, revoked or
  * expired. Its user or app still exists: deleting either deletes its tokens.
  */
-export async function resolveApiToken(db: Db, token: string, now = new Date()): Promise<TokenHolder | null> {
+export async function resolveApiToken(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<TokenHolder | null> {
   const [row] = await db
-    .select({ id: apiTokens.id, userId: apiTokens.userId, scopes: apiTokens.scopes, lastUsedAt: apiTokens.lastUsedAt, expiresAt: apiTokens.expiresAt })
+    .select({
+      id: apiTokens.id,
+      userId: apiTokens.userId,
+      scopes: apiTokens.scopes,
+      lastUsedAt: apiTokens.lastUsedAt,
+      expiresAt: apiTokens.expiresAt,
+    })
     .from(apiTokens)
     .where(eq(apiTokens.tokenHash, credentialDigest(token)));
   if (!row || (row.expiresAt !== null && row.expiresAt <= now)) return null;
@@ -84,7 +135,12 @@ export async function resolveApiToken(db: Db, token: string, now = new Date()): 
     await db
       .update(apiTokens)
       .set({ lastUsedAt: now })
-      .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lte(apiTokens.lastUsedAt, grain))));
+      .where(
+        and(
+          eq(apiTokens.id, row.id),
+          or(isNull(apiTokens.lastUsedAt), lte(apiTokens.lastUsedAt, grain)),
+        ),
+      );
   }
   return { userId: row.userId, scopes: row.scopes as ApiScope[] };
 }

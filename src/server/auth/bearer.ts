@@ -38,13 +38,19 @@ export async function resolveBearer(db: Db, token: string): Promise<BearerIdenti
 }
 
 /** Whether a bearer token authenticated this request (then the session cookie is not read). */
-export function authenticatedByBearer(locals: Pick<App.Locals, 'bearerUserId' | 'bearerScopes'>): boolean {
+export function authenticatedByBearer(
+  locals: Pick<App.Locals, 'bearerUserId' | 'bearerScopes'>,
+): boolean {
   return locals.bearerUserId !== null || locals.bearerScopes !== null;
 }
 
-export async function bearerUserId(db: Db, token: string | null | undefined): Promise<number | null> {
+export async function bearerUserId(
+  db: Db,
+  token: string | null | undefined,
+): Promise<number | null> {
   const subject = await verifyJwt(token);
   if (!subject) return null;
-  if (subject.sessionIdHash !== null && !(await isSessionActive(db, subject.sessionIdHash))) return null;
+  if (subject.sessionIdHash !== null && !(await isSessionActive(db, subject.sessionIdHash)))
+    return null;
   return subject.userId;
 }

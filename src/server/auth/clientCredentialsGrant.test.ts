@@ -11,11 +11,15 @@ const { getDb } = await import('../db/client.ts');
 const { users } = await import('../db/schema.ts');
 const { registerApp } = await import('./apiApps.ts');
 const { resolveApiToken } = await import('./apiTokens.ts');
-const { APP_TOKEN_LIFETIME_SECONDS, clientCredentialsGrant } = await import('./clientCredentialsGrant.ts');
+const { APP_TOKEN_LIFETIME_SECONDS, clientCredentialsGrant } =
+  await import('./clientCredentialsGrant.ts');
 const { translator } = await import('../i18n/translator.ts');
 const db = await getDb();
 
-const [owner] = await db.insert(users).values({ email: 'apps@example.test', name: 'App Owner' }).returning({ id: users.id });
+const [owner] = await db
+  .insert(users)
+  .values({ email: 'apps@example.test', name: 'App Owner' })
+  .returning({ id: users.id });
 const app = await registerApp(db, owner!.id, 'Portfolio site');
 
 let clients = 0;
@@ -30,11 +34,28 @@ interface GrantRequest {
   locale?: 'en' | 'de-DE';
 }
 
-function grant({ body = 'grant_type=client_credentials&scope=public', basic = [app.clientId, app.clientSecret], contentType = 'application/x-www-form-urlencoded', client = nextClient(), locale = 'en' }: GrantRequest = {}) {
-  const headers: Record<string, string> = { 'Content-Type': contentType, 'Content-Length': String(Buffer.byteLength(body)) };
+function grant({
+  body = 'grant_type=client_credentials&scope=public',
+  basic = [app.clientId, app.clientSecret],
+  contentType = 'application/x-www-form-urlencoded',
+  client = nextClient(),
+  locale = 'en',
+}: GrantRequest = {}) {
+  const headers: Record<string, string> = {
+    'Content-Type': contentType,
+    'Content-Length': String(Buffer.byteLength(body)),
+  };
   if (basic) headers['Authorization'] = `Basic ${Buffer.from(basic.join(':')).toString('base64')}`;
-  const request = new Request('http://localhost/api/oauth/authorize/client', { method: 'POST', headers, body });
-  return clientCredentialsGrant({ request, clientAddress: client, locals: { t: translator(locale), locale } as App.Locals });
+  const request = new Request('http://localhost/api/oauth/authorize/client', {
+    method: 'POST',
+    headers,
+    body,
+  });
+  return clientCredentialsGrant({
+    request,
+    clientAddress: client,
+    locals: { t: translator(locale), locale } as App.Locals,
+  });
 }
 
 describe('the client-credentials grant', () => {
@@ -43,26 +64,43 @@ describe('the client-credentials grant', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = await response.json();
-    expect(body).toEqual({ access_token: expect.stringMatching(/^vit_/), token_type: 'Bearer', expires_in: expect.any(Number), scope: 'public', app: { name: 'Portfolio site' } });
+    expect(body).toEqual({
+      access_token: expect.stringMatching(/^vit_/),
+      token_type: 'Bearer',
+      expires_in: expect.any(Number),
+      scope: 'public',
+      app: { name: 'Portfolio site' },
+    });
     // Counted down in whole seconds from the stored expiry, thirty days ahead.
     expect(body.expires_in).toBeLessThanOrEqual(APP_TOKEN_LIFETIME_SECONDS);
     expect(body.expires_in).toBeGreaterThan(APP_TOKEN_LIFETIME_SECONDS - 24 * 60 * 60);
-    expect(await resolveApiToken(db, body.access_token)).toEqual({ userId: null, scopes: ['public'] });
+    expect(await resolveApiToken(db, body.access_token)).toEqual({
+      userId: null,
+      scopes: ['public'],
+    });
   });
 
   it('gives public when no scope is asked for, and takes the credentials from the body too', async () => {
-    const response = await grant({ basic: null, body: `grant_type=client_credentials&client_id=${app.clientId}&client_secret=${app.clientSecret}` });
+    const response = await grant({
+      basic: null,
+      body: `grant_type=client_credentials&client_id=${app.clientId}&client_secret=${app.clientSecret}`,
+    });
     expect(response.status).toBe(200);
     expect((await response.json()).scope).toBe('public');
   });
 
   it('narrows scopes that need a user to public, and says so', async () => {
-    const response = await grant({ body: 'grant_type=client_credentials&scope=public+private+upload' });
+    const response = await grant({
+      body: 'grant_type=client_credentials&scope=public+private+upload',
+    });
     expect((await response.json()).scope).toBe('public');
   });
 
   it('refuses a scope that does not exist with invalid_scope, in the caller’s language', async () => {
-    const response = await grant({ body: 'grant_type=client_credentials&scope=public+delete', locale: 'de-DE' });
+    const response = await grant({
+      body: 'grant_type=client_credentials&scope=public+delete',
+      locale: 'de-DE',
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: 'invalid_scope',
@@ -75,7 +113,10 @@ describe('the client-credentials grant', () => {
     const response = await grant({ basic: [app.clientId, 'vitsecret_wrong'] });
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Basic /);
-    expect(await response.json()).toMatchObject({ error: 'invalid_client', message: "The app's client identifier or secret is wrong." });
+    expect(await response.json()).toMatchObject({
+      error: 'invalid_client',
+      message: "The app's client identifier or secret is wrong.",
+    });
   });
 
   it('refuses an unknown client id with invalid_client', async () => {
@@ -97,14 +138,18 @@ describe('the client-credentials grant', () => {
   });
 
   it('refuses a body that is not a form with invalid_request', async () => {
-    const response = await grant({ contentType: 'application/json', body: '{"grant_type":"client_credentials"}' });
+    const response = await grant({
+      contentType: 'application/json',
+      body: '{"grant_type":"client_credentials"}',
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe('invalid_request');
   });
 
   it('pauses a client after twenty failed authentications, even with the right secret', async () => {
     const client = nextClient();
-    for (let i = 0; i < 20; i += 1) expect((await grant({ client, basic: [app.clientId, 'vitsecret_wrong'] })).status).toBe(401);
+    for (let i = 0; i < 20; i += 1)
+      expect((await grant({ client, basic: [app.clientId, 'vitsecret_wrong'] })).status).toBe(401);
     const paused = await grant({ client });
     expect(paused.status).toBe(429);
     expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);

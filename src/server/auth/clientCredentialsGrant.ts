@@ -21,6 +21,7 @@ import { consume, peek } from '../rateLimit/rateLimiter.ts';
 import { tooManyRequestsResponse } from '../rateLimit/tooManyRequests.ts';
 import { authenticateClient } from './apiApps.ts';
 import { randomCredential, saveAppToken } from './apiTokens.ts';
+import type { TranslationKey } from '../../lib/translationKeys.ts';
 
 /**
  * Thirty days. Vimeo's own client-credentials tokens never expire, and scripts keep them;
@@ -28,7 +29,7 @@ import { randomCredential, saveAppToken } from './apiTokens.ts';
  */
 export const APP_TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
-const MESSAGE_KEYS: Record<string, string> = {
+const MESSAGE_KEYS: Record<string, TranslationKey> = {
   invalid_request: 'apiTokens.grantInvalidRequest',
   invalid_client: 'apiTokens.grantInvalidClient',
   invalid_scope: 'apiTokens.grantInvalidScope',
@@ -48,20 +49,38 @@ interface AppClient extends OAuth2Server.Client {
 const model: Omit<OAuth2Server.ClientCredentialsModel, 'getAccessToken'> = {
   async getClient(clientId, clientSecret) {
     const app = await authenticateClient(await getDb(), clientId, clientSecret);
-    return app && ({ id: clientId, grants: ['client_credentials'], appId: app.id, name: app.name } satisfies AppClient);
+    return (
+      app &&
+      ({
+        id: clientId,
+        grants: ['client_credentials'],
+        appId: app.id,
+        name: app.name,
+      } satisfies AppClient)
+    );
   },
   // An app's token acts for no user; the library only asks for something truthy.
   getUserFromClient: async () => ({}),
   async validateScope(_user, _client, scope) {
     const granted = grantedAppScopes(scope);
-    if ('invalid' in granted) throw new OAuth2Server.InvalidScopeError(`Invalid scope: \`${granted.invalid}\` is no scope of this API`);
+    if ('invalid' in granted)
+      throw new OAuth2Server.InvalidScopeError(
+        `Invalid scope: \`${granted.invalid}\` is no scope of this API`,
+      );
     return granted.scopes;
   },
   generateAccessToken: async () => randomCredential(API_TOKEN_PREFIX),
   async saveToken(token, client) {
     const app = client as AppClient;
-    const expiresAt = token.accessTokenExpiresAt ?? new Date(Date.now() + APP_TOKEN_LIFETIME_SECONDS * 1000);
-    await saveAppToken(await getDb(), app.appId, token.accessToken, (token.scope ?? []) as ApiScope[], expiresAt);
+    const expiresAt =
+      token.accessTokenExpiresAt ?? new Date(Date.now() + APP_TOKEN_LIFETIME_SECONDS * 1000);
+    await saveAppToken(
+      await getDb(),
+      app.appId,
+      token.accessToken,
+      (token.scope ?? []) as ApiScope[],
+      expiresAt,
+    );
     return { ...token, accessTokenExpiresAt: expiresAt, client, user: {}, app: { name: app.name } };
   },
 };
@@ -75,15 +94,25 @@ const server = new OAuth2Server({
 
 type GrantContext = Pick<APIContext, 'request' | 'clientAddress' | 'locals'>;
 
-export async function clientCredentialsGrant({ request, clientAddress, locals }: GrantContext): Promise<Response> {
+export async function clientCredentialsGrant({
+  request,
+  clientAddress,
+  locals,
+}: GrantContext): Promise<Response> {
   const client = clientKey(clientAddress);
   const failures = await peek('clientAuthPerClient', client);
   if (failures.hits >= LIMITS.clientAuthPerClient.points) {
-    return tooManyRequestsResponse({ retryAfterSeconds: failures.retryAfterSeconds, t: locals.t, locale: locals.locale });
+    return tooManyRequestsResponse({
+      retryAfterSeconds: failures.retryAfterSeconds,
+      t: locals.t,
+      locale: locals.locale,
+    });
   }
 
   const url = new URL(request.url);
-  const isForm = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+  const isForm = (request.headers.get('content-type') ?? '')
+    .toLowerCase()
+    .startsWith('application/x-www-form-urlencoded');
   const body = isForm ? Object.fromEntries(new URLSearchParams(await request.text())) : {};
   const oauthRequest = new OAuth2Server.Request({
     headers: Object.fromEntries(request.headers),
@@ -103,7 +132,11 @@ export async function clientCredentialsGrant({ request, clientAddress, locals }:
     // Built from the error itself: the library leaves the response untouched for the checks
     // it makes before its own error handling (method, content type).
     oauthResponse.status = error.code;
-    oauthResponse.body = { error: error.name, error_description: error.message, message: locals.t(key) };
+    oauthResponse.body = {
+      error: error.name,
+      error_description: error.message,
+      message: locals.t(key),
+    };
   }
   const headers = new Headers(oauthResponse.headers);
   headers.set('Cache-Control', 'no-store');

@@ -4,11 +4,11 @@
  * call the API with the JWT.
  */
 import { jwtVerify, SignJWT } from 'jose';
-import { secret } from '../secrets.ts';
+import { acceptedSecrets, secret } from '../secrets.ts';
 
 const ISSUER = 'vitrine';
 const AUDIENCE = 'vitrine-api';
-export const JWT_LIFETIME_SECONDS = 15 * 60;
+const JWT_LIFETIME_SECONDS = 15 * 60;
 
 /**
  * A token for `userId`. Given the session it is issued from, it lives no longer than that
@@ -35,11 +35,26 @@ export interface JwtSubject {
 /** Who a valid, unexpired token names, else null. Whether its session still lives is bearer.ts's question. */
 export async function verifyJwt(token: string | null | undefined): Promise<JwtSubject | null> {
   if (!token) return null;
+  for (const key of acceptedSecrets('session')) {
+    const subject = await subjectOf(token, key);
+    if (subject) return subject;
+  }
+  return null;
+}
+
+async function subjectOf(token: string, key: Buffer): Promise<JwtSubject | null> {
   try {
-    const { payload } = await jwtVerify(token, secret('session'), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+    });
     const id = Number(payload.sub);
     if (!Number.isInteger(id) || id <= 0) return null;
-    return { userId: id, sessionIdHash: typeof payload['sid'] === 'string' ? payload['sid'] : null };
+    return {
+      userId: id,
+      sessionIdHash: typeof payload['sid'] === 'string' ? payload['sid'] : null,
+    };
   } catch {
     return null;
   }
@@ -48,6 +63,8 @@ export async function verifyJwt(token: string | null | undefined): Promise<JwtSu
 /** 'Bearer {jwt}' or the bare token, as SPEC §7 sends it in Authorization. */
 export function bearerToken(header: string | null): string | null {
   if (!header) return null;
-  const match = /^(?:Bearer\s+)?([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(header.trim());
+  const match = /^(?:Bearer\s+)?([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(
+    header.trim(),
+  );
   return match?.[1] ?? null;
 }

@@ -17,10 +17,13 @@ export type LogInOutcome =
 
 export async function logInForm(astro: AstroGlobal): Promise<LogInOutcome> {
   const { locals, cookies, url, request } = astro;
-  const fallback = cookies.get(TEAM_SIGN_IN_REDIRECT_COOKIE)?.value ?? localizePath(locals.locale, '/');
+  const fallback =
+    cookies.get(TEAM_SIGN_IN_REDIRECT_COOKIE)?.value ?? localizePath(locals.locale, '/');
   const redirectTo = safeReturnTo(url.searchParams.get('redirect') ?? fallback);
   if (request.method !== 'POST') {
-    return locals.viewer ? { kind: 'redirect', location: redirectTo } : { kind: 'form', redirectTo, email: '', wrong: false };
+    return locals.viewer
+      ? { kind: 'redirect', location: redirectTo }
+      : { kind: 'form', redirectTo, email: '', wrong: false };
   }
 
   const form = await readForm(request);

@@ -8,7 +8,10 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
-export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  stored: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!stored || !password) return false;
   try {
     return await verify(stored, password);

@@ -12,7 +12,11 @@ import { createSession, setSessionCookie } from './sessions.ts';
 
 let decoy: Promise<string> | undefined;
 
-export async function checkCredentials(db: Db, email: string, password: string): Promise<number | null> {
+export async function checkCredentials(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<number | null> {
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
@@ -24,7 +28,11 @@ export async function checkCredentials(db: Db, email: string, password: string):
 }
 
 /** Opens a session for the user and sets its cookie on the response. */
-export async function startSession(context: Pick<APIContext, 'cookies' | 'request' | 'url'>, db: Db, userId: number): Promise<void> {
+export async function startSession(
+  context: Pick<APIContext, 'cookies' | 'request' | 'url'>,
+  db: Db,
+  userId: number,
+): Promise<void> {
   const { token } = await createSession(db, userId, context.request.headers.get('user-agent'));
   setSessionCookie(context.cookies, token, servedOverHttps(context.url));
 }

@@ -20,7 +20,11 @@ export interface ViewerContext {
   ofcomQualifies: boolean;
 }
 
-export async function viewerContext(locals: App.Locals, origin: string, teamUser: string | null = null): Promise<ViewerContext> {
+export async function viewerContext(
+  locals: App.Locals,
+  origin: string,
+  teamUser: string | null = null,
+): Promise<ViewerContext> {
   const viewer = locals.viewer;
   return {
     apiUrl: new URL('/api', origin).href,

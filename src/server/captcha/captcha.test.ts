@@ -13,7 +13,10 @@ const { getDb } = await import('../db/client.ts');
 const { issueChallenge, verifyCaptcha } = await import('./captcha.ts');
 const db = await getDb();
 
-async function solved(now = new Date(), tamper?: (payload: { challenge: { parameters: Record<string, unknown> } }) => void): Promise<string> {
+async function solved(
+  now = new Date(),
+  tamper?: (payload: { challenge: { parameters: Record<string, unknown> } }) => void,
+): Promise<string> {
   const challenge = await issueChallenge(now, 500);
   const solution = await solveChallenge({ challenge, deriveKey });
   const payload = { challenge, solution };
@@ -39,7 +42,9 @@ describe('share captcha', () => {
     });
     expect(await verifyCaptcha(db, easier)).toBe('invalid');
     const challenge = await issueChallenge(new Date(), 500);
-    const unsolved = Buffer.from(JSON.stringify({ challenge, solution: { counter: 1, derivedKey: 'ab'.repeat(32) } })).toString('base64');
+    const unsolved = Buffer.from(
+      JSON.stringify({ challenge, solution: { counter: 1, derivedKey: 'ab'.repeat(32) } }),
+    ).toString('base64');
     expect(await verifyCaptcha(db, unsolved)).toBe('invalid');
   });
 
@@ -48,7 +53,23 @@ describe('share captcha', () => {
     expect(await verifyCaptcha(db, 'not base64 json')).toBe('invalid');
     expect(await verifyCaptcha(db, 'x'.repeat(10_000))).toBe('invalid');
     const hollow = (body: unknown) => Buffer.from(JSON.stringify(body)).toString('base64');
-    expect(await verifyCaptcha(db, hollow({ challenge: { parameters: null, signature: 'x' }, solution: { counter: 1, derivedKey: 'ab' } }))).toBe('invalid');
-    expect(await verifyCaptcha(db, hollow({ challenge: { parameters: { expiresAt: 'soon' }, signature: 'x' }, solution: { counter: 1, derivedKey: 'ab' } }))).toBe('expired');
+    expect(
+      await verifyCaptcha(
+        db,
+        hollow({
+          challenge: { parameters: null, signature: 'x' },
+          solution: { counter: 1, derivedKey: 'ab' },
+        }),
+      ),
+    ).toBe('invalid');
+    expect(
+      await verifyCaptcha(
+        db,
+        hollow({
+          challenge: { parameters: { expiresAt: 'soon' }, signature: 'x' },
+          solution: { counter: 1, derivedKey: 'ab' },
+        }),
+      ),
+    ).toBe('expired');
   });
 });

@@ -5,12 +5,18 @@
  * every node, because the first to accept it records it in the database until it expires.
  */
 import { lt } from 'drizzle-orm';
-import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
+import {
+  createChallenge,
+  randomInt,
+  verifySolution,
+  type Challenge,
+  type Solution,
+} from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { spentCaptchas } from '../db/schema.ts';
-import { secret } from '../secrets.ts';
+import { acceptedSecrets, secret } from '../secrets.ts';
 
 export const CHALLENGE_PATH = '/captcha/challenge';
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
@@ -18,8 +24,11 @@ const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 export type CaptchaVerdict = 'passed' | 'invalid' | 'expired' | 'replayed';
 
 /** Two HMAC keys from the one secret: one signs the challenge, the other the expected key. */
-function hmacSecrets(): { hmacSignatureSecret: string; hmacKeySignatureSecret: string } {
-  const key = secret('captcha').toString('base64url');
+function hmacSecrets(secret: Buffer): {
+  hmacSignatureSecret: string;
+  hmacKeySignatureSecret: string;
+} {
+  const key = secret.toString('base64url');
   return { hmacSignatureSecret: `challenge:${key}`, hmacKeySignatureSecret: `key:${key}` };
 }
 
@@ -28,14 +37,17 @@ function hmacSecrets(): { hmacSignatureSecret: string; hmacKeySignatureSecret: s
  * picked at random below `work`: half of `work` hashes on average, checked on the server by
  * one signature instead of redoing the work.
  */
-export async function issueChallenge(now: Date = new Date(), work: number = config().CAPTCHA_WORK): Promise<Challenge> {
+export async function issueChallenge(
+  now: Date = new Date(),
+  work: number = config().CAPTCHA_WORK,
+): Promise<Challenge> {
   return createChallenge({
     algorithm: 'SHA-256',
     cost: 1,
     counter: randomInt(0, work),
     deriveKey,
     expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
-    ...hmacSecrets(),
+    ...hmacSecrets(secret('captcha')),
   });
 }
 
@@ -51,8 +63,14 @@ function decodePayload(response: string): AltchaPayload | null {
     const payload: unknown = JSON.parse(Buffer.from(response, 'base64').toString('utf8'));
     if (typeof payload !== 'object' || payload === null) return null;
     const { challenge, solution } = payload as Partial<AltchaPayload>;
-    if (typeof challenge?.parameters !== 'object' || challenge.parameters === null || typeof challenge.signature !== 'string') return null;
-    if (typeof solution?.counter !== 'number' || typeof solution.derivedKey !== 'string') return null;
+    if (
+      typeof challenge?.parameters !== 'object' ||
+      challenge.parameters === null ||
+      typeof challenge.signature !== 'string'
+    )
+      return null;
+    if (typeof solution?.counter !== 'number' || typeof solution.derivedKey !== 'string')
+      return null;
     return { challenge, solution };
   } catch {
     return null;
@@ -62,17 +80,37 @@ function decodePayload(response: string): AltchaPayload | null {
 /** Records a solution as used; false when some node recorded it first. */
 async function spend(db: Db, signature: string, expiresAt: Date, now: Date): Promise<boolean> {
   await db.delete(spentCaptchas).where(lt(spentCaptchas.expiresAt, now));
-  const fresh = await db.insert(spentCaptchas).values({ signature, expiresAt }).onConflictDoNothing().returning({ signature: spentCaptchas.signature });
+  const fresh = await db
+    .insert(spentCaptchas)
+    .values({ signature, expiresAt })
+    .onConflictDoNothing()
+    .returning({ signature: spentCaptchas.signature });
   return fresh.length === 1;
 }
 
-export async function verifyCaptcha(db: Db, response: string, now: Date = new Date()): Promise<CaptchaVerdict> {
+export async function verifyCaptcha(
+  db: Db,
+  response: string,
+  now: Date = new Date(),
+): Promise<CaptchaVerdict> {
   const payload = decodePayload(response);
   if (!payload) return 'invalid';
   const expiresAt = payload.challenge.parameters.expiresAt;
   if (typeof expiresAt !== 'number' || expiresAt * 1000 <= now.getTime()) return 'expired';
-  const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, ...hmacSecrets() });
-  if (result.expired) return 'expired';
-  if (!result.verified) return 'invalid';
-  return (await spend(db, payload.challenge.signature!, new Date(expiresAt * 1000), now)) ? 'passed' : 'replayed';
+  let verified = false;
+  for (const key of acceptedSecrets('captcha')) {
+    const result = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      ...hmacSecrets(key),
+    });
+    if (result.expired) return 'expired';
+    verified = result.verified;
+    if (verified) break;
+  }
+  if (!verified) return 'invalid';
+  return (await spend(db, payload.challenge.signature!, new Date(expiresAt * 1000), now))
+    ? 'passed'
+    : 'replayed';
 }

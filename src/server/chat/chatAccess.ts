@@ -13,7 +13,13 @@ import { openShowcase, type ShowcaseViewer } from '../access/showcaseAccess.ts';
 import type { Db } from '../db/client.ts';
 import { showcaseVideos } from '../db/schema.ts';
 import { findShowcaseVideo } from '../showcases/showcaseQueries.ts';
-import { chatRoleOf, findChatRoom, isMuted, replayBroadcastOf, type ChatRoom } from './chatStore.ts';
+import {
+  chatRoleOf,
+  findChatRoom,
+  isMuted,
+  replayBroadcastOf,
+  type ChatRoom,
+} from './chatStore.ts';
 
 export interface ChatContext {
   roomId: number;
@@ -41,17 +47,33 @@ export interface ChatRoomAccess {
   postRefusal: ChatRefusal | null;
 }
 
-export type ChatAccessResult = { ok: true; access: ChatRoomAccess } | { ok: false; refusal: Extract<ChatRefusal, 'unknown_room' | 'no_access'> };
+export type ChatAccessResult =
+  | { ok: true; access: ChatRoomAccess }
+  | { ok: false; refusal: Extract<ChatRefusal, 'unknown_room' | 'no_access'> };
 
 /** The showcases to try: the one named, else every showcase holding the video, oldest first. */
-async function candidateShowcases(db: Db, albumId: number | null, videoId: number): Promise<number[]> {
+async function candidateShowcases(
+  db: Db,
+  albumId: number | null,
+  videoId: number,
+): Promise<number[]> {
   if (albumId !== null) return [albumId];
-  const rows = await db.select({ id: showcaseVideos.showcaseId }).from(showcaseVideos).where(eq(showcaseVideos.videoId, videoId)).orderBy(asc(showcaseVideos.showcaseId)).limit(20);
+  const rows = await db
+    .select({ id: showcaseVideos.showcaseId })
+    .from(showcaseVideos)
+    .where(eq(showcaseVideos.videoId, videoId))
+    .orderBy(asc(showcaseVideos.showcaseId))
+    .limit(20);
   return rows.map((r) => r.id);
 }
 
 /** Whether the viewer may watch `videoId` in showcase `albumId`: open, past the age gate, not locked. */
-async function mayWatchIn(db: Db, albumId: number, videoId: number, viewer: ShowcaseViewer): Promise<boolean> {
+async function mayWatchIn(
+  db: Db,
+  albumId: number,
+  videoId: number,
+  viewer: ShowcaseViewer,
+): Promise<boolean> {
   const opened = await openShowcase(db, albumId, viewer);
   if (!opened.open || opened.showcase.ageGate) return false;
   const item = await findShowcaseVideo(db, albumId, videoId);
@@ -67,7 +89,8 @@ export async function decideChatAccess(db: Db, context: ChatContext): Promise<Ch
   if (videoId !== room.event.videoId || room.event.status === 'done') {
     broadcastId = await replayBroadcastOf(db, room.event.videoId, videoId);
     // Another video than the event's own must be one of its replays.
-    if (broadcastId === null && videoId !== room.event.videoId) return { ok: false, refusal: 'unknown_room' };
+    if (broadcastId === null && videoId !== room.event.videoId)
+      return { ok: false, refusal: 'unknown_room' };
   }
 
   let albumId: number | null = null;
@@ -81,7 +104,10 @@ export async function decideChatAccess(db: Db, context: ChatContext): Promise<Ch
 
   const mode = broadcastId === null ? 'live' : 'replay';
   const role = await chatRoleOf(db, context.viewerId, room.event.ownerId);
-  const muted = context.viewerId !== null && !canModerate(role) ? await isMuted(db, room.id, context.viewerId) : false;
+  const muted =
+    context.viewerId !== null && !canModerate(role)
+      ? await isMuted(db, room.id, context.viewerId)
+      : false;
   return {
     ok: true,
     access: {
@@ -93,7 +119,14 @@ export async function decideChatAccess(db: Db, context: ChatContext): Promise<Ch
       viewerId: context.viewerId,
       role,
       moderator: canModerate(role),
-      postRefusal: chatPostRefusal({ mode, chatEnabled: room.status.chatEnabled, audience: room.status.audience, signedIn: context.viewerId !== null, role, muted }),
+      postRefusal: chatPostRefusal({
+        mode,
+        chatEnabled: room.status.chatEnabled,
+        audience: room.status.audience,
+        signedIn: context.viewerId !== null,
+        role,
+        muted,
+      }),
     },
   };
 }

@@ -12,7 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../lib/chatWire.ts';
 import { useTestDatabase } from '../db/testDatabase.ts';
-import { backendFromConfig, createChatBus, NOTIFY_PAYLOAD_LIMIT, type ChatBus, type ChatBusBackend } from './chatBus.ts';
+import {
+  backendFromConfig,
+  createChatBus,
+  NOTIFY_PAYLOAD_LIMIT,
+  type ChatBus,
+  type ChatBusBackend,
+} from './chatBus.ts';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 if (process.env.DATABASE_URL) await useTestDatabase('chatbus');
@@ -20,7 +26,11 @@ const DATABASE_URL = process.env.DATABASE_URL;
 const run = `${process.pid}_${randomBytes(4).toString('hex')}`;
 
 let seq = 0;
-const stateEvent = (roomId: number): ChatEvent => ({ type: 'state', roomId, status: { chatEnabled: ++seq % 2 === 0, audience: 'everyone' } });
+const stateEvent = (roomId: number): ChatEvent => ({
+  type: 'state',
+  roomId,
+  status: { chatEnabled: ++seq % 2 === 0, audience: 'everyone' },
+});
 
 /** Everything a subscriber received, and a way to wait for one event. */
 function recorder(bus: ChatBus) {
@@ -38,7 +48,9 @@ function recorder(bus: ChatBus) {
     received,
     unsubscribe,
     got: (event: ChatEvent) =>
-      received.some(same(event)) ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ match: same(event), resolve })),
+      received.some(same(event))
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiting.push({ match: same(event), resolve })),
   };
 }
 
@@ -92,7 +104,12 @@ afterAll(async () => {
 });
 
 /** What every shared backend must do; `backend(url)` points a bus at the server at `url`. */
-function sharedBusBehaviour(url: string, defaultPort: number, backend: (url: string) => ChatBusBackend, channelPrefix: string) {
+function sharedBusBehaviour(
+  url: string,
+  defaultPort: number,
+  backend: (url: string) => ChatBusBackend,
+  channelPrefix: string,
+) {
   it('hands an event published on one node to the subscribers of both, once each', async () => {
     const channel = `${channelPrefix}_fanout`;
     const a = open(backend(url), channel);
@@ -181,26 +198,78 @@ function sharedBusBehaviour(url: string, defaultPort: number, backend: (url: str
 
 const redisUp = await reachable(REDIS_URL);
 
-describe.skipIf(!redisUp)(`Redis bus${redisUp ? '' : ` (skipped: no Redis at ${REDIS_URL})`}`, () => {
-  sharedBusBehaviour(REDIS_URL, 6379, (url) => ({ kind: 'redis', url }), `vitrine-test:chat:${run}`);
-});
+describe.skipIf(!redisUp)(
+  `Redis bus${redisUp ? '' : ` (skipped: no Redis at ${REDIS_URL})`}`,
+  () => {
+    sharedBusBehaviour(
+      REDIS_URL,
+      6379,
+      (url) => ({ kind: 'redis', url }),
+      `vitrine-test:chat:${run}`,
+    );
+  },
+);
 
-describe.skipIf(!DATABASE_URL)(`PostgreSQL bus${DATABASE_URL ? '' : ' (skipped: DATABASE_URL is not set, this run is on PGlite)'}`, () => {
-  sharedBusBehaviour(DATABASE_URL ?? '', 5432, (url) => ({ kind: 'postgres', url }), `vitrine_test_chat_${run}`);
+describe.skipIf(!redisUp)(
+  `Sites sharing one Redis${redisUp ? '' : ` (skipped: no Redis at ${REDIS_URL})`}`,
+  () => {
+    it("hears the chat of its own site's nodes only, whatever database number each names", async () => {
+      // Two sites, each under its own prefix, and on Redis databases 0 and 3: pub/sub ignores the number.
+      const onDatabase = (n: number) => {
+        const url = new URL(REDIS_URL);
+        url.pathname = `/${n}`;
+        return { kind: 'redis', url: url.toString() } as const;
+      };
+      const siteA = `vitrine-test:${run}:site-a:chat`;
+      const siteB = `vitrine-test:${run}:site-b:chat`;
+      const a1 = open(onDatabase(0), siteA);
+      const a2 = open(onDatabase(0), siteA);
+      const b = open(onDatabase(3), siteB);
+      await Promise.all([a1.ready(), a2.ready(), b.ready()]);
+      const onA2 = recorder(a2);
+      const onB = recorder(b);
 
-  it('drops an event too large for a notification instead of failing the post', async () => {
-    const channel = `vitrine_test_chat_${run}_large`;
-    const a = open({ kind: 'postgres', url: DATABASE_URL! }, channel);
-    await a.ready();
-    const onA = recorder(a);
-    const large: ChatEvent = { type: 'deleted', roomId: 1, ids: Array.from({ length: NOTIFY_PAYLOAD_LIMIT }, (_, i) => i) };
-    await expect(a.publish(large)).resolves.toBeUndefined();
-    const after = stateEvent(1);
-    await a.publish(after);
-    await onA.got(after);
-    expect(onA.received).toEqual([after]);
-  });
-});
+      const inRoom2 = stateEvent(2);
+      await a1.publish(inRoom2);
+      await onA2.got(inRoom2);
+      // Published after it: had site B heard site A, it would have heard that first.
+      const ownEvent = stateEvent(2);
+      await b.publish(ownEvent);
+      await onB.got(ownEvent);
+      expect(onB.received).toEqual([ownEvent]);
+      expect(onA2.received).toEqual([inRoom2]);
+    });
+  },
+);
+
+describe.skipIf(!DATABASE_URL)(
+  `PostgreSQL bus${DATABASE_URL ? '' : ' (skipped: DATABASE_URL is not set, this run is on PGlite)'}`,
+  () => {
+    sharedBusBehaviour(
+      DATABASE_URL ?? '',
+      5432,
+      (url) => ({ kind: 'postgres', url }),
+      `vitrine_test_chat_${run}`,
+    );
+
+    it('drops an event too large for a notification instead of failing the post', async () => {
+      const channel = `vitrine_test_chat_${run}_large`;
+      const a = open({ kind: 'postgres', url: DATABASE_URL! }, channel);
+      await a.ready();
+      const onA = recorder(a);
+      const large: ChatEvent = {
+        type: 'deleted',
+        roomId: 1,
+        ids: Array.from({ length: NOTIFY_PAYLOAD_LIMIT }, (_, i) => i),
+      };
+      await expect(a.publish(large)).resolves.toBeUndefined();
+      const after = stateEvent(1);
+      await a.publish(after);
+      await onA.got(after);
+      expect(onA.received).toEqual([after]);
+    });
+  },
+);
 
 describe('a local bus', () => {
   it('hands events to the subscribers of this process only', async () => {
@@ -230,9 +299,17 @@ describe('backendFromConfig', () => {
   it('prefers Redis, then PostgreSQL, then one process', () => {
     const redis = 'redis://cache:6379';
     const pg = 'postgres://db/vitrine';
-    expect(backendFromConfig({ REDIS_URL: redis, DATABASE_URL: pg })).toEqual({ kind: 'redis', url: redis });
-    expect(backendFromConfig({ REDIS_URL: undefined, DATABASE_URL: pg })).toEqual({ kind: 'postgres', url: pg });
-    expect(backendFromConfig({ REDIS_URL: undefined, DATABASE_URL: undefined })).toEqual({ kind: 'local' });
+    expect(backendFromConfig({ REDIS_URL: redis, DATABASE_URL: pg })).toEqual({
+      kind: 'redis',
+      url: redis,
+    });
+    expect(backendFromConfig({ REDIS_URL: undefined, DATABASE_URL: pg })).toEqual({
+      kind: 'postgres',
+      url: pg,
+    });
+    expect(backendFromConfig({ REDIS_URL: undefined, DATABASE_URL: undefined })).toEqual({
+      kind: 'local',
+    });
   });
 });
 
@@ -245,9 +322,11 @@ describe('close', () => {
     ['PostgreSQL', DATABASE_URL ? { kind: 'postgres', url: DATABASE_URL } : null],
   ];
   for (const [name, backend] of backends) {
-    it.skipIf(!backend)(`releases every ${name} connection: a process that closed its bus exits by itself`, async () => {
-      const module = fileURLToPath(new URL('./chatBus.ts', import.meta.url));
-      const script = `
+    it.skipIf(!backend)(
+      `releases every ${name} connection: a process that closed its bus exits by itself`,
+      async () => {
+        const module = fileURLToPath(new URL('./chatBus.ts', import.meta.url));
+        const script = `
         import { createChatBus } from ${JSON.stringify(module)};
         const bus = createChatBus(${JSON.stringify(backend)}, { channel: ${JSON.stringify(`vitrine_test_chat_${run}_close`)} });
         await bus.ready();
@@ -256,12 +335,16 @@ describe('close', () => {
         console.log(JSON.stringify(await got));
         await bus.close();
       `;
-      child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LOG_LEVEL: 'silent' } });
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      const code = await new Promise<number | null>((resolve) => child!.once('exit', resolve));
-      expect(out.trim()).toBe(JSON.stringify({ type: 'deleted', roomId: 1, ids: [1] }));
-      expect(code).toBe(0);
-    });
+        child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+          env: { ...process.env, LOG_LEVEL: 'silent' },
+        });
+        let out = '';
+        child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        const code = await new Promise<number | null>((resolve) => child!.once('exit', resolve));
+        expect(out.trim()).toBe(JSON.stringify({ type: 'deleted', roomId: 1, ids: [1] }));
+        expect(code).toBe(0);
+      },
+    );
   }
 });

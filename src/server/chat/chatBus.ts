@@ -9,20 +9,29 @@
  * The messages themselves are in the database; `onGap` tells when the subscription came back,
  * so that streams can be reopened and browsers catch up from their Last-Event-ID.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
 import type { ChatEvent } from '../../lib/chatWire.ts';
 import { config, type Config } from '../config.ts';
 import { logger } from '../logger.ts';
+import { redisName } from '../redisNamespace.ts';
 
-export type ChatBusBackend = { kind: 'local' } | { kind: 'redis'; url: string } | { kind: 'postgres'; url: string };
+export type ChatBusBackend =
+  { kind: 'local' } | { kind: 'redis'; url: string } | { kind: 'postgres'; url: string };
 
 export type ChatEventHandler = (event: ChatEvent) => void;
 
 export interface ChatBusOptions {
-  /** Redis channel or PostgreSQL notification channel; tests use a unique one. */
+  /**
+   * Redis channel or PostgreSQL notification channel; tests use a unique one. By default the
+   * Redis channel is `chat` in the site's namespace (src/server/redisNamespace.ts).
+   */
   channel?: string;
 }
+
+/** A channel's name, or how to learn it (the site's namespace is read from its database). */
+type ChannelName = string | (() => Promise<string>);
 
 export interface ChatBus {
   readonly kind: ChatBusBackend['kind'];
@@ -38,8 +47,10 @@ export interface ChatBus {
   close(): Promise<void>;
 }
 
-export const REDIS_CHANNEL = 'vitrine:chat';
-export const POSTGRES_CHANNEL = 'vitrine_chat';
+/** The channel's name under the site's Redis namespace. */
+const REDIS_CHANNEL = 'chat';
+/** Notifications stay in the site's own database: one name serves every site. */
+const POSTGRES_CHANNEL = 'vitrine_chat';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 export const NOTIFY_PAYLOAD_LIMIT = 8000;
 /** A post waits at most this long for the backend before its event is dropped. */
@@ -69,7 +80,10 @@ export function backendFromConfig(settings: ChatBusSettings = config()): ChatBus
   return { kind: 'local' };
 }
 
-export function createChatBus(backend: ChatBusBackend = { kind: 'local' }, options: ChatBusOptions = {}): ChatBus {
+export function createChatBus(
+  backend: ChatBusBackend = { kind: 'local' },
+  options: ChatBusOptions = {},
+): ChatBus {
   const handlers = new Set<ChatEventHandler>();
   const gapListeners = new Set<() => void>();
   let closed = false;
@@ -80,7 +94,10 @@ export function createChatBus(backend: ChatBusBackend = { kind: 'local' }, optio
       try {
         handler(event);
       } catch (err) {
-        logger.error({ err, type: event.type, roomId: event.roomId }, 'chat bus: a subscriber failed');
+        logger.error(
+          { err, type: event.type, roomId: event.roomId },
+          'chat bus: a subscriber failed',
+        );
       }
     }
   };
@@ -89,7 +106,11 @@ export function createChatBus(backend: ChatBusBackend = { kind: 'local' }, optio
       if (closed) return;
       const event = parseEvent(payload);
       if (event) deliver(event);
-      else logger.warn({ bytes: payload.length }, 'chat bus: dropped a payload that is not a chat event');
+      else
+        logger.warn(
+          { bytes: payload.length },
+          'chat bus: dropped a payload that is not a chat event',
+        );
     },
     resumed() {
       if (closed) return;
@@ -105,7 +126,7 @@ export function createChatBus(backend: ChatBusBackend = { kind: 'local' }, optio
 
   const transport =
     backend.kind === 'redis'
-      ? redisTransport(backend.url, options.channel ?? REDIS_CHANNEL, hooks)
+      ? redisTransport(backend.url, options.channel ?? (() => redisName(REDIS_CHANNEL)), hooks)
       : backend.kind === 'postgres'
         ? postgresTransport(backend.url, options.channel ?? POSTGRES_CHANNEL, hooks)
         : null;
@@ -143,7 +164,28 @@ export function createChatBus(backend: ChatBusBackend = { kind: 'local' }, optio
   };
 }
 
-function redisTransport(url: string, channel: string, hooks: TransportHooks): Transport {
+/**
+ * The Redis channel's name once it is known: a lookup that fails (the database out of reach)
+ * is tried again until it succeeds or the bus closes (then null).
+ */
+async function nameChannel(
+  channel: ChannelName,
+  hooks: TransportHooks,
+  closing: AbortSignal,
+): Promise<string | null> {
+  if (typeof channel === 'string') return channel;
+  while (!closing.aborted) {
+    try {
+      return await channel();
+    } catch (err) {
+      hooks.warn('chat bus: the Redis channel cannot be named yet, retrying', err);
+    }
+    await sleep(RETRY_MS, undefined, { signal: closing }).catch(() => {});
+  }
+  return null;
+}
+
+function redisTransport(url: string, channel: ChannelName, hooks: TransportHooks): Transport {
   const publisher = new Redis(url, {
     connectTimeout: 2_000,
     commandTimeout: PUBLISH_TIMEOUT_MS,
@@ -152,30 +194,41 @@ function redisTransport(url: string, channel: string, hooks: TransportHooks): Tr
   });
   // The subscription waits as long as it takes; ioredis subscribes again after each reconnect.
   const subscriber = new Redis(url, { connectTimeout: 2_000, maxRetriesPerRequest: null });
+  const closing = new AbortController();
+  let name: string | null = null;
+  const named = nameChannel(channel, hooks, closing.signal).then((found) => (name = found));
   publisher.on('error', (err) => hooks.warn('chat bus: Redis unavailable, retrying', err));
   subscriber.on('error', (err) => hooks.warn('chat bus: Redis unavailable, retrying', err));
   subscriber.on('message', (from: string, payload: string) => {
-    if (from === channel) hooks.receive(payload);
+    if (from === name) hooks.receive(payload);
   });
   let subscribed = false;
   subscriber.on('ready', () => {
     // ioredis has sent SUBSCRIBE again; the answer to a PING after it means it is in place.
     if (subscribed) subscriber.ping().then(hooks.resumed, () => {});
   });
-  const ready = subscriber.subscribe(channel).then(
-    () => void (subscribed = true),
-    (err: unknown) => hooks.warn('chat bus: Redis refused the subscription', err),
-  );
+  const ready = named.then((found) => {
+    if (found === null) return;
+    return subscriber.subscribe(found).then(
+      () => void (subscribed = true),
+      (err: unknown) => hooks.warn('chat bus: Redis refused the subscription', err),
+    );
+  });
   const quit = async (redis: Redis) => {
     if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
     else redis.disconnect();
   };
   return {
     async send(payload) {
-      await publisher.publish(channel, payload);
+      // A post waits for the name as it would for Redis, and no longer.
+      const found =
+        name ?? (await Promise.race([named, sleep(PUBLISH_TIMEOUT_MS, null, { ref: false })]));
+      if (found === null) throw new Error('the Redis channel is not named yet');
+      await publisher.publish(found, payload);
     },
     ready,
     async close() {
+      closing.abort();
       await Promise.all([quit(publisher), quit(subscriber)]);
     },
   };
@@ -222,7 +275,10 @@ function postgresTransport(url: string, channel: string, hooks: TransportHooks):
     async send(payload) {
       const bytes = Buffer.byteLength(payload);
       if (bytes >= NOTIFY_PAYLOAD_LIMIT) {
-        logger.error({ bytes, limit: NOTIFY_PAYLOAD_LIMIT }, 'chat bus: event too large for a PostgreSQL notification, dropped');
+        logger.error(
+          { bytes, limit: NOTIFY_PAYLOAD_LIMIT },
+          'chat bus: event too large for a PostgreSQL notification, dropped',
+        );
         return;
       }
       await sql.notify(channel, payload);
@@ -240,7 +296,13 @@ function postgresTransport(url: string, channel: string, hooks: TransportHooks):
 function parseEvent(payload: string): ChatEvent | null {
   try {
     const value = JSON.parse(payload) as Partial<ChatEvent> | null;
-    if (value && typeof value === 'object' && typeof value.type === 'string' && typeof value.roomId === 'number') return value as ChatEvent;
+    if (
+      value &&
+      typeof value === 'object' &&
+      typeof value.type === 'string' &&
+      typeof value.roomId === 'number'
+    )
+      return value as ChatEvent;
   } catch {
     // Not JSON: dropped below.
   }

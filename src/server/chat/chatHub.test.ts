@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatEvent, ChatMessageJson } from '../../lib/chatWire.ts';
 import { metrics } from '../metrics.ts';
 import { createChatBus, type ChatBus } from './chatBus.ts';
-import { createChatHub, MAX_PENDING_BYTES, PING_INTERVAL_MS, type ChatHub, type ChatSink } from './chatHub.ts';
+import {
+  createChatHub,
+  MAX_PENDING_BYTES,
+  PING_INTERVAL_MS,
+  type ChatHub,
+  type ChatSink,
+} from './chatHub.ts';
 
 /** A stream that records what it is sent; a stalled one's client never takes any of it. */
 function fakeSink({ stalled = false } = {}) {
@@ -24,7 +30,14 @@ function fakeSink({ stalled = false } = {}) {
 const message = (id: number, roomId: number, body = 'hello'): ChatEvent => ({
   type: 'message',
   roomId,
-  message: { id, room_id: roomId, body, created_at: '2025-06-01T09:00:00.000Z', offset_ms: null, author: { id: 1, name: 'Ada', badge: null } } satisfies ChatMessageJson,
+  message: {
+    id,
+    room_id: roomId,
+    body,
+    created_at: '2025-06-01T09:00:00.000Z',
+    offset_ms: null,
+    author: { id: 1, name: 'Ada', badge: null },
+  } satisfies ChatMessageJson,
 });
 
 const gauge = async () => (await metrics().chatConnections.get()).values[0]?.value ?? 0;
@@ -52,7 +65,10 @@ describe('the chat hub', () => {
     hub.openStream(2, other);
     await bus.publish(message(7, 1));
     await bus.publish({ type: 'muted', roomId: 1, userId: 4, muted: true });
-    expect(a.chunks).toEqual([expect.stringMatching(/^event: message\nid: 7\ndata: \{"id":7,/), 'event: muted\ndata: {"user_id":4,"muted":true}\n\n']);
+    expect(a.chunks).toEqual([
+      expect.stringMatching(/^event: message\nid: 7\ndata: \{"id":7,/),
+      'event: muted\ndata: {"user_id":4,"muted":true}\n\n',
+    ]);
     expect(b.chunks).toEqual(a.chunks);
     expect(other.chunks).toEqual([]);
   });
@@ -85,7 +101,9 @@ describe('the chat hub', () => {
     expect(stalled.closed).toBe(true);
     // Dropped at the first frame past the bound, not later.
     expect(stalled.pendingBytes()).toBeGreaterThan(MAX_PENDING_BYTES);
-    expect(stalled.pendingBytes() - stalled.chunks.at(-1)!.length).toBeLessThanOrEqual(MAX_PENDING_BYTES);
+    expect(stalled.pendingBytes() - stalled.chunks.at(-1)!.length).toBeLessThanOrEqual(
+      MAX_PENDING_BYTES,
+    );
     await bus.publish(message(++sent, 1, large));
     expect(stalled.chunks).toHaveLength(sent - 1);
     expect(reading.chunks).toHaveLength(sent);

@@ -44,7 +44,10 @@ export interface ChatHub {
   close(): void;
 }
 
-export function createChatHub(bus: ChatBus, { maxPendingBytes = MAX_PENDING_BYTES }: ChatHubOptions = {}): ChatHub {
+export function createChatHub(
+  bus: ChatBus,
+  { maxPendingBytes = MAX_PENDING_BYTES }: ChatHubOptions = {},
+): ChatHub {
   const rooms = new Map<number, Set<ChatSink>>();
   const { chatConnections, chatDroppedStreams } = metrics();
   let closed = false;
@@ -85,7 +88,8 @@ export function createChatHub(bus: ChatBus, { maxPendingBytes = MAX_PENDING_BYTE
   // that reconnect with their Last-Event-ID receive them.
   const leaveGaps = bus.onGap(endAll);
   const ping = setInterval(() => {
-    for (const [roomId, sinks] of [...rooms]) for (const sink of [...sinks]) send(roomId, sink, PING);
+    for (const [roomId, sinks] of [...rooms])
+      for (const sink of [...sinks]) send(roomId, sink, PING);
   }, PING_INTERVAL_MS);
   ping.unref();
 

@@ -2,14 +2,24 @@
  * The /live-chat/{roomId} page (SPEC §2): what it shows (loadChatPanel) and what its forms
  * do without JavaScript (runChatPanelForm); the island speaks to the JSON routes instead.
  */
-import type { ChatAudience, ChatMessageJson, ChatRefusal, ChatStatusJson } from '../../lib/chatWire.ts';
+import type {
+  ChatAudience,
+  ChatMessageJson,
+  ChatRefusal,
+  ChatStatusJson,
+} from '../../lib/chatWire.ts';
 import { CHAT_AUDIENCES } from '../../lib/chatWire.ts';
 import { truncateEventName } from '../../lib/eventName.ts';
 import type { Db } from '../db/client.ts';
 import { formText } from '../http/badRequest.ts';
 import { parseId } from '../http/apiResponse.ts';
 import type { ChatRoomAccess } from './chatAccess.ts';
-import { changeChatStatus, muteChatUser, postChatMessage, removeChatMessage } from './chatService.ts';
+import {
+  changeChatStatus,
+  muteChatUser,
+  postChatMessage,
+  removeChatMessage,
+} from './chatService.ts';
 import { listChatMessages, replayChatMessages } from './chatStore.ts';
 
 /** Messages the page renders before the island takes over. */
@@ -32,7 +42,10 @@ export interface ChatPanelData {
 
 export async function loadChatPanel(db: Db, access: ChatRoomAccess): Promise<ChatPanelData> {
   const { room } = access;
-  const messages = access.broadcastId !== null ? await replayChatMessages(db, room, access.broadcastId) : await listChatMessages(db, room, { limit: PANEL_MESSAGES });
+  const messages =
+    access.broadcastId !== null
+      ? await replayChatMessages(db, room, access.broadcastId)
+      : await listChatMessages(db, room, { limit: PANEL_MESSAGES });
   return {
     roomId: room.id,
     albumId: access.albumId,
@@ -51,7 +64,11 @@ export async function loadChatPanel(db: Db, access: ChatRoomAccess): Promise<Cha
 export type ChatFormNotice = 'sent' | 'done' | ChatRefusal;
 
 /** One no-JavaScript form of the panel: post, delete, mute, unmute or settings. */
-export async function runChatPanelForm(db: Db, access: ChatRoomAccess, form: FormData): Promise<ChatFormNotice> {
+export async function runChatPanelForm(
+  db: Db,
+  access: ChatRoomAccess,
+  form: FormData,
+): Promise<ChatFormNotice> {
   const intent = formText(form, 'intent');
   if (intent === 'post') {
     const posted = await postChatMessage(db, access, { body: formText(form, 'body') });
@@ -71,7 +88,9 @@ export async function runChatPanelForm(db: Db, access: ChatRoomAccess, form: For
     const audience = formText(form, 'audience');
     const changed = await changeChatStatus(db, access, {
       chatEnabled: formText(form, 'chat_enabled') === 'on',
-      ...(CHAT_AUDIENCES.includes(audience as ChatAudience) ? { audience: audience as ChatAudience } : {}),
+      ...(CHAT_AUDIENCES.includes(audience as ChatAudience)
+        ? { audience: audience as ChatAudience }
+        : {}),
     });
     return changed.ok ? 'done' : changed.refusal;
   }

@@ -3,7 +3,7 @@
  * viewer) and the localised JSON answer of each refusal.
  */
 import type { AstroCookies } from 'astro';
-import { CHAT_REFUSAL_STATUS } from '../../lib/chatPermissions.ts';
+import { CHAT_REFUSAL_KEYS, CHAT_REFUSAL_STATUS } from '../../lib/chatPermissions.ts';
 import type { ChatRefusal } from '../../lib/chatWire.ts';
 import { showcaseViewerFrom } from '../access/showcaseAccess.ts';
 import { apiViewerId } from '../auth/apiViewer.ts';
@@ -12,22 +12,6 @@ import { retryAfterHeader } from '../rateLimit/tooManyRequests.ts';
 import { getDb, type Db } from '../db/client.ts';
 import { decideChatAccess, type ChatContext, type ChatRoomAccess } from './chatAccess.ts';
 import type { ChatOutcome } from './chatService.ts';
-
-/** The translation key of each refusal's message (i18n/<locale>/chat.json). */
-export const CHAT_REFUSAL_KEYS: Readonly<Record<ChatRefusal, string>> = {
-  empty: 'chat.errorEmpty',
-  too_long: 'chat.errorTooLong',
-  control_characters: 'chat.errorControlCharacters',
-  html: 'chat.errorHtml',
-  forged_author: 'chat.errorForgedAuthor',
-  sign_in: 'chat.errorSignIn',
-  muted: 'chat.errorMuted',
-  members_only: 'chat.errorMembersOnly',
-  no_access: 'chat.errorNoAccess',
-  unknown_room: 'chat.errorUnknownRoom',
-  chat_off: 'chat.errorChatOff',
-  too_fast: 'chat.errorTooFast',
-};
 
 interface RequestParts {
   url: URL;
@@ -52,9 +36,16 @@ export function chatContextFrom(parts: RequestParts): ChatContext | null {
   };
 }
 
-export function chatRefusalResponse(locals: Pick<App.Locals, 't' | 'locale'>, refusal: ChatRefusal, retryAfterSeconds?: number): Response {
+export function chatRefusalResponse(
+  locals: Pick<App.Locals, 't' | 'locale'>,
+  refusal: ChatRefusal,
+  retryAfterSeconds?: number,
+): Response {
   const status = CHAT_REFUSAL_STATUS[refusal];
-  const headers: Record<string, string> = { 'Cache-Control': 'no-store', 'Content-Language': locals.locale };
+  const headers: Record<string, string> = {
+    'Cache-Control': 'no-store',
+    'Content-Language': locals.locale,
+  };
   if (retryAfterSeconds !== undefined) headers['Retry-After'] = retryAfterHeader(retryAfterSeconds);
   const message = locals.t(CHAT_REFUSAL_KEYS[refusal], { seconds: retryAfterSeconds ?? 0 });
   return Response.json({ error: message, message, code: refusal, status }, { status, headers });
@@ -70,7 +61,10 @@ type RouteContext = RequestParts & { locals: App.Locals };
  * Runs `handle` with the viewer's access to the room the request names, or answers the
  * refusal (404 for an unknown room, 403 for a reader without access to the event).
  */
-export async function withChatAccess(context: RouteContext, handle: (access: ChatRoomAccess, db: Db) => Promise<Response>): Promise<Response> {
+export async function withChatAccess(
+  context: RouteContext,
+  handle: (access: ChatRoomAccess, db: Db) => Promise<Response>,
+): Promise<Response> {
   const chat = chatContextFrom(context);
   if (!chat) return chatRefusalResponse(context.locals, 'unknown_room');
   const db = await getDb();
@@ -80,7 +74,13 @@ export async function withChatAccess(context: RouteContext, handle: (access: Cha
 }
 
 /** The answer of a service call: its value as JSON (or 204), or its refusal. */
-export function chatOutcomeResponse<T>(locals: App.Locals, outcome: ChatOutcome<T>, status = 200): Response {
+export function chatOutcomeResponse<T>(
+  locals: App.Locals,
+  outcome: ChatOutcome<T>,
+  status = 200,
+): Response {
   if (!outcome.ok) return chatRefusalResponse(locals, outcome.refusal, outcome.retryAfterSeconds);
-  return outcome.value === null ? new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } }) : chatJson(outcome.value, status);
+  return outcome.value === null
+    ? new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
+    : chatJson(outcome.value, status);
 }

@@ -4,7 +4,12 @@
  * Access has been decided by chatAccess.ts before any of these runs.
  */
 import { checkChatBody } from '../../lib/chatMessage.ts';
-import type { ChatAudience, ChatMessageJson, ChatRefusal, ChatStatusJson } from '../../lib/chatWire.ts';
+import type {
+  ChatAudience,
+  ChatMessageJson,
+  ChatRefusal,
+  ChatStatusJson,
+} from '../../lib/chatWire.ts';
 import type { TeamRole } from '../../lib/domain.ts';
 import type { Db } from '../db/client.ts';
 import { logger } from '../logger.ts';
@@ -12,9 +17,16 @@ import { metrics } from '../metrics.ts';
 import { consume } from '../rateLimit/rateLimiter.ts';
 import { chatBus } from './chatBus.ts';
 import type { ChatRoomAccess } from './chatAccess.ts';
-import { deleteChatMessage, insertChatMessage, setMuted, updateChatStatus, type ChatRoom } from './chatStore.ts';
+import {
+  deleteChatMessage,
+  insertChatMessage,
+  setMuted,
+  updateChatStatus,
+  type ChatRoom,
+} from './chatStore.ts';
 
-export type ChatOutcome<T> = { ok: true; value: T } | { ok: false; refusal: ChatRefusal; retryAfterSeconds?: number };
+export type ChatOutcome<T> =
+  { ok: true; value: T } | { ok: false; refusal: ChatRefusal; retryAfterSeconds?: number };
 
 export interface ChatPost {
   body: unknown;
@@ -22,36 +34,70 @@ export interface ChatPost {
   claimedAuthorId?: unknown;
 }
 
-const refuse = (refusal: ChatRefusal, retryAfterSeconds?: number) => ({ ok: false as const, refusal, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) });
+const refuse = (refusal: ChatRefusal, retryAfterSeconds?: number) => ({
+  ok: false as const,
+  refusal,
+  ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+});
 
-export async function postChatMessage(db: Db, access: ChatRoomAccess, post: ChatPost): Promise<ChatOutcome<ChatMessageJson>> {
+export async function postChatMessage(
+  db: Db,
+  access: ChatRoomAccess,
+  post: ChatPost,
+): Promise<ChatOutcome<ChatMessageJson>> {
   if (access.postRefusal) return refuse(access.postRefusal);
   const viewerId = access.viewerId!;
-  if (post.claimedAuthorId !== undefined && post.claimedAuthorId !== null && Number(post.claimedAuthorId) !== viewerId) return refuse('forged_author');
+  if (
+    post.claimedAuthorId !== undefined &&
+    post.claimedAuthorId !== null &&
+    Number(post.claimedAuthorId) !== viewerId
+  )
+    return refuse('forged_author');
   const checked = checkChatBody(post.body);
   if (!checked.ok) return refuse(checked.refusal);
   const limit = await consume('chatMessage', `user:${viewerId}`);
   if (!limit.allowed) return refuse('too_fast', limit.retryAfterSeconds);
-  return { ok: true, value: await sayInRoom(db, access.room, { userId: viewerId, role: access.role, body: checked.body }) };
+  return {
+    ok: true,
+    value: await sayInRoom(db, access.room, {
+      userId: viewerId,
+      role: access.role,
+      body: checked.body,
+    }),
+  };
 }
 
 /** Stores a checked message and sends it to every reader of the room. */
-export async function sayInRoom(db: Db, room: ChatRoom, { userId, role, body }: { userId: number; role: TeamRole | null; body: string }): Promise<ChatMessageJson> {
+export async function sayInRoom(
+  db: Db,
+  room: ChatRoom,
+  { userId, role, body }: { userId: number; role: TeamRole | null; body: string },
+): Promise<ChatMessageJson> {
   const message = await insertChatMessage(db, { room, userId, role, body });
   metrics().chatMessages.inc();
   await announce({ type: 'message', roomId: room.id, message });
   return message;
 }
 
-export async function removeChatMessage(db: Db, access: ChatRoomAccess, messageId: number): Promise<ChatOutcome<null>> {
+export async function removeChatMessage(
+  db: Db,
+  access: ChatRoomAccess,
+  messageId: number,
+): Promise<ChatOutcome<null>> {
   if (!access.moderator) return refuse('no_access');
-  if (!(await deleteChatMessage(db, access.room.id, messageId, access.viewerId!))) return refuse('unknown_room');
+  if (!(await deleteChatMessage(db, access.room.id, messageId, access.viewerId!)))
+    return refuse('unknown_room');
   logger.info({ roomId: access.room.id, messageId, by: access.viewerId }, 'chat message deleted');
   await announce({ type: 'deleted', roomId: access.room.id, ids: [messageId] });
   return { ok: true, value: null };
 }
 
-export async function muteChatUser(db: Db, access: ChatRoomAccess, userId: number, muted: boolean): Promise<ChatOutcome<null>> {
+export async function muteChatUser(
+  db: Db,
+  access: ChatRoomAccess,
+  userId: number,
+  muted: boolean,
+): Promise<ChatOutcome<null>> {
   if (!access.moderator) return refuse('no_access');
   await setMuted(db, access.room.id, userId, muted, access.viewerId!);
   logger.info({ roomId: access.room.id, userId, muted, by: access.viewerId }, 'chat mute changed');
@@ -64,7 +110,11 @@ export interface ChatStatusChange {
   audience?: ChatAudience;
 }
 
-export async function changeChatStatus(db: Db, access: ChatRoomAccess, change: ChatStatusChange): Promise<ChatOutcome<ChatStatusJson>> {
+export async function changeChatStatus(
+  db: Db,
+  access: ChatRoomAccess,
+  change: ChatStatusChange,
+): Promise<ChatOutcome<ChatStatusJson>> {
   if (!access.moderator) return refuse('no_access');
   const status = await updateChatStatus(db, access.room.id, change);
   if (!status) return refuse('unknown_room');
@@ -74,7 +124,9 @@ export async function changeChatStatus(db: Db, access: ChatRoomAccess, change: C
 }
 
 /** Stored is what counts: a bus that is down costs the live push, and readers catch up on reconnect. */
-async function announce(event: Parameters<ReturnType<typeof chatBus>['publish']>[0]): Promise<void> {
+async function announce(
+  event: Parameters<ReturnType<typeof chatBus>['publish']>[0],
+): Promise<void> {
   try {
     await chatBus().publish(event);
   } catch (err) {

@@ -9,7 +9,17 @@ import { chatBadge } from '../../lib/chatPermissions.ts';
 import type { ChatAudience, ChatMessageJson, ChatStatusJson } from '../../lib/chatWire.ts';
 import type { TeamRole } from '../../lib/domain.ts';
 import type { Db } from '../db/client.ts';
-import { chatMessages, chatMutes, chatRooms, liveBroadcasts, liveEvents, teamMemberships, teams, users, videos } from '../db/schema.ts';
+import {
+  chatMessages,
+  chatMutes,
+  chatRooms,
+  liveBroadcasts,
+  liveEvents,
+  teamMemberships,
+  teams,
+  users,
+  videos,
+} from '../db/schema.ts';
 import { membershipIn } from '../teams/teamQueries.ts';
 
 /** The live event a room belongs to. */
@@ -21,7 +31,15 @@ export interface ChatRoom {
 
 export async function findChatRoom(db: Db, roomId: number): Promise<ChatRoom | null> {
   const [row] = await db
-    .select({ id: chatRooms.id, chatEnabled: chatRooms.chatEnabled, audience: chatRooms.audience, videoId: videos.id, ownerId: videos.ownerId, name: videos.name, status: liveEvents.status })
+    .select({
+      id: chatRooms.id,
+      chatEnabled: chatRooms.chatEnabled,
+      audience: chatRooms.audience,
+      videoId: videos.id,
+      ownerId: videos.ownerId,
+      name: videos.name,
+      status: liveEvents.status,
+    })
     .from(chatRooms)
     .innerJoin(liveEvents, eq(liveEvents.chatRoomId, chatRooms.id))
     .innerJoin(videos, eq(videos.id, liveEvents.videoId))
@@ -36,21 +54,35 @@ export async function findChatRoom(db: Db, roomId: number): Promise<ChatRoom | n
 }
 
 export async function chatStatus(db: Db, roomId: number): Promise<ChatStatusJson | null> {
-  const [row] = await db.select({ chatEnabled: chatRooms.chatEnabled, audience: chatRooms.audience }).from(chatRooms).where(eq(chatRooms.id, roomId));
+  const [row] = await db
+    .select({ chatEnabled: chatRooms.chatEnabled, audience: chatRooms.audience })
+    .from(chatRooms)
+    .where(eq(chatRooms.id, roomId));
   return row ? { chatEnabled: row.chatEnabled, audience: row.audience as ChatAudience } : null;
 }
 
-export async function updateChatStatus(db: Db, roomId: number, change: Partial<ChatStatusJson>): Promise<ChatStatusJson | null> {
+export async function updateChatStatus(
+  db: Db,
+  roomId: number,
+  change: Partial<ChatStatusJson>,
+): Promise<ChatStatusJson | null> {
   const [row] = await db
     .update(chatRooms)
-    .set({ ...(change.chatEnabled === undefined ? {} : { chatEnabled: change.chatEnabled }), ...(change.audience === undefined ? {} : { audience: change.audience }) })
+    .set({
+      ...(change.chatEnabled === undefined ? {} : { chatEnabled: change.chatEnabled }),
+      ...(change.audience === undefined ? {} : { audience: change.audience }),
+    })
     .where(eq(chatRooms.id, roomId))
     .returning({ chatEnabled: chatRooms.chatEnabled, audience: chatRooms.audience });
   return row ? { chatEnabled: row.chatEnabled, audience: row.audience as ChatAudience } : null;
 }
 
 /** The viewer's role towards the event's owner (SPEC §6 derivation): Owner for the owner, else their membership in the owner's team. */
-export async function chatRoleOf(db: Db, userId: number | null, ownerId: number): Promise<TeamRole | null> {
+export async function chatRoleOf(
+  db: Db,
+  userId: number | null,
+  ownerId: number,
+): Promise<TeamRole | null> {
   if (userId === null) return null;
   if (userId === ownerId) return 'Owner';
   return (await membershipIn(db, userId, ownerId))?.role ?? null;
@@ -72,17 +104,33 @@ async function rolesOf(db: Db, userIds: number[], ownerId: number): Promise<Map<
 }
 
 export async function isMuted(db: Db, roomId: number, userId: number): Promise<boolean> {
-  const [row] = await db.select({ userId: chatMutes.userId }).from(chatMutes).where(and(eq(chatMutes.roomId, roomId), eq(chatMutes.userId, userId)));
+  const [row] = await db
+    .select({ userId: chatMutes.userId })
+    .from(chatMutes)
+    .where(and(eq(chatMutes.roomId, roomId), eq(chatMutes.userId, userId)));
   return Boolean(row);
 }
 
-export async function setMuted(db: Db, roomId: number, userId: number, muted: boolean, by: number): Promise<void> {
-  if (muted) await db.insert(chatMutes).values({ roomId, userId, mutedBy: by }).onConflictDoNothing();
-  else await db.delete(chatMutes).where(and(eq(chatMutes.roomId, roomId), eq(chatMutes.userId, userId)));
+export async function setMuted(
+  db: Db,
+  roomId: number,
+  userId: number,
+  muted: boolean,
+  by: number,
+): Promise<void> {
+  if (muted)
+    await db.insert(chatMutes).values({ roomId, userId, mutedBy: by }).onConflictDoNothing();
+  else
+    await db
+      .delete(chatMutes)
+      .where(and(eq(chatMutes.roomId, roomId), eq(chatMutes.userId, userId)));
 }
 
 /** The broadcast of the event on the air now, if any. */
-async function broadcastOnAir(db: Db, eventVideoId: number): Promise<{ id: number; startedAt: Date } | null> {
+async function broadcastOnAir(
+  db: Db,
+  eventVideoId: number,
+): Promise<{ id: number; startedAt: Date } | null> {
   const [row] = await db
     .select({ id: liveBroadcasts.id, startedAt: liveBroadcasts.startedAt })
     .from(liveBroadcasts)
@@ -102,7 +150,15 @@ const messageColumns = {
   authorName: users.name,
 };
 
-type MessageRow = { id: number; roomId: number; body: string; createdAt: Date; offsetMs: number | null; authorId: number | null; authorName: string | null };
+type MessageRow = {
+  id: number;
+  roomId: number;
+  body: string;
+  createdAt: Date;
+  offsetMs: number | null;
+  authorId: number | null;
+  authorName: string | null;
+};
 
 function messageJson(row: MessageRow, roles: ReadonlyMap<number, TeamRole>): ChatMessageJson {
   return {
@@ -112,12 +168,24 @@ function messageJson(row: MessageRow, roles: ReadonlyMap<number, TeamRole>): Cha
     created_at: new Date(row.createdAt).toISOString(),
     offset_ms: row.offsetMs,
     // An account deleted since keeps its words but loses its name.
-    author: { id: row.authorId ?? 0, name: row.authorName ?? '', badge: row.authorId === null ? null : chatBadge(roles.get(row.authorId) ?? null) },
+    author: {
+      id: row.authorId ?? 0,
+      name: row.authorName ?? '',
+      badge: row.authorId === null ? null : chatBadge(roles.get(row.authorId) ?? null),
+    },
   };
 }
 
-async function messagesJson(db: Db, room: ChatRoom, rows: MessageRow[]): Promise<ChatMessageJson[]> {
-  const roles = await rolesOf(db, rows.flatMap((r) => (r.authorId === null ? [] : [r.authorId])), room.event.ownerId);
+async function messagesJson(
+  db: Db,
+  room: ChatRoom,
+  rows: MessageRow[],
+): Promise<ChatMessageJson[]> {
+  const roles = await rolesOf(
+    db,
+    rows.flatMap((r) => (r.authorId === null ? [] : [r.authorId])),
+    room.event.ownerId,
+  );
   return rows.map((row) => messageJson(row, roles));
 }
 
@@ -131,12 +199,22 @@ export interface NewChatMessage {
 }
 
 /** Stores a message, stamped with the broadcast on the air and its offset into it. */
-export async function insertChatMessage(db: Db, { room, userId, role, body, now = new Date() }: NewChatMessage): Promise<ChatMessageJson> {
+export async function insertChatMessage(
+  db: Db,
+  { room, userId, role, body, now = new Date() }: NewChatMessage,
+): Promise<ChatMessageJson> {
   const onAir = await broadcastOnAir(db, room.event.videoId);
   const offsetMs = onAir ? Math.max(0, now.getTime() - new Date(onAir.startedAt).getTime()) : null;
   const [inserted] = await db
     .insert(chatMessages)
-    .values({ roomId: room.id, userId, body, createdAt: now, broadcastId: onAir?.id ?? null, offsetMs })
+    .values({
+      roomId: room.id,
+      userId,
+      body,
+      createdAt: now,
+      broadcastId: onAir?.id ?? null,
+      offsetMs,
+    })
     .returning({ id: chatMessages.id });
   const [row] = await db
     .select(messageColumns)
@@ -147,11 +225,21 @@ export async function insertChatMessage(db: Db, { room, userId, role, body, now 
 }
 
 /** The room's latest `limit` messages, or with `afterId` the next ones after it; oldest first. */
-export async function listChatMessages(db: Db, room: ChatRoom, { afterId, limit }: { afterId?: number | null; limit: number }): Promise<ChatMessageJson[]> {
+export async function listChatMessages(
+  db: Db,
+  room: ChatRoom,
+  { afterId, limit }: { afterId?: number | null; limit: number },
+): Promise<ChatMessageJson[]> {
   const visible = and(eq(chatMessages.roomId, room.id), isNull(chatMessages.deletedAt));
-  const query = db.select(messageColumns).from(chatMessages).leftJoin(users, eq(users.id, chatMessages.userId));
+  const query = db
+    .select(messageColumns)
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.userId));
   if (afterId !== undefined && afterId !== null) {
-    const rows = await query.where(and(visible, gt(chatMessages.id, afterId))).orderBy(asc(chatMessages.id)).limit(limit);
+    const rows = await query
+      .where(and(visible, gt(chatMessages.id, afterId)))
+      .orderBy(asc(chatMessages.id))
+      .limit(limit);
     return messagesJson(db, room, rows);
   }
   const rows = await query.where(visible).orderBy(desc(chatMessages.id)).limit(limit);
@@ -159,40 +247,77 @@ export async function listChatMessages(db: Db, room: ChatRoom, { afterId, limit 
 }
 
 /** Ids among the room's latest `window` messages that a moderator deleted: what a reconnecting reader must drop. */
-export async function recentlyDeletedIds(db: Db, roomId: number, window: number): Promise<number[]> {
-  const latest = db.select({ id: chatMessages.id, deletedAt: chatMessages.deletedAt }).from(chatMessages).where(eq(chatMessages.roomId, roomId)).orderBy(desc(chatMessages.id)).limit(window).as('latest');
+export async function recentlyDeletedIds(
+  db: Db,
+  roomId: number,
+  window: number,
+): Promise<number[]> {
+  const latest = db
+    .select({ id: chatMessages.id, deletedAt: chatMessages.deletedAt })
+    .from(chatMessages)
+    .where(eq(chatMessages.roomId, roomId))
+    .orderBy(desc(chatMessages.id))
+    .limit(window)
+    .as('latest');
   const rows = await db.select({ id: latest.id }).from(latest).where(isNotNull(latest.deletedAt));
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /** Marks a message deleted; false when the room has no such message (or it was already deleted). */
-export async function deleteChatMessage(db: Db, roomId: number, messageId: number, by: number): Promise<boolean> {
+export async function deleteChatMessage(
+  db: Db,
+  roomId: number,
+  messageId: number,
+  by: number,
+): Promise<boolean> {
   const rows = await db
     .update(chatMessages)
     .set({ deletedAt: new Date(), deletedBy: by })
-    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.roomId, roomId), isNull(chatMessages.deletedAt)))
+    .where(
+      and(
+        eq(chatMessages.id, messageId),
+        eq(chatMessages.roomId, roomId),
+        isNull(chatMessages.deletedAt),
+      ),
+    )
     .returning({ id: chatMessages.id });
   return rows.length > 0;
 }
 
 /** The broadcast whose replay is `videoId`, when it is one of this event's. */
-export async function replayBroadcastOf(db: Db, eventVideoId: number, videoId: number): Promise<number | null> {
+export async function replayBroadcastOf(
+  db: Db,
+  eventVideoId: number,
+  videoId: number,
+): Promise<number | null> {
   const [row] = await db
     .select({ id: liveBroadcasts.id })
     .from(liveBroadcasts)
-    .where(and(eq(liveBroadcasts.eventVideoId, eventVideoId), eq(liveBroadcasts.replayVideoId, videoId)))
+    .where(
+      and(eq(liveBroadcasts.eventVideoId, eventVideoId), eq(liveBroadcasts.replayVideoId, videoId)),
+    )
     .orderBy(desc(liveBroadcasts.startedAt))
     .limit(1);
   return row?.id ?? null;
 }
 
 /** A broadcast's messages in the order they were said, for its replay. */
-export async function replayChatMessages(db: Db, room: ChatRoom, broadcastId: number): Promise<ChatMessageJson[]> {
+export async function replayChatMessages(
+  db: Db,
+  room: ChatRoom,
+  broadcastId: number,
+): Promise<ChatMessageJson[]> {
   const rows = await db
     .select(messageColumns)
     .from(chatMessages)
     .leftJoin(users, eq(users.id, chatMessages.userId))
-    .where(and(eq(chatMessages.roomId, room.id), eq(chatMessages.broadcastId, broadcastId), isNull(chatMessages.deletedAt)))
+    .where(
+      and(
+        eq(chatMessages.roomId, room.id),
+        eq(chatMessages.broadcastId, broadcastId),
+        isNull(chatMessages.deletedAt),
+      ),
+    )
     .orderBy(asc(chatMessages.offsetMs), asc(chatMessages.id));
   return messagesJson(db, room, rows);
 }
@@ -206,10 +331,26 @@ export interface VideoChat {
 export async function chatOfVideo(db: Db, videoId: number): Promise<VideoChat | null> {
   // One read on every video view: the event the video is, or the event whose broadcast it replays.
   const [row] = await db
-    .select({ roomId: liveEvents.chatRoomId, eventVideoId: liveEvents.videoId, status: liveEvents.status, replay: liveBroadcasts.id })
+    .select({
+      roomId: liveEvents.chatRoomId,
+      eventVideoId: liveEvents.videoId,
+      status: liveEvents.status,
+      replay: liveBroadcasts.id,
+    })
     .from(liveEvents)
-    .leftJoin(liveBroadcasts, and(eq(liveBroadcasts.eventVideoId, liveEvents.videoId), eq(liveBroadcasts.replayVideoId, videoId)))
-    .where(and(isNotNull(liveEvents.chatRoomId), or(eq(liveEvents.videoId, videoId), isNotNull(liveBroadcasts.id))))
+    .leftJoin(
+      liveBroadcasts,
+      and(
+        eq(liveBroadcasts.eventVideoId, liveEvents.videoId),
+        eq(liveBroadcasts.replayVideoId, videoId),
+      ),
+    )
+    .where(
+      and(
+        isNotNull(liveEvents.chatRoomId),
+        or(eq(liveEvents.videoId, videoId), isNotNull(liveBroadcasts.id)),
+      ),
+    )
     .limit(1);
   if (!row?.roomId) return null;
   // A one-off event becomes its own replay once it is over (src/server/live/replay.ts).

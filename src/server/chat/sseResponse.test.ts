@@ -3,7 +3,13 @@
  * Astro's own writer (which never waits for 'drain') inside the Node response scope, as the
  * production pipeline does, and real sockets read, or do not read, what it sends.
  */
-import { createServer, get, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  get,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { Socket } from 'node:net';
 import { writeResponse } from 'astro/app/node';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,7 +30,11 @@ const chatMessage = (id: number, body = 'hello'): ChatMessageJson => ({
   offset_ms: null,
   author: { id: 1, name: 'Ada', badge: null },
 });
-const message = (id: number, body?: string): ChatEvent => ({ type: 'message', roomId: 1, message: chatMessage(id, body) });
+const message = (id: number, body?: string): ChatEvent => ({
+  type: 'message',
+  roomId: 1,
+  message: chatMessage(id, body),
+});
 const idsIn = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
 const gauge = async () => (await metrics().chatConnections.get()).values[0]?.value ?? 0;
 const dropped = async () => (await metrics().chatDroppedStreams.get()).values[0]?.value ?? 0;
@@ -49,7 +59,14 @@ async function serve(first: SseResponseOptions['first'] = []): Promise<Served> {
     pipeline([nodeResponseScope], (req, res) => {
       seen.push(res);
       waiting.splice(0).forEach((wake) => wake());
-      void writeResponse(sseResponse({ roomId: Number(new URL(req.url!, 'http://chat').searchParams.get('room')), first, hub }), res);
+      void writeResponse(
+        sseResponse({
+          roomId: Number(new URL(req.url!, 'http://chat').searchParams.get('room')),
+          first,
+          hub,
+        }),
+        res,
+      );
     }),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -101,7 +118,10 @@ function reader(url: string) {
     /** Resolves once the connection is over, whether or not a response came. */
     ended,
     text: () => text,
-    until: (id: number) => (idsIn(text).includes(id) ? Promise.resolve() : new Promise<void>((resolve) => waits.push({ id, resolve }))),
+    until: (id: number) =>
+      idsIn(text).includes(id)
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waits.push({ id, resolve })),
     leave: () => response?.destroy(),
   };
 }

@@ -13,7 +13,7 @@ import { logger } from '../logger.ts';
 import { chatHub, type ChatHub, type ChatSink } from './chatHub.ts';
 
 /** How long a browser waits before it reconnects a stream that ended or broke. */
-export const RETRY_MS = 3_000;
+const RETRY_MS = 3_000;
 
 export interface SseResponseOptions {
   roomId: number;
@@ -45,7 +45,10 @@ export function sseResponse({ roomId, first, hub = chatHub() }: SseResponseOptio
             held.push(chunk);
             heldBytes += Buffer.byteLength(chunk);
           },
-          pendingBytes: () => heldBytes + Math.max(0, -(controller.desiredSize ?? 0)) + (nodeResponse?.writableLength ?? 0),
+          pendingBytes: () =>
+            heldBytes +
+            Math.max(0, -(controller.desiredSize ?? 0)) +
+            (nodeResponse?.writableLength ?? 0),
           close() {
             if (ended) return;
             ended = true;
@@ -57,7 +60,9 @@ export function sseResponse({ roomId, first, hub = chatHub() }: SseResponseOptio
         unregister = hub.openStream(roomId, sink);
         if (ended) return;
         enqueue(sseRetry(RETRY_MS));
-        new Promise<readonly string[]>((resolve) => resolve(typeof first === 'function' ? first() : first)).then(
+        new Promise<readonly string[]>((resolve) =>
+          resolve(typeof first === 'function' ? first() : first),
+        ).then(
           (frames) => {
             if (ended || !held) return;
             for (const frame of [...frames, ...held]) enqueue(frame);

@@ -29,7 +29,11 @@ async function open(): Promise<Handle> {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const sql = postgres(DATABASE_URL, { max: 10, onnotice: () => {} });
-    return { db: drizzle(sql, { schema }) as unknown as Db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
+    return {
+      db: drizzle(sql, { schema }) as unknown as Db,
+      kind: 'postgres',
+      close: () => sql.end({ timeout: 5 }),
+    };
   }
   const dir = path.resolve(DATA_DIR, 'pglite');
   await acquireDataDirLock(path.resolve(DATA_DIR));

@@ -6,11 +6,29 @@
  * With DATABASE_URL there is no lock: PostgreSQL serves any number of processes.
  */
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { busyMessage, isSameProcess, lockIsHeld, parseLockHolder, startTicksOf, type LockHolder, type ProcessSighting } from '../../lib/dataDirLock.ts';
+import {
+  busyMessage,
+  isSameProcess,
+  lockIsHeld,
+  parseLockHolder,
+  startTicksOf,
+  type LockHolder,
+  type ProcessSighting,
+} from '../../lib/dataDirLock.ts';
 
 export const LOCK_FILE = 'vitrine.lock';
 /** Taken (mkdir is atomic) while a stale lock is removed, so two processes never both take over. */
@@ -66,11 +84,18 @@ interface LockState {
 
 // The start script and the Astro bundle load this module separately; the lock is the process's.
 const KEY = Symbol.for('vitrine.dataDirLock');
-const shared = globalThis as { [KEY]?: { held: LockState | null; port: number | null; exitHook: boolean } };
+const shared = globalThis as {
+  [KEY]?: { held: LockState | null; port: number | null; exitHook: boolean };
+};
 const state = (shared[KEY] ??= { held: null, port: null, exitHook: false });
 
 function isMine(holder: LockHolder | null): boolean {
-  return holder !== null && holder.pid === process.pid && holder.hostname === hostname() && holder.startTicks === processStartTicks(process.pid);
+  return (
+    holder !== null &&
+    holder.pid === process.pid &&
+    holder.hostname === hostname() &&
+    holder.startTicks === processStartTicks(process.pid)
+  );
 }
 
 function readLock(file: string): string | null {
@@ -122,7 +147,13 @@ export async function acquireDataDirLock(dataDir: string): Promise<void> {
   const file = path.join(dataDir, LOCK_FILE);
   if (state.held?.file === file) return;
   mkdirSync(dataDir, { recursive: true });
-  const base = { pid: process.pid, startTicks: processStartTicks(process.pid), hostname: hostname(), command: commandLine(), startedAt: new Date().toISOString() };
+  const base = {
+    pid: process.pid,
+    startTicks: processStartTicks(process.pid),
+    hostname: hostname(),
+    command: commandLine(),
+    startedAt: new Date().toISOString(),
+  };
   let me: LockHolder;
   for (;;) {
     // The port may have come in while a stale lock was being removed.
@@ -137,7 +168,8 @@ export async function acquireDataDirLock(dataDir: string): Promise<void> {
     if (text === null) continue;
     const holder = parseLockHolder(text);
     if (isMine(holder)) break;
-    if (holder && lockIsHeld(holder, sight(holder.pid))) throw new DataDirBusyError(dataDir, holder);
+    if (holder && lockIsHeld(holder, sight(holder.pid)))
+      throw new DataDirBusyError(dataDir, holder);
     // A crash's leftover (or a file that is not a lock at all): take it over.
     await removeStale(file, text);
   }

@@ -1,19 +1,35 @@
 /**
  * In-process word that what pages show has changed (src/server/db/pageChanges.ts hears it from
- * the database): the page cache and the short read caches under it forget what they hold.
- * The start script and the Astro bundle load this module apart, so the listeners live on
- * globalThis: a cache in the bundle hears what the start script's listener reports.
+ * the database): the page cache and the short read caches under it forget what they hold. A
+ * change of a signed-in viewer's own things (drizzle/0010_viewer_changes.sql) is heard as
+ * 'viewers': only the caches of viewers' reads forget theirs; a page change reaches those too,
+ * since a viewer's account is shown on pages. The start script and the Astro bundle load this
+ * module apart, so the listeners live on globalThis: a cache in the bundle hears what the start
+ * script's listener reports.
  */
 const KEY = Symbol.for('vitrine.pageChangeListeners');
-const holder = globalThis as { [KEY]?: Set<() => void> };
+const VIEWERS_KEY = Symbol.for('vitrine.viewerChangeListeners');
+const holder = globalThis as { [KEY]?: Set<() => void>; [VIEWERS_KEY]?: Set<() => void> };
 const listeners = (holder[KEY] ??= new Set());
+const viewerListeners = (holder[VIEWERS_KEY] ??= new Set());
 
-/** Calls `listener` on every change; returns the unsubscribe. */
+/** The database's word for a change of viewers' own things, not of any page. */
+const VIEWERS_CHANGED = 'viewers';
+
+/** Calls `listener` on every change of a page; returns the unsubscribe. */
 export function onPagesChanged(listener: () => void): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
 
-export function pagesChanged(): void {
-  for (const listener of [...listeners]) listener();
+/** Calls `listener` on every change of a viewer's own things or of a page; returns the unsubscribe. */
+export function onViewersChanged(listener: () => void): () => void {
+  viewerListeners.add(listener);
+  return () => void viewerListeners.delete(listener);
+}
+
+/** `what` changed: a table's name, VIEWERS_CHANGED, or nothing when changes may have been missed. */
+export function pagesChanged(what?: string): void {
+  const told = what === VIEWERS_CHANGED ? [...viewerListeners] : [...listeners, ...viewerListeners];
+  for (const listener of told) listener();
 }

@@ -16,7 +16,7 @@ import { config } from '../config.ts';
 import { logger } from '../logger.ts';
 import { dbKind, getDb } from './client.ts';
 
-export const PAGE_CHANGES_CHANNEL = 'vitrine_pages';
+const PAGE_CHANGES_CHANNEL = 'vitrine_pages';
 /** A payload that is a node's own marker, not a change. */
 const MARKER_PREFIX = 'caught-up:';
 /** A notification that does not come back within this is taken as lost: everything is forgotten. */
@@ -68,7 +68,10 @@ export async function listenForPageChanges(handlers: PageChangeHandlers): Promis
         await db.execute(sql`select pg_notify(${PAGE_CHANGES_CHANNEL}, ${marker})`);
         if (!(await back)) throw new Error('the notification did not come back');
       } catch (err) {
-        logger.warn({ err }, 'page cache: could not confirm that changes were received; forgetting every page');
+        logger.warn(
+          { err },
+          'page cache: could not confirm that changes were received; forgetting every page',
+        );
         handlers.onGap();
       } finally {
         clearTimeout(timer);

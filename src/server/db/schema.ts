@@ -41,6 +41,7 @@ import {
 } from '../../lib/domain.ts';
 import { CHAT_AUDIENCES } from '../../lib/chatWire.ts';
 import { API_SCOPES } from '../../lib/apiScopes.ts';
+import type { CustomLogo } from '../../lib/customLogo.ts';
 
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
@@ -122,7 +123,10 @@ export const teamMemberships = pgTable(
     role: text('role').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), check('team_memberships_role', oneOf('role', TEAM_ROLES))],
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId] }),
+    check('team_memberships_role', oneOf('role', TEAM_ROLES)),
+  ],
 );
 
 /** One OpenID Connect connection of a team (SPEC §2 "/auth0/connect … exactly one connection"). */
@@ -175,7 +179,10 @@ export const showcases = pgTable(
     featuredVideoId: integer('featured_video_id'),
     hasChosenThumbnail: boolean('has_chosen_thumbnail').notNull().default(false),
     /** Hosts allowed to frame the showcase's embeds (src/lib/embedDomains.ts); empty: anywhere. */
-    embedDomains: text('embed_domains').array().notNull().default(sql`'{}'::text[]`),
+    embedDomains: text('embed_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /**
      * Videos a viewer may see in the showcase (showcaseQueries.ts visibleInShowcase), and
      * those of them rated explicit or unrated: kept by triggers (migration 0008_search_paging)
@@ -203,12 +210,6 @@ export const showcases = pgTable(
     check('showcases_brand_color', sql`brand_color ~ '^#[0-9a-fA-F]{6}$'`),
   ],
 );
-
-export interface CustomLogo {
-  active: boolean;
-  baseLink: string;
-  sizes: { width: number; height: number; link: string }[];
-}
 
 export const videos = pgTable(
   'videos',
@@ -242,7 +243,9 @@ export const videos = pgTable(
      * case, accents stripped, NFKC; migration 0001_search_index): stored, so a search reads
      * it instead of folding every row.
      */
-    searchText: text('search_text').generatedAlwaysAs(sql`vitrine_search_fold(name || ' ' || description)`),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`vitrine_search_fold(name || ' ' || description)`,
+    ),
     /** The title alone, folded alike: a title match ranks before a description match. */
     searchName: text('search_name').generatedAlwaysAs(sql`vitrine_search_fold(name)`),
     createdAt: createdAt(),
@@ -256,7 +259,9 @@ export const videos = pgTable(
     // signature keeps inner pages selective for a title and a description's trigrams.
     index('videos_search_idx').using('gist', sql`${t.searchText} gist_trgm_ops(siglen=256)`),
     // The few live videos, for the playable total of a showcase (showcaseQueries.ts).
-    index('videos_live_idx').on(t.id).where(sql`type = 'live'`),
+    index('videos_live_idx')
+      .on(t.id)
+      .where(sql`type = 'live'`),
     check('videos_type', oneOf('type', VIDEO_TYPES)),
     check('videos_display_type', oneOf('display_type', DISPLAY_TYPES)),
     check('videos_privacy_view', oneOf('privacy_view', VIDEO_PRIVACY)),
@@ -338,8 +343,12 @@ export const showcaseVideos = pgTable(
   (t) => [
     primaryKey({ columns: [t.showcaseId, t.videoId] }),
     index('showcase_videos_order_idx').on(t.showcaseId, t.position),
-    index('showcase_videos_shown_position_idx').on(t.showcaseId, t.position, t.videoId).where(sql`shown`),
-    index('showcase_videos_shown_added_idx').on(t.showcaseId, t.addedAt, t.position, t.videoId).where(sql`shown`),
+    index('showcase_videos_shown_position_idx')
+      .on(t.showcaseId, t.position, t.videoId)
+      .where(sql`shown`),
+    index('showcase_videos_shown_added_idx')
+      .on(t.showcaseId, t.addedAt, t.position, t.videoId)
+      .where(sql`shown`),
     // A video's showcases: deleting a video, and keeping showcases.video_count when it changes.
     index('showcase_videos_video_idx').on(t.videoId),
   ],
@@ -369,13 +378,18 @@ export const chatMessages = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
     /** The broadcast on the air when it was posted: its replay plays the message back at offset_ms. */
-    broadcastId: integer('broadcast_id').references(() => liveBroadcasts.id, { onDelete: 'set null' }),
+    broadcastId: integer('broadcast_id').references(() => liveBroadcasts.id, {
+      onDelete: 'set null',
+    }),
     offsetMs: integer('offset_ms'),
     /** Deleted by a moderator: kept for the record, shown to nobody. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('chat_messages_room_idx').on(t.roomId, t.id), index('chat_messages_broadcast_idx').on(t.broadcastId, t.offsetMs)],
+  (t) => [
+    index('chat_messages_room_idx').on(t.roomId, t.id),
+    index('chat_messages_broadcast_idx').on(t.broadcastId, t.offsetMs),
+  ],
 );
 
 /** Viewers a moderator silenced in one room (for the event, every occurrence). */
@@ -402,6 +416,23 @@ export const spentCaptchas = pgTable('spent_captchas', {
   signature: text('signature').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The site's signing keys, one row a generation (src/server/secrets.ts, src/lib/keyRing.ts):
+ * written once by whichever process comes first, so every node signs and verifies alike. A
+ * rotation adds a generation that starts signing at `active_from`.
+ */
+export const siteSecrets = pgTable(
+  'site_secrets',
+  {
+    name: text('name').notNull(),
+    generation: integer('generation').notNull(),
+    /** 32 random bytes, base64url. */
+    value: text('value').notNull(),
+    activeFrom: timestamp('active_from', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.name, table.generation] })],
+);
 
 /** The live side of a video of type 'live' (SPEC §3 Video.live and Schedule). */
 export const liveEvents = pgTable(
@@ -486,7 +517,10 @@ export const stockClipQualities = pgTable(
     priceMinor: integer('price_minor').notNull(),
     discountedPriceMinor: integer('discounted_price_minor'),
   },
-  (t) => [primaryKey({ columns: [t.clipId, t.quality] }), check('stock_clip_qualities_quality', oneOf('quality', STOCK_QUALITIES))],
+  (t) => [
+    primaryKey({ columns: [t.clipId, t.quality] }),
+    check('stock_clip_qualities_quality', oneOf('quality', STOCK_QUALITIES)),
+  ],
 );
 
 export const stockCollections = pgTable('stock_collections', {
@@ -533,7 +567,10 @@ export const cartItems = pgTable(
     createdAt: createdAt(),
   },
   // One line per clip: adding twice never gives two lines (idempotent by cart and clip).
-  (t) => [primaryKey({ columns: [t.cartId, t.clipId] }), check('cart_items_quality', oneOf('quality', STOCK_QUALITIES))],
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.clipId] }),
+    check('cart_items_quality', oneOf('quality', STOCK_QUALITIES)),
+  ],
 );
 
 export const purchases = pgTable(
@@ -579,7 +616,10 @@ export const viewerSettings = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     contentRatingPreset: text('content_rating_preset').notNull().default('safest'),
-    contentRatings: text('content_ratings').array().notNull().default(sql`'{}'::text[]`),
+    contentRatings: text('content_ratings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     theme: text('theme'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -604,7 +644,10 @@ export const jobs = pgTable(
     error: text('error'),
     createdAt: createdAt(),
   },
-  (t) => [index('jobs_ready_idx').on(t.status, t.runAt), check('jobs_status', oneOf('status', JOB_STATUSES))],
+  (t) => [
+    index('jobs_ready_idx').on(t.status, t.runAt),
+    check('jobs_status', oneOf('status', JOB_STATUSES)),
+  ],
 );
 
 /** A "Forgot password?" link: usable once, until it expires; only its SHA-256 is kept. */
@@ -638,7 +681,10 @@ export const teamInvitations = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('team_invitations_team_idx').on(t.teamId), check('team_invitations_role', oneOf('role', TEAM_ROLES))],
+  (t) => [
+    index('team_invitations_team_idx').on(t.teamId),
+    check('team_invitations_role', oneOf('role', TEAM_ROLES)),
+  ],
 );
 
 /**
@@ -684,6 +730,23 @@ export const apiTokens = pgTable(
     index('api_tokens_user_idx').on(t.userId),
     index('api_tokens_app_idx').on(t.appId),
     check('api_tokens_holder', sql`(user_id is null) <> (app_id is null)`),
-    check('api_tokens_scopes', sql.raw(`scopes <@ array[${API_SCOPES.map((s) => `'${s}'`).join(', ')}]::text[]`)),
+    check(
+      'api_tokens_scopes',
+      sql.raw(`scopes <@ array[${API_SCOPES.map((s) => `'${s}'`).join(', ')}]::text[]`),
+    ),
   ],
+);
+
+/**
+ * The site's own id, made at random on first use (src/server/db/siteIdentity.ts): it names the
+ * site's keys and channels in a Redis that other sites may share. One row, held so by its key.
+ */
+export const siteIdentity = pgTable(
+  'site_identity',
+  {
+    singleton: boolean('singleton').primaryKey().default(true),
+    id: text('id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('site_identity_singleton', sql`${t.singleton}`)],
 );

@@ -26,7 +26,15 @@ export interface TestDatabase {
   dataDir: string;
 }
 
-export async function useTestDatabase(label: string): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /** false leaves it empty, for a test of migrating it. */
+  migrated?: boolean;
+}
+
+export async function useTestDatabase(
+  label: string,
+  { migrated = true }: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
   const sharedUrl = process.env['DATABASE_URL'];
   // Refuse before anything is created.
   const sharedName = sharedUrl ? testDatabaseNameOf(sharedUrl) : null;
@@ -35,9 +43,13 @@ export async function useTestDatabase(label: string): Promise<TestDatabase> {
   let dropDatabase = async () => {};
   if (sharedUrl && sharedName !== null) {
     const name = `${sharedName}_${process.pid}_${randomBytes(3).toString('hex')}`;
-    if (name.length > MAX_NAME_LENGTH) throw new Error(`The test database name ${name} is longer than ${MAX_NAME_LENGTH} characters: shorten the one DATABASE_URL names.`);
+    if (name.length > MAX_NAME_LENGTH)
+      throw new Error(
+        `The test database name ${name} is longer than ${MAX_NAME_LENGTH} characters: shorten the one DATABASE_URL names.`,
+      );
     await onServer(sharedUrl, (sql) => sql`create database ${sql(name)}`);
-    dropDatabase = () => onServer(sharedUrl, (sql) => sql`drop database if exists ${sql(name)} with (force)`);
+    dropDatabase = () =>
+      onServer(sharedUrl, (sql) => sql`drop database if exists ${sql(name)} with (force)`);
     const url = new URL(sharedUrl);
     url.pathname = `/${encodeURIComponent(name)}`;
     process.env['DATABASE_URL'] = url.toString();
@@ -55,7 +67,7 @@ export async function useTestDatabase(label: string): Promise<TestDatabase> {
     })());
   afterAll(remove);
   try {
-    await migrate();
+    if (migrated) await migrate();
   } catch (error) {
     await remove();
     throw error;
@@ -64,7 +76,10 @@ export async function useTestDatabase(label: string): Promise<TestDatabase> {
 }
 
 /** One statement on a connection of its own to the database `url` names (a database cannot drop itself). */
-async function onServer(url: string, statement: (sql: postgres.Sql) => Promise<unknown>): Promise<void> {
+async function onServer(
+  url: string,
+  statement: (sql: postgres.Sql) => Promise<unknown>,
+): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await statement(sql);

@@ -26,9 +26,13 @@ describe('parseRange for a 1000-byte object', () => {
 
 describe('attachmentDisposition', () => {
   it('names the saved file, in ASCII and in UTF-8', () => {
-    expect(attachmentDisposition('Launch-hd.mp4')).toBe(`attachment; filename="Launch-hd.mp4"; filename*=UTF-8''Launch-hd.mp4`);
+    expect(attachmentDisposition('Launch-hd.mp4')).toBe(
+      `attachment; filename="Launch-hd.mp4"; filename*=UTF-8''Launch-hd.mp4`,
+    );
   });
   it('cannot be broken out of by quotes or line breaks', () => {
-    expect(attachmentDisposition('a"b\r\nX: y.mp4')).toBe(`attachment; filename="a_b__X__y.mp4"; filename*=UTF-8''a%22b%0D%0AX%3A%20y.mp4`);
+    expect(attachmentDisposition('a"b\r\nX: y.mp4')).toBe(
+      `attachment; filename="a_b__X__y.mp4"; filename*=UTF-8''a%22b%0D%0AX%3A%20y.mp4`,
+    );
   });
 });

@@ -3,9 +3,8 @@
  * caching until the URL expires, and the right content type.
  */
 import { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
-import { mediaStorage, MissingObjectError, type MediaStorage } from '../media/index.ts';
-import { isLivePlaylistKey } from '../media/storage.ts';
+import { mediaStorage } from '../media/mediaStorage.ts';
+import { isLivePlaylistKey, readWhole, type MediaStorage } from '../media/storage.ts';
 
 const TYPES: Record<string, string> = {
   mp4: 'video/mp4',
@@ -20,7 +19,10 @@ const TYPES: Record<string, string> = {
 };
 
 /** Parses a single-range 'bytes=' header; multiple ranges are answered whole, as RFC 9110 allows. */
-export function parseRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+export function parseRange(
+  header: string | null,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
   const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!match) return null;
   const [, from, to] = match;
@@ -54,31 +56,36 @@ export function attachmentDisposition(name: string): string {
 }
 
 /**
- * A live playlist is replaced every couple of seconds: read whole, its length and bytes come
- * from one version, where a stat then a read could describe one and send another.
- */
-async function readPlaylist(store: MediaStorage, key: string): Promise<Buffer | null> {
-  try {
-    return await buffer(await store.createReadStream(key));
-  } catch (error) {
-    if (error instanceof MissingObjectError) return null;
-    throw error;
-  }
-}
-
-/**
  * A live playlist goes out whole, with no validator: a browser that keeps it and asks again for
  * a range or with If-None-Match (Chromium's own HLS player does both) would splice bytes of
  * two versions of a sliding window, and stall.
  */
-async function serveLivePlaylist(store: MediaStorage, key: string, cacheControl: string, request: Request): Promise<Response> {
-  const playlist = await readPlaylist(store, key);
+async function serveLivePlaylist(
+  store: MediaStorage,
+  key: string,
+  cacheControl: string,
+  request: Request,
+): Promise<Response> {
+  // Replaced every couple of seconds: read whole, its length and bytes come from one version,
+  // where a stat then a read could describe one and send another.
+  const playlist = await readWhole(store, key);
   if (!playlist) return new Response(null, { status: 404 });
-  const headers = new Headers({ 'Content-Type': TYPES['m3u8']!, 'Content-Length': String(playlist.length), 'Cache-Control': cacheControl });
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(playlist), { status: 200, headers });
+  const headers = new Headers({
+    'Content-Type': TYPES['m3u8']!,
+    'Content-Length': String(playlist.length),
+    'Cache-Control': cacheControl,
+  });
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(playlist), {
+    status: 200,
+    headers,
+  });
 }
 
-export async function serveMedia(key: string, request: Request, { download = null, cacheControl }: ServeOptions): Promise<Response> {
+export async function serveMedia(
+  key: string,
+  request: Request,
+  { download = null, cacheControl }: ServeOptions,
+): Promise<Response> {
   const store = mediaStorage();
   if (isLivePlaylistKey(key)) return serveLivePlaylist(store, key, cacheControl, request);
   const object = await store.stat(key);
@@ -93,7 +100,8 @@ export async function serveMedia(key: string, request: Request, { download = nul
     'Cache-Control': cacheControl,
   });
   if (download !== null) headers.set('Content-Disposition', attachmentDisposition(download));
-  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  if (request.headers.get('if-none-match') === etag)
+    return new Response(null, { status: 304, headers });
 
   const range = parseRange(request.headers.get('range'), object.size);
   if (range === 'unsatisfiable') {
@@ -105,5 +113,8 @@ export async function serveMedia(key: string, request: Request, { download = nul
   if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
   if (request.method === 'HEAD') return new Response(null, { status: range ? 206 : 200, headers });
   const stream = await store.createReadStream(key, range ?? undefined);
-  return new Response(Readable.toWeb(stream) as ReadableStream, { status: range ? 206 : 200, headers });
+  return new Response(Readable.toWeb(stream) as ReadableStream, {
+    status: range ? 206 : 200,
+    headers,
+  });
 }

@@ -28,7 +28,11 @@ function signature(secret: Buffer, folder: string, exp: number, shared: boolean)
 const encode = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
 /** The signed address of `file` in `folder`; every other file under `folder` is reachable beside it. */
-export function signMediaFolder(folder: string, file: string, { secret, now = Date.now() / 1000, ttlSeconds = 6 * WINDOW, shared = false }: FolderSignOptions): string {
+export function signMediaFolder(
+  folder: string,
+  file: string,
+  { secret, now = Date.now() / 1000, ttlSeconds = 6 * WINDOW, shared = false }: FolderSignOptions,
+): string {
   const exp = Math.ceil((now + ttlSeconds) / WINDOW) * WINDOW;
   return `/media/p/${exp}/${signature(secret, folder, exp, shared)}/${encode(folder)}/${encode(file)}`;
 }
@@ -37,15 +41,24 @@ export function signMediaFolder(folder: string, file: string, { secret, now = Da
 export type FolderVerdict = 'ok' | 'shared' | 'expired' | 'invalid';
 
 /** Whether `key` lies in a folder that `sig` signed until `exp`. */
-export function verifyMediaFolder(key: string, exp: string, sig: string, secret: Buffer, now = Date.now() / 1000): FolderVerdict {
+export function verifyMediaFolder(
+  key: string,
+  exp: string,
+  sig: string,
+  secret: Buffer,
+  now = Date.now() / 1000,
+): FolderVerdict {
   const expiry = Number(exp);
   if (!sig || !/^\d{1,12}$/.test(exp)) return 'invalid';
   const given = Buffer.from(sig);
   const parts = key.split('/');
   for (let depth = parts.length - 1; depth >= 1; depth--) {
     for (const shared of [false, true]) {
-      const expected = Buffer.from(signature(secret, parts.slice(0, depth).join('/'), expiry, shared));
-      if (expected.length === given.length && timingSafeEqual(expected, given)) return expiry < now ? 'expired' : shared ? 'shared' : 'ok';
+      const expected = Buffer.from(
+        signature(secret, parts.slice(0, depth).join('/'), expiry, shared),
+      );
+      if (expected.length === given.length && timingSafeEqual(expected, given))
+        return expiry < now ? 'expired' : shared ? 'shared' : 'ok';
     }
   }
   return 'invalid';

@@ -6,7 +6,12 @@ const now = 1_800_000_000;
 
 function parts(url: string) {
   const parsed = new URL(url, 'http://x');
-  return { key: decodeURIComponent(parsed.pathname.replace('/media/', '')), exp: parsed.searchParams.get('exp'), sig: parsed.searchParams.get('sig'), dl: parsed.searchParams.get('dl') };
+  return {
+    key: decodeURIComponent(parsed.pathname.replace('/media/', '')),
+    exp: parsed.searchParams.get('exp'),
+    sig: parsed.searchParams.get('sig'),
+    dl: parsed.searchParams.get('dl'),
+  };
 }
 
 describe('a signed media URL', () => {
@@ -20,8 +25,12 @@ describe('a signed media URL', () => {
   it('is invalid for another key, a changed expiry, another secret or no signature', () => {
     const { exp, sig } = parts(signMediaPath('videos/4/sd.mp4', { secret, now }));
     expect(verifyMediaSignature('videos/5/sd.mp4', exp, sig, secret, now)).toBe('invalid');
-    expect(verifyMediaSignature('videos/4/sd.mp4', String(Number(exp) + 3600), sig, secret, now)).toBe('invalid');
-    expect(verifyMediaSignature('videos/4/sd.mp4', exp, sig, Buffer.alloc(32, 8), now)).toBe('invalid');
+    expect(
+      verifyMediaSignature('videos/4/sd.mp4', String(Number(exp) + 3600), sig, secret, now),
+    ).toBe('invalid');
+    expect(verifyMediaSignature('videos/4/sd.mp4', exp, sig, Buffer.alloc(32, 8), now)).toBe(
+      'invalid',
+    );
     expect(verifyMediaSignature('videos/4/sd.mp4', exp, null, secret, now)).toBe('invalid');
   });
 
@@ -30,7 +39,9 @@ describe('a signed media URL', () => {
     const restricted = parts(signMediaPath('videos/4/sd.mp4', { secret, now }));
     expect(verifyMediaSignature(shared.key, shared.exp, shared.sig, secret, now)).toBe('shared');
     expect(shared.sig).not.toBe(restricted.sig);
-    expect(verifyMediaSignature(shared.key, shared.exp, shared.sig, secret, Number(shared.exp) + 1)).toBe('expired');
+    expect(
+      verifyMediaSignature(shared.key, shared.exp, shared.sig, secret, Number(shared.exp) + 1),
+    ).toBe('expired');
   });
 
   it('renders the same URL within one hour window, so pages stay cacheable', () => {

@@ -20,7 +20,13 @@ export interface SignOptions {
 
 const WINDOW = 60 * 60;
 
-function signature(secret: Buffer, key: string, exp: number, download: string | null, shared: boolean): string {
+function signature(
+  secret: Buffer,
+  key: string,
+  exp: number,
+  download: string | null,
+  shared: boolean,
+): string {
   const signed = download === null ? `${key}\n${exp}` : `${key}\n${exp}\n${download}`;
   // The audience is part of what is signed, so nobody can turn private media into shared.
   return hmacDigest(secret, shared ? `shared:${signed}` : signed);
@@ -28,11 +34,23 @@ function signature(secret: Buffer, key: string, exp: number, download: string | 
 
 /** A file name safe in a Content-Disposition header: 'Hello, wörld!' + 'hd.mp4' → 'Hello-w-rld-hd.mp4'. */
 export function downloadFileName(title: string, suffix: string): string {
-  const stem = title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+  const stem = title
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
   return stem ? `${stem}-${suffix}` : suffix;
 }
 
-export function signMediaPath(key: string, { secret, now = Date.now() / 1000, ttlSeconds = 6 * WINDOW, download, shared = false }: SignOptions): string {
+export function signMediaPath(
+  key: string,
+  {
+    secret,
+    now = Date.now() / 1000,
+    ttlSeconds = 6 * WINDOW,
+    download,
+    shared = false,
+  }: SignOptions,
+): string {
   const exp = Math.ceil((now + ttlSeconds) / WINDOW) * WINDOW;
   const encoded = key.split('/').map(encodeURIComponent).join('/');
   const path = `/media/${encoded}?exp=${exp}&sig=${signature(secret, key, exp, download ?? null, shared)}`;
@@ -43,7 +61,14 @@ export function signMediaPath(key: string, { secret, now = Date.now() / 1000, tt
 export type Verdict = 'ok' | 'shared' | 'expired' | 'invalid';
 
 /** `download` is the dl parameter as received (null when absent). */
-export function verifyMediaSignature(key: string, exp: string | null, sig: string | null, secret: Buffer, now = Date.now() / 1000, download: string | null = null): Verdict {
+export function verifyMediaSignature(
+  key: string,
+  exp: string | null,
+  sig: string | null,
+  secret: Buffer,
+  now = Date.now() / 1000,
+  download: string | null = null,
+): Verdict {
   const expiry = Number(exp);
   if (!sig || !Number.isInteger(expiry)) return 'invalid';
   const given = Buffer.from(sig);

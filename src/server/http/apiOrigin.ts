@@ -11,7 +11,7 @@ import { apiPort, config } from '../config.ts';
 import { forwardedHost } from './publicOrigin.ts';
 import type { Step } from './requestPipeline.ts';
 
-export const API_ORIGIN_HEADER = 'x-vitrine-api-origin';
+const API_ORIGIN_HEADER = 'x-vitrine-api-origin';
 
 /** Which listener a pipeline serves: the site's (PORT) or the API origin's (API_PORT). */
 export type Listener = 'site' | 'api';

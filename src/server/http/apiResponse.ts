@@ -46,15 +46,22 @@ export function scopeRefusal(context: APIContext, needed: ApiScope): Response {
 }
 
 /** What every API call starts with: the version it is answered in, and the scope it needs. */
-export function beginApiCall(context: APIContext, needed: ApiScope): { version: string } | { error: Response } {
+export function beginApiCall(
+  context: APIContext,
+  needed: ApiScope,
+): { version: string } | { error: Response } {
   const negotiated = negotiateVersion(context);
   if ('error' in negotiated) return negotiated;
-  if (!scopeAllows(context.locals.bearerScopes, needed)) return { error: scopeRefusal(context, needed) };
+  if (!scopeAllows(context.locals.bearerScopes, needed))
+    return { error: scopeRefusal(context, needed) };
   return negotiated;
 }
 
 /** A query parameter outside its vocabulary (an unknown sort or direction), named for the developer. */
-export function invalidParameter(context: APIContext, { parameter, value, allowed }: SortParameterError): Response {
+export function invalidParameter(
+  context: APIContext,
+  { parameter, value, allowed }: SortParameterError,
+): Response {
   const developer_message = `${parameter}=${value} is not understood; ${parameter} takes ${allowed.join(', ')}.`;
   return jsonError(context.locals, 400, {
     error: context.locals.t('errors.apiInvalidParameter'),
@@ -63,7 +70,13 @@ export function invalidParameter(context: APIContext, { parameter, value, allowe
   });
 }
 
-export function apiJson(context: APIContext, body: unknown, { resource, cache }: ApiOptions, version: string, status = 200): Response {
+export function apiJson(
+  context: APIContext,
+  body: unknown,
+  { resource, cache }: ApiOptions,
+  version: string,
+  status = 200,
+): Response {
   const fields = parseFields(context.url.searchParams.get('fields'));
   const payload = fields.length > 0 ? trim(body, fields) : body;
   return new Response(JSON.stringify(payload), {
@@ -79,7 +92,12 @@ export function apiJson(context: APIContext, body: unknown, { resource, cache }:
 
 /** A paged body trims each item of `data`, leaving the paging envelope whole. */
 function trim(body: unknown, fields: string[]): unknown {
-  if (body && typeof body === 'object' && 'data' in body && Array.isArray((body as { data: unknown }).data)) {
+  if (
+    body &&
+    typeof body === 'object' &&
+    'data' in body &&
+    Array.isArray((body as { data: unknown }).data)
+  ) {
     const paged = body as { data: unknown[] };
     return { ...paged, data: paged.data.map((item) => pickFields(item, fields)) };
   }

@@ -14,7 +14,8 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   const body: unknown = await request.json().catch((error: unknown) => {
     throw new BadRequestError('request body is not JSON', { cause: error });
   });
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('request body is not a JSON object');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new BadRequestError('request body is not a JSON object');
   return body as Record<string, unknown>;
 }
 

@@ -11,7 +11,10 @@ const markups = new Map<string, Promise<string>>();
 export function markupOf(page: URL): Promise<string> {
   const kept = markups.get(page.href);
   if (kept) return kept;
-  const markup = fetch(page, { headers: { [BENCH_UNCACHED_HEADER]: '1' }, redirect: 'manual' }).then(async (response) => {
+  const markup = fetch(page, {
+    headers: { [BENCH_UNCACHED_HEADER]: '1' },
+    redirect: 'manual',
+  }).then(async (response) => {
     if (response.status !== 200) throw new Error(`${page.pathname} answered ${response.status}`);
     return bodyMarkup(await response.text());
   });

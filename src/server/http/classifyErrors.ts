@@ -28,9 +28,16 @@ async function answerFor(context: APIContext, error: unknown): Promise<Response>
   const where = { method: context.request.method, path: context.url.pathname };
   switch (kind) {
     case 'unavailable':
-      logger.warn({ ...where, reason: rootReason(error) }, 'a service the request needs is unavailable (database or disk)');
+      logger.warn(
+        { ...where, reason: rootReason(error) },
+        'a service the request needs is unavailable (database or disk)',
+      );
       // The outage screen failed too: answer without rendering anything.
-      if (isOutageScreen(context.url.pathname)) return new Response(null, { status: 503, headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } });
+      if (isOutageScreen(context.url.pathname))
+        return new Response(null, {
+          status: 503,
+          headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) },
+        });
       return middlewareError(context, 503, { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) });
     case 'badRequest':
     case 'notFound':

@@ -14,7 +14,9 @@ import { pipeline, type Step } from './requestPipeline.ts';
 let root: string;
 let server: Server;
 let port: number;
-const bigScript = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i};`).join('\n');
+const bigScript = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i};`).join(
+  '\n',
+);
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'vitrine-client-'));
@@ -22,13 +24,18 @@ beforeAll(async () => {
   mkdirSync(path.join(root, 'demo'));
   writeFileSync(path.join(root, '_astro', 'app.Ab12.js'), 'export const app = 1;\n');
   writeFileSync(path.join(root, 'player.js'), 'export const player = 2;\n');
-  writeFileSync(path.join(root, 'demo', 'night shift.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(
+    path.join(root, 'demo', 'night shift.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
   writeFileSync(path.join(root, '_astro', 'big.Cd34.js'), bigScript);
   writeFileSync(path.join(root, '_astro', 'gone.Ef56.js'), bigScript);
   writeFileSync(path.join(root, 'demo', 'poster.jpg'), Buffer.alloc(4096, 7));
   await precompressFolder(root);
   const compress = compression({ threshold: 512 }) as unknown as Step;
-  server = createServer(pipeline([compress, serveClientFiles(root)], (req, res) => res.end(`rendered ${req.url}`)));
+  server = createServer(
+    pipeline([compress, serveClientFiles(root)], (req, res) => res.end(`rendered ${req.url}`)),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -39,15 +46,33 @@ afterAll(async () => {
 });
 
 /** A GET or POST of `address` exactly as written (fetch would resolve its dot segments). */
-function ask(address: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string; bytes: Buffer }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: address, method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => {
-        const bytes = Buffer.concat(chunks);
-        resolve({ status: res.statusCode!, headers: res.headers, body: bytes.toString(), bytes });
-      });
-    });
+function ask(
+  address: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+) {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+    bytes: Buffer;
+  }>((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: address, method, headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res
+          .on('data', (chunk: Buffer) => chunks.push(chunk))
+          .on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            resolve({
+              status: res.statusCode!,
+              headers: res.headers,
+              body: bytes.toString(),
+              bytes,
+            });
+          });
+      },
+    );
     req.on('error', reject).end();
   });
 }
@@ -99,14 +124,23 @@ describe('serveClientFiles', () => {
   });
 
   it('leaves every other address to the pages: a folder, a way out of the folder, a POST', async () => {
-    for (const address of ['/showcase/1', '/_astro/', '/_astro/missing.js', '/%2e%2e/package.json', '/_astro/../player.js', '/_astro/..%2Fplayer.js']) {
+    for (const address of [
+      '/showcase/1',
+      '/_astro/',
+      '/_astro/missing.js',
+      '/%2e%2e/package.json',
+      '/_astro/../player.js',
+      '/_astro/..%2Fplayer.js',
+    ]) {
       expect((await ask(address)).body).toBe(`rendered ${address}`);
     }
     expect((await ask('/player.js', { method: 'POST' })).body).toBe('rendered /player.js');
   });
 
   it('sends the copy the build compressed in the encoding the client takes, as the script it is', async () => {
-    const br = await ask('/_astro/big.Cd34.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await ask('/_astro/big.Cd34.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(br.headers['vary']).toBe('Accept-Encoding');
@@ -136,7 +170,9 @@ describe('serveClientFiles', () => {
     const first = await ask('/_astro/big.Cd34.js', { headers: { 'accept-encoding': 'br' } });
     const plain = await ask('/_astro/big.Cd34.js');
     expect(first.headers['etag']).not.toBe(plain.headers['etag']);
-    const again = await ask('/_astro/big.Cd34.js', { headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers['etag']) } });
+    const again = await ask('/_astro/big.Cd34.js', {
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers['etag']) },
+    });
     expect(again.status).toBe(304);
   });
 

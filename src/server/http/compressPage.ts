@@ -14,7 +14,14 @@
  * allocated by every call, made V8 collect its old generation every few dozen pages.
  */
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  gzip,
+  gzipSync,
+  type BrotliOptions,
+} from 'node:zlib';
 import { brotliWindowBits } from '../../lib/brotliWindow.ts';
 import type { StoredEncoding } from '../../lib/pageCache.ts';
 
@@ -44,10 +51,14 @@ function brotliOptions(body: Buffer, quality: number): BrotliOptions {
 
 /** The page compressed now, cheaply: a render's answer. */
 export function compressPageNow(body: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'gzip' ? gzipSync(body, { level: QUICK_GZIP }) : brotliCompressSync(body, brotliOptions(body, QUICK_BROTLI));
+  return encoding === 'gzip'
+    ? gzipSync(body, { level: QUICK_GZIP })
+    : brotliCompressSync(body, brotliOptions(body, QUICK_BROTLI));
 }
 
 /** The page compressed as small as each encoding goes, on the pool: a copy kept and sent many times. */
 export function compressPageBest(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  return encoding === 'gzip' ? compressGzip(body, { level: constants.Z_BEST_COMPRESSION }) : compressBrotli(body, brotliOptions(body, constants.BROTLI_MAX_QUALITY));
+  return encoding === 'gzip'
+    ? compressGzip(body, { level: constants.Z_BEST_COMPRESSION })
+    : compressBrotli(body, brotliOptions(body, constants.BROTLI_MAX_QUALITY));
 }

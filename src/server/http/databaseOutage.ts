@@ -8,7 +8,7 @@ import { splitLocalePath } from '../../lib/localeNegotiation.ts';
 /** Seconds a client is asked to wait: a PostgreSQL restart or failover usually takes a few. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
-export const OUTAGE_SCREEN = '/error/503';
+const OUTAGE_SCREEN = '/error/503';
 
 /** Whether this path shows the outage screen, which must not read the session from the database. */
 export function isOutageScreen(pathname: string): boolean {

@@ -1,7 +1,7 @@
 /**
  * What an error that escaped a route means for the answer: the database (or another service
- * the request needs) is out of reach, or the disk is full or read-only, which is temporary
- * (503); the client asked for
+ * the request needs) is out of reach or refuses connections, or the disk is full or read-only,
+ * which is temporary (503); the client asked for
  * something malformed (400) or nonexistent (404), which is theirs to fix; or anything else,
  * a fault of ours (500).
  */
@@ -33,7 +33,22 @@ const CONNECTION_CODES = new Set([
  * connections).
  */
 function isUnavailableState(state: string): boolean {
-  return state.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03' || state === '53300';
+  return (
+    state.startsWith('08') ||
+    state === '57P01' ||
+    state === '57P02' ||
+    state === '57P03' ||
+    state === '53300'
+  );
+}
+
+/**
+ * 55000 as PostgreSQL refuses a new connection, FATAL: "database … is not currently accepting
+ * connections" (ALLOW_CONNECTIONS false, a database taken offline). Raised by a statement (ERROR,
+ * "lastval is not yet defined") the same state is a fault of ours.
+ */
+function isRefusedConnection(state: string, severity: unknown): boolean {
+  return state === '55000' && severity === 'FATAL';
 }
 
 /** The error and what it wraps: `cause` (Drizzle's query errors) and AggregateError's list. */
@@ -41,7 +56,8 @@ function* chain(error: unknown, depth = 0): Generator<unknown> {
   if (depth > 8 || error === null || typeof error !== 'object') return;
   yield error;
   yield* chain((error as { cause?: unknown }).cause, depth + 1);
-  if (error instanceof AggregateError) for (const inner of error.errors) yield* chain(inner, depth + 1);
+  if (error instanceof AggregateError)
+    for (const inner of error.errors) yield* chain(inner, depth + 1);
 }
 
 /** SQLSTATE class 22, data exception: a value from the request the database cannot take (a NUL, a number out of range). */
@@ -51,8 +67,12 @@ function isDataException(error: unknown): boolean {
 }
 
 function isConnectionError(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && (CONNECTION_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isUnavailableState(code)));
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  if (typeof code !== 'string') return false;
+  if (CONNECTION_CODES.has(code)) return true;
+  return (
+    /^[0-9A-Z]{5}$/.test(code) && (isUnavailableState(code) || isRefusedConnection(code, severity))
+  );
 }
 
 /**

@@ -5,19 +5,27 @@
 import type { APIContext } from 'astro';
 import { apiErrorBody } from '../../lib/apiError.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../lib/domain.ts';
-import { LOCALE_COOKIE, localizePath, preferredLocale, splitLocalePath } from '../../lib/localeNegotiation.ts';
+import {
+  LOCALE_COOKIE,
+  localizePath,
+  preferredLocale,
+  splitLocalePath,
+} from '../../lib/localeNegotiation.ts';
 import { translator } from '../i18n/translator.ts';
 import { REFUSAL_HEADER } from './refusalStamp.ts';
+import type { TranslationKey } from '../../lib/translationKeys.ts';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 413 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 413 | 415 | 429 | 500 | 503 | 507;
 
-export const ERROR_STATUSES: readonly ErrorStatus[] = [400, 401, 403, 404, 405, 406, 413, 429, 500, 503];
+const ERROR_STATUSES: readonly ErrorStatus[] = [
+  400, 401, 403, 404, 405, 406, 413, 415, 429, 500, 503, 507,
+];
 
 export function isErrorStatus(value: number): value is ErrorStatus {
   return (ERROR_STATUSES as readonly number[]).includes(value);
 }
 
-const TITLE_KEYS: Record<ErrorStatus, [title: string, body: string]> = {
+const TITLE_KEYS: Record<ErrorStatus, [title: TranslationKey, body: TranslationKey]> = {
   400: ['errors.badRequestTitle', 'errors.badRequestBody'],
   401: ['errors.unauthorizedTitle', 'errors.unauthorizedBody'],
   403: ['errors.forbiddenTitle', 'errors.forbiddenBody'],
@@ -25,12 +33,14 @@ const TITLE_KEYS: Record<ErrorStatus, [title: string, body: string]> = {
   405: ['errors.methodNotAllowedTitle', 'errors.methodNotAllowedBody'],
   406: ['errors.notAcceptableTitle', 'errors.notAcceptableBody'],
   413: ['errors.tooLargeTitle', 'errors.tooLargeBody'],
+  415: ['errors.unsupportedTypeTitle', 'errors.unsupportedTypeBody'],
   429: ['errors.tooManyTitle', 'errors.tooManyBody'],
   500: ['errors.technicalTitle', 'errors.technicalBody'],
   503: ['errors.unavailableTitle', 'errors.unavailableBody'],
+  507: ['errors.storageFullTitle', 'errors.storageFullBody'],
 };
 
-export function errorKeys(status: ErrorStatus): [string, string] {
+export function errorKeys(status: ErrorStatus): [TranslationKey, TranslationKey] {
   return TITLE_KEYS[status];
 }
 
@@ -58,7 +68,12 @@ export function wantsJson(request: Request, path: string): boolean {
  * (`message`, `status`) for the site's islands. `extra` may bring the `error_code` and
  * `developer_message` of the refusal and the `error` text, else the status gives them.
  */
-export function jsonError(locals: Pick<App.Locals, 't'>, status: ErrorStatus, extra: Record<string, unknown> = {}, headers: HeadersInit = {}): Response {
+export function jsonError(
+  locals: Pick<App.Locals, 't'>,
+  status: ErrorStatus,
+  extra: Record<string, unknown> = {},
+  headers: HeadersInit = {},
+): Response {
   const [title, body] = errorKeys(status);
   const { error, error_code: errorCode, developer_message: developerMessage, ...rest } = extra;
   const vimeo = apiErrorBody({
@@ -67,11 +82,17 @@ export function jsonError(locals: Pick<App.Locals, 't'>, status: ErrorStatus, ex
     errorCode: typeof errorCode === 'number' ? errorCode : undefined,
     developerMessage: typeof developerMessage === 'string' ? developerMessage : undefined,
   });
-  return Response.json({ ...vimeo, message: locals.t(body), status, ...rest }, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+  return Response.json(
+    { ...vimeo, message: locals.t(body), status, ...rest },
+    { status, headers: { 'Cache-Control': 'no-store', ...headers } },
+  );
 }
 
 /** Answers with the error of `status`, as JSON or as the error screen. */
-export async function errorResponse(context: Pick<APIContext, 'locals' | 'request' | 'url' | 'rewrite'>, status: ErrorStatus): Promise<Response> {
+export async function errorResponse(
+  context: Pick<APIContext, 'locals' | 'request' | 'url' | 'rewrite'>,
+  status: ErrorStatus,
+): Promise<Response> {
   const { locals, request } = context;
   if (wantsJson(request, locals.path ?? context.url.pathname)) return jsonError(locals, status);
   return context.rewrite(errorPath(locals.locale, status));
@@ -81,9 +102,13 @@ export async function errorResponse(context: Pick<APIContext, 'locals' | 'reques
  * The error screen of `status` as a page's answer, also to a form post: the screen is fetched
  * as a GET of its localized path, so the refused post's body is not carried along.
  */
-export async function pageError(context: Pick<APIContext, 'locals' | 'request' | 'url' | 'rewrite'>, status: ErrorStatus): Promise<Response> {
+export async function pageError(
+  context: Pick<APIContext, 'locals' | 'request' | 'url' | 'rewrite'>,
+  status: ErrorStatus,
+): Promise<Response> {
   const path = errorPath(context.locals.locale, status);
-  if (context.request.method === 'GET' || context.request.method === 'HEAD') return context.rewrite(path);
+  if (context.request.method === 'GET' || context.request.method === 'HEAD')
+    return context.rewrite(path);
   const carried = new Headers(context.request.headers);
   for (const name of ['content-type', 'content-length', 'transfer-encoding']) carried.delete(name);
   return context.rewrite(new Request(new URL(path, context.url), { headers: carried }));
@@ -94,11 +119,15 @@ export async function pageError(context: Pick<APIContext, 'locals' | 'request' |
  * (cookie, account) or Accept-Language, as the locale step negotiates it. Also right before
  * that step has run.
  */
-export function requestLocale(context: Pick<APIContext, 'locals' | 'request' | 'originPathname' | 'cookies'>): Locale {
+function requestLocale(
+  context: Pick<APIContext, 'locals' | 'request' | 'originPathname' | 'cookies'>,
+): Locale {
   // The address as requested: the locale step has routed a prefixed one to its page by now.
   const { locale } = splitLocalePath(context.originPathname);
   if (locale !== DEFAULT_LOCALE) return locale;
-  const stored = context.cookies.get(LOCALE_COOKIE)?.value ?? (context.locals.viewer as App.Locals['viewer'] | undefined)?.user.locale;
+  const stored =
+    context.cookies.get(LOCALE_COOKIE)?.value ??
+    (context.locals.viewer as App.Locals['viewer'] | undefined)?.user.locale;
   return preferredLocale(stored, context.request.headers.get('accept-language'));
 }
 
@@ -107,7 +136,11 @@ export function requestLocale(context: Pick<APIContext, 'locals' | 'request' | '
  * Retry-After): JSON, or the error screen fetched as a plain GET of its localized path, so
  * that neither the refused method nor a body is carried along.
  */
-export async function middlewareError(context: APIContext, status: ErrorStatus, headers: Record<string, string> = {}): Promise<Response> {
+export async function middlewareError(
+  context: APIContext,
+  status: ErrorStatus,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const locale = requestLocale(context);
   const { path } = splitLocalePath(context.originPathname);
   let response: Response;
@@ -115,8 +148,11 @@ export async function middlewareError(context: APIContext, status: ErrorStatus, 
     response = jsonError({ t: translator(locale) }, status, {}, { 'Content-Language': locale });
   } else {
     const carried = new Headers(context.request.headers);
-    for (const name of [REFUSAL_HEADER, 'content-type', 'content-length', 'transfer-encoding']) carried.delete(name);
-    response = await context.rewrite(new Request(new URL(errorPath(locale, status), context.url), { headers: carried }));
+    for (const name of [REFUSAL_HEADER, 'content-type', 'content-length', 'transfer-encoding'])
+      carried.delete(name);
+    response = await context.rewrite(
+      new Request(new URL(errorPath(locale, status), context.url), { headers: carried }),
+    );
   }
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;

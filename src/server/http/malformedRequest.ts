@@ -27,7 +27,11 @@ function decodes(url: string): boolean {
 export const malformedRequest: Step = (req, res, next) => {
   clearRefusal(req);
   const method = req.method ?? 'GET';
-  const refusal = !KNOWN.has(method) ? { status: 405 as const, method } : !decodes(req.url ?? '/') ? { status: 400 as const } : null;
+  const refusal = !KNOWN.has(method)
+    ? { status: 405 as const, method }
+    : !decodes(req.url ?? '/')
+      ? { status: 400 as const }
+      : null;
   if (!refusal) return next();
   if (hasBody(req)) discardBodyAfterAnswer(req, res);
   stampRefusal(req, res, refusal);
@@ -43,6 +47,8 @@ export const malformedRequest: Step = (req, res, next) => {
  */
 export function refuseTunnel(_req: IncomingMessage, socket: Duplex): void {
   socket.on('data', () => {}).on('error', () => socket.destroy());
-  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ROUTE_METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ROUTE_METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+  );
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }

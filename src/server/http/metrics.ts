@@ -26,8 +26,12 @@ new Gauge({
   async collect() {
     try {
       const db = await getDb();
-      const counted = await db.select({ status: jobs.status, jobs: count() }).from(jobs).groupBy(jobs.status);
-      for (const status of JOB_STATUSES) this.set({ status }, counted.find((row) => row.status === status)?.jobs ?? 0);
+      const counted = await db
+        .select({ status: jobs.status, jobs: count() })
+        .from(jobs)
+        .groupBy(jobs.status);
+      for (const status of JOB_STATUSES)
+        this.set({ status }, counted.find((row) => row.status === status)?.jobs ?? 0);
     } catch (err) {
       // Before the first migration there is no queue to count; the other metrics still answer.
       logger.debug({ err }, 'metrics: the job queue could not be counted');
@@ -46,7 +50,13 @@ function metricRoute(url: string, status: number): string {
 /** Times every request into the latency histogram. */
 export const requestMetrics: Step = (req, res, next) => {
   const stop = httpRequestDuration.startTimer();
-  res.once('close', () => stop({ method: req.method ?? 'GET', route: metricRoute(req.url ?? '/', res.statusCode), status: String(res.statusCode) }));
+  res.once('close', () =>
+    stop({
+      method: req.method ?? 'GET',
+      route: metricRoute(req.url ?? '/', res.statusCode),
+      status: String(res.statusCode),
+    }),
+  );
   next();
 };
 
@@ -68,11 +78,16 @@ export const metricsEndpoint: Step = (req, res, next) => {
     return;
   }
   if (!authorized(req, config().METRICS_TOKEN)) {
-    res.writeHead(401, { 'WWW-Authenticate': 'Bearer realm="metrics"', 'Cache-Control': 'no-store' }).end();
+    res
+      .writeHead(401, { 'WWW-Authenticate': 'Bearer realm="metrics"', 'Cache-Control': 'no-store' })
+      .end();
     return;
   }
   registry.metrics().then(
-    (body) => res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body),
+    (body) =>
+      res
+        .writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' })
+        .end(req.method === 'HEAD' ? undefined : body),
     (err: unknown) => {
       logger.error({ err }, 'metrics: could not collect');
       res.writeHead(500, { 'Cache-Control': 'no-store' }).end();

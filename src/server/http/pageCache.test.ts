@@ -1,13 +1,22 @@
-import { createServer, get, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  get,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pageCacheKey } from '../../lib/pageCache.ts';
+import { canonicalQuery } from './canonicalQuery.ts';
 import { createPageCache } from './pageCache.ts';
 import { pipeline } from './requestPipeline.ts';
 
 const TTL_MS = 200;
+const settings = { sessionCookie: 'sid', benchRoutes: false };
 const pageCache = createPageCache({
   limits: { maxEntries: 10, maxBytes: 1_000_000, ttlMs: TTL_MS, staleMs: 60_000 },
-  settings: { sessionCookie: 'sid', benchRoutes: false },
+  settings,
   caughtUp: () => Promise.resolve(),
 });
 
@@ -24,13 +33,16 @@ beforeAll(async () => {
     renders += 1;
     const body = `<!doctype html><title>page</title><p>render ${renders}</p>`;
     const answer = () => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=60' });
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'public, max-age=0, s-maxage=60',
+      });
       res.end(body);
     };
     if (holding) held.push(answer);
     else answer();
   };
-  server = createServer(pipeline([pageCache.serve, pageCache.capture], render));
+  server = createServer(pipeline([canonicalQuery, pageCache.serve, pageCache.capture], render));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -43,11 +55,19 @@ afterEach(() => {
   pageCache.invalidate();
 });
 
-function fetchPage(path = '/showcase/1'): Promise<{ status: string | undefined; body: string }> {
+function fetchPage(
+  path = '/showcase/1',
+  headers: Record<string, string> = {},
+): Promise<{ status: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
-    get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+    get({ host: '127.0.0.1', port, path, agent: false, headers }, (res) => {
       let body = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.headers['x-vitrine-cache'] as string | undefined, body }));
+      res
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (body += chunk))
+        .on('end', () =>
+          resolve({ status: res.headers['x-vitrine-cache'] as string | undefined, body }),
+        );
     }).on('error', reject);
   });
 }
@@ -68,7 +88,10 @@ const stored = async () => {
 describe('the page cache renewing a page', () => {
   it('sends the aged-out copy while one request renders its renewal, then the renewal', async () => {
     const first = await fetchPage();
-    expect(first).toMatchObject({ status: 'miss', body: expect.stringContaining(`render ${renders}`) });
+    expect(first).toMatchObject({
+      status: 'miss',
+      body: expect.stringContaining(`render ${renders}`),
+    });
     await stored();
     const kept = first.body;
     await sleep(TTL_MS);
@@ -120,7 +143,13 @@ describe('the page cache renewing a page', () => {
     holding = true;
     const controller = new AbortController();
     const abandoned = new Promise<void>((resolve) => {
-      const request = get({ host: '127.0.0.1', port, path: '/showcase/1', agent: false, signal: controller.signal });
+      const request = get({
+        host: '127.0.0.1',
+        port,
+        path: '/showcase/1',
+        agent: false,
+        signal: controller.signal,
+      });
       request.on('error', () => resolve());
     });
     await until(() => held.length === 1);
@@ -130,5 +159,38 @@ describe('the page cache renewing a page', () => {
     await sleep(20);
     const next = await fetchPage();
     expect(next.status).toBe('miss');
+  });
+});
+
+describe('the page cache keeping a page', () => {
+  const entry = () =>
+    pageCache.store.get(
+      pageCacheKey(
+        { method: 'GET', url: '/showcase/1', headers: { host: `127.0.0.1:${port}` } },
+        settings,
+      )!,
+    );
+
+  it('serves a campaign link the page kept for its plain address', async () => {
+    const plain = await fetchPage('/showcase/1');
+    await stored();
+    const rendersBefore = renders;
+    const fromCampaign = await fetchPage('/showcase/1?utm_source=newsletter&fbclid=x1');
+    const fromAnother = await fetchPage('/showcase/1?utm_source=social&unknown=2');
+    expect(fromCampaign).toEqual({ status: 'hit', body: plain.body });
+    expect(fromAnother).toEqual({ status: 'hit', body: plain.body });
+    expect(renders).toBe(rendersBefore);
+  });
+
+  it('keeps a page asked for once as it was sent, and compresses it at the maximum once asked for again', async () => {
+    await fetchPage();
+    await until(() => entry() !== undefined);
+    expect(entry()).toMatchObject({ best: false });
+    expect(Object.keys(entry()!.body)).toEqual(['identity']);
+
+    const again = await fetchPage('/showcase/1', { 'accept-encoding': 'br' });
+    expect(again.status).toBe('hit');
+    await until(() => entry()?.best === true);
+    expect(Object.keys(entry()!.body).sort()).toEqual(['br', 'gzip', 'identity']);
   });
 });

@@ -12,15 +12,20 @@ describe('parsePaging', () => {
     expect(paging('page=&per_page=%20')).toEqual({ page: 1, perPage: 25 });
   });
 
-  it.each(['1e20', '99999999999999999999', '-1', '1.5', 'abc', '0x10', 'Infinity'])('refuses page=%s as a bad request', (value) => {
-    expect(() => paging(`page=${encodeURIComponent(value)}`)).toThrow(BadRequestError);
-    expect(() => paging(`per_page=${encodeURIComponent(value)}`)).toThrow(BadRequestError);
-  });
+  it.each(['1e20', '99999999999999999999', '-1', '1.5', 'abc', '0x10', 'Infinity'])(
+    'refuses page=%s as a bad request',
+    (value) => {
+      expect(() => paging(`page=${encodeURIComponent(value)}`)).toThrow(BadRequestError);
+      expect(() => paging(`per_page=${encodeURIComponent(value)}`)).toThrow(BadRequestError);
+    },
+  );
 });
 
 describe('listEnvelope', () => {
   it('links the pages as paths of the API origin, keeping the query', () => {
-    const url = new URL('http://127.0.0.1:4322/api/users/3/albums?sort=date&page=2&per_page=2&page=2');
+    const url = new URL(
+      'http://127.0.0.1:4322/api/users/3/albums?sort=date&page=2&per_page=2&page=2',
+    );
     expect(listEnvelope(url, { page: 2, perPage: 2 }, 5, ['c', 'd'])).toEqual({
       total: 5,
       page: 2,
@@ -36,7 +41,17 @@ describe('listEnvelope', () => {
   });
 
   it('has one page, and no next or previous, when the list is empty', () => {
-    const { paging } = listEnvelope(new URL('http://localhost/api/me/videos'), { page: 1, perPage: 25 }, 0, []);
-    expect(paging).toEqual({ next: null, previous: null, first: '/me/videos?page=1&per_page=25', last: '/me/videos?page=1&per_page=25' });
+    const { paging } = listEnvelope(
+      new URL('http://localhost/api/me/videos'),
+      { page: 1, perPage: 25 },
+      0,
+      [],
+    );
+    expect(paging).toEqual({
+      next: null,
+      previous: null,
+      first: '/me/videos?page=1&per_page=25',
+      last: '/me/videos?page=1&per_page=25',
+    });
   });
 });

@@ -16,9 +16,15 @@ function pagingNumber(query: URLSearchParams, name: string, fallback: number): n
 }
 
 /** page and per_page of an API query, clamped to sane values (page ≥ 1, per_page 1–100, default 25). */
-export function parsePaging(query: URLSearchParams, defaultPerPage = 25): { page: number; perPage: number } {
+export function parsePaging(
+  query: URLSearchParams,
+  defaultPerPage = 25,
+): { page: number; perPage: number } {
   const page = Math.max(1, pagingNumber(query, 'page', 1));
-  const perPage = Math.min(MAX_PER_PAGE, Math.max(1, pagingNumber(query, 'per_page', defaultPerPage)));
+  const perPage = Math.min(
+    MAX_PER_PAGE,
+    Math.max(1, pagingNumber(query, 'per_page', defaultPerPage)),
+  );
   return { page, perPage };
 }
 
@@ -26,7 +32,7 @@ export function parsePaging(query: URLSearchParams, defaultPerPage = 25): { page
  * The paging envelope: next/previous are null past either end (SPEC §7 "paging.next"). The
  * links are paths of the API origin (src/lib/apiOrigin.ts), as Vimeo's are of api.vimeo.com.
  */
-export function pagingLinks(url: URL, page: number, perPage: number, total: number) {
+function pagingLinks(url: URL, page: number, perPage: number, total: number) {
   const last = pageCount(total, perPage);
   const link = (n: number) => {
     const target = new URL(url);
@@ -43,6 +49,11 @@ export function pagingLinks(url: URL, page: number, perPage: number, total: numb
 }
 
 /** A list answer in Vimeo's envelope, as every list of the API is given. */
-export function listEnvelope<T>(url: URL, { page, perPage }: { page: number; perPage: number }, total: number, data: T[]) {
+export function listEnvelope<T>(
+  url: URL,
+  { page, perPage }: { page: number; perPage: number },
+  total: number,
+  data: T[],
+) {
   return { total, page, per_page: perPage, paging: pagingLinks(url, page, perPage, total), data };
 }

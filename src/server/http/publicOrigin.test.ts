@@ -19,11 +19,21 @@ interface Seen {
 }
 
 let server: Server | undefined;
-afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+afterEach(
+  () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+);
 
 /** Sends `headers` through the step configured with `trustProxy` and `publicUrl`. */
-async function through(trustProxy: TrustProxy, headers: Record<string, string>, publicUrl?: string): Promise<Seen> {
-  const step = publicOrigin({ trust: compileTrust(trustProxy), publicUrl: publicUrl ? new URL(publicUrl) : undefined, proxyOnlyHeaders: ['cf-ipcountry'] });
+async function through(
+  trustProxy: TrustProxy,
+  headers: Record<string, string>,
+  publicUrl?: string,
+): Promise<Seen> {
+  const step = publicOrigin({
+    trust: compileTrust(trustProxy),
+    publicUrl: publicUrl ? new URL(publicUrl) : undefined,
+    proxyOnlyHeaders: ['cf-ipcountry'],
+  });
   server = createServer(
     pipeline([step], (req, res) => {
       const seen: Seen = {
@@ -42,7 +52,9 @@ async function through(trustProxy: TrustProxy, headers: Record<string, string>, 
   return new Promise((resolve, reject) => {
     request({ host: '127.0.0.1', port, headers }, (res) => {
       let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk)).on('end', () => resolve(JSON.parse(text) as Seen));
+      res
+        .on('data', (chunk: Buffer) => (text += chunk))
+        .on('end', () => resolve(JSON.parse(text) as Seen));
     })
       .on('error', reject)
       .end();
@@ -59,15 +71,27 @@ const forged = {
 
 describe('given no trusted proxy', () => {
   it('ignores every X-Forwarded header a client sends', async () => {
-    expect(await through(false, forged)).toEqual({ for: '127.0.0.1', proto: 'http', logged: '127.0.0.1' });
+    expect(await through(false, forged)).toEqual({
+      for: '127.0.0.1',
+      proto: 'http',
+      logged: '127.0.0.1',
+    });
   });
 
   it('ignores them from a peer outside the trusted ranges', async () => {
-    expect(await through(['10.0.0.0/8'], forged)).toEqual({ for: '127.0.0.1', proto: 'http', logged: '127.0.0.1' });
+    expect(await through(['10.0.0.0/8'], forged)).toEqual({
+      for: '127.0.0.1',
+      proto: 'http',
+      logged: '127.0.0.1',
+    });
   });
 
   it('counts requests as https when PUBLIC_URL is https, whatever the client claims', async () => {
-    const seen = await through(false, { ...forged, 'X-Forwarded-Proto': 'http' }, 'https://video.example.com');
+    const seen = await through(
+      false,
+      { ...forged, 'X-Forwarded-Proto': 'http' },
+      'https://video.example.com',
+    );
     expect(seen).toEqual({ for: '127.0.0.1', proto: 'https', logged: '127.0.0.1' });
   });
 });
@@ -84,27 +108,43 @@ describe('given a trusted proxy on loopback', () => {
       'X-Forwarded-Host': 'video.example.com:8443',
       'X-Forwarded-Port': '8443',
     });
-    expect(seen).toEqual({ for: '203.0.113.7', proto: 'https', host: 'video.example.com:8443', logged: '203.0.113.7' });
+    expect(seen).toEqual({
+      for: '203.0.113.7',
+      proto: 'https',
+      host: 'video.example.com:8443',
+      logged: '203.0.113.7',
+    });
   });
 
   it('believes its plain http over an https PUBLIC_URL', async () => {
-    expect((await through(['loopback'], { 'X-Forwarded-Proto': 'http' }, 'https://video.example.com')).proto).toBe('http');
+    expect(
+      (await through(['loopback'], { 'X-Forwarded-Proto': 'http' }, 'https://video.example.com'))
+        .proto,
+    ).toBe('http');
   });
 
   it('drops a forwarded host that could carry a path, and a scheme that is neither http nor https', async () => {
-    const seen = await through(['loopback'], { 'X-Forwarded-Host': 'video.example.com/evil', 'X-Forwarded-Proto': 'gopher' });
+    const seen = await through(['loopback'], {
+      'X-Forwarded-Host': 'video.example.com/evil',
+      'X-Forwarded-Proto': 'gopher',
+    });
     expect(seen).toEqual({ for: '127.0.0.1', proto: 'http', logged: '127.0.0.1' });
   });
 
   it('reads only the first of repeated values, as Express does', async () => {
-    const seen = await through(['loopback'], { 'X-Forwarded-Proto': 'https, http', 'X-Forwarded-Host': 'a.example, b.example' });
+    const seen = await through(['loopback'], {
+      'X-Forwarded-Proto': 'https, http',
+      'X-Forwarded-Host': 'a.example, b.example',
+    });
     expect(seen).toMatchObject({ proto: 'https', host: 'a.example' });
   });
 });
 
 describe('given TRUST_PROXY=true', () => {
   it('takes the furthest X-Forwarded-For entry, which the client wrote', async () => {
-    expect((await through(true, { 'X-Forwarded-For': '198.51.100.1, 203.0.113.7' })).for).toBe('198.51.100.1');
+    expect((await through(true, { 'X-Forwarded-For': '198.51.100.1, 203.0.113.7' })).for).toBe(
+      '198.51.100.1',
+    );
   });
 });
 

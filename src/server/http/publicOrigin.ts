@@ -37,12 +37,14 @@ export interface ProxySettings {
 let configured: ProxySettings | undefined;
 
 /** The settings of this process, from TRUST_PROXY and PUBLIC_URL. */
-export function proxySettings(): ProxySettings {
+function proxySettings(): ProxySettings {
   const { TRUST_PROXY, PUBLIC_URL, GEO_COUNTRY_HEADER, GEO_REGION_HEADER } = config();
   configured ??= {
     trust: compileTrust(TRUST_PROXY),
     publicUrl: PUBLIC_URL ? new URL(PUBLIC_URL) : undefined,
-    proxyOnlyHeaders: [GEO_COUNTRY_HEADER, GEO_REGION_HEADER].filter((name): name is string => Boolean(name)),
+    proxyOnlyHeaders: [GEO_COUNTRY_HEADER, GEO_REGION_HEADER].filter((name): name is string =>
+      Boolean(name),
+    ),
   };
   return configured;
 }
@@ -62,13 +64,19 @@ function fromTrustedProxy(req: IncomingMessage, { trust }: ProxySettings): boole
 const decided = new WeakMap<IncomingMessage, string | undefined>();
 
 /** The address of the client: what this step decided, or (before it ran) proxy-addr's answer. */
-export function clientAddress(req: IncomingMessage, settings: ProxySettings = proxySettings()): string | undefined {
+export function clientAddress(
+  req: IncomingMessage,
+  settings: ProxySettings = proxySettings(),
+): string | undefined {
   if (decided.has(req)) return decided.get(req);
   return req.socket.remoteAddress === undefined ? undefined : proxyaddr(req, settings.trust);
 }
 
 /** The scheme the browser used. */
-export function publicScheme(req: IncomingMessage, settings: ProxySettings = proxySettings()): 'http' | 'https' {
+function publicScheme(
+  req: IncomingMessage,
+  settings: ProxySettings = proxySettings(),
+): 'http' | 'https' {
   if (fromTrustedProxy(req, settings)) {
     const forwarded = firstValue(req.headers['x-forwarded-proto'])?.toLowerCase();
     if (forwarded === 'http' || forwarded === 'https') return forwarded;
@@ -78,7 +86,10 @@ export function publicScheme(req: IncomingMessage, settings: ProxySettings = pro
 }
 
 /** The host the browser asked for, when a trusted proxy names it; else the Host header stands. */
-export function forwardedHost(req: IncomingMessage, settings: ProxySettings = proxySettings()): string | undefined {
+export function forwardedHost(
+  req: IncomingMessage,
+  settings: ProxySettings = proxySettings(),
+): string | undefined {
   if (!fromTrustedProxy(req, settings)) return undefined;
   const forwarded = firstValue(req.headers['x-forwarded-host']);
   return forwarded && HOST.test(forwarded) ? forwarded : undefined;
@@ -98,7 +109,8 @@ export function publicOrigin(settings: ProxySettings = proxySettings()): Step {
     headers['x-forwarded-proto'] = scheme;
     if (host) headers['x-forwarded-host'] = host;
     else delete headers['x-forwarded-host'];
-    if (!fromTrustedProxy(req, settings)) for (const name of settings.proxyOnlyHeaders) delete headers[name];
+    if (!fromTrustedProxy(req, settings))
+      for (const name of settings.proxyOnlyHeaders) delete headers[name];
     next();
   };
 }
@@ -114,5 +126,9 @@ export function servedOverHttps(url: URL): boolean {
 /** The origin of every absolute link written for this request (src/lib/siteOrigin.ts decides). */
 export function siteOrigin(url: URL): string {
   const { PUBLIC_URL, TRUSTED_HOSTS, PORT } = config();
-  return chooseSiteOrigin(url, { publicUrl: PUBLIC_URL ? new URL(PUBLIC_URL) : undefined, trustedHosts: TRUSTED_HOSTS, port: PORT });
+  return chooseSiteOrigin(url, {
+    publicUrl: PUBLIC_URL ? new URL(PUBLIC_URL) : undefined,
+    trustedHosts: TRUSTED_HOSTS,
+    port: PORT,
+  });
 }

@@ -4,9 +4,10 @@
  */
 import type { Step } from './requestPipeline.ts';
 
-export const PUBLIC_PLAYER_PATH = '/player.js';
+const PUBLIC_PLAYER_PATH = '/player.js';
 
 export const publicPlayerHeaders: Step = (req, res, next) => {
-  if (req.url?.split('?')[0] === PUBLIC_PLAYER_PATH) res.setHeader('Access-Control-Allow-Origin', '*');
+  if (req.url?.split('?')[0] === PUBLIC_PLAYER_PATH)
+    res.setHeader('Access-Control-Allow-Origin', '*');
   next();
 };

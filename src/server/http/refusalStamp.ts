@@ -23,7 +23,8 @@ export function clearRefusal(req: IncomingMessage): void {
 export function stampRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
   const { method, url } = req;
   res.prependOnceListener('close', () => Object.assign(req, { method, url }));
-  req.headers[REFUSAL_HEADER] = 'method' in refusal ? `${refusal.status} ${refusal.method}` : String(refusal.status);
+  req.headers[REFUSAL_HEADER] =
+    'method' in refusal ? `${refusal.status} ${refusal.method}` : String(refusal.status);
   req.method = 'GET';
   delete req.headers['content-length'];
   delete req.headers['transfer-encoding'];

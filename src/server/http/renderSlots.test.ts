@@ -25,14 +25,16 @@ describe('isPageRender', () => {
 
 describe('renderSlots', () => {
   let server: Server | undefined;
-  afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+  afterEach(
+    () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+  );
 
   /** A server whose pages finish when the test says, recording which began. */
-  async function serve(slots: number, maxHoldMs: number) {
+  async function serve(slots: number, maxHoldMs: number, maxWaiting = 100) {
     const begun: string[] = [];
     const finish = new Map<string, () => void>();
     server = createServer(
-      pipeline([renderSlots({ slots, maxHoldMs })], (req, res) => {
+      pipeline([renderSlots({ slots, maxHoldMs, maxWaiting })], (req, res) => {
         begun.push(req.url!);
         finish.set(req.url!, () => {
           res.writeHead(200, { 'content-type': 'text/html' });
@@ -42,7 +44,7 @@ describe('renderSlots', () => {
     );
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return { begun, finish, get: (path: string) => fetch(base + path).then((r) => r.text()) };
+    return { begun, finish, base, get: (path: string) => fetch(base + path).then((r) => r.text()) };
   }
 
   /** Waits until `count` pages began, then a moment more for any that should not. */
@@ -85,5 +87,45 @@ describe('renderSlots', () => {
     finish.get('/next')!();
     finish.get('/slow')!();
     await Promise.all(pages);
+  });
+
+  it("answers 503 with Retry-After at once, in the viewer's language, when the line is full", async () => {
+    const { begun, finish, base, get } = await serve(1, 60_000, 1);
+    const rendering = get('/a');
+    await begunBy(begun, 1);
+    const waiting = get('/b');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await fetch(`${base}/fr-FR/c`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('2');
+    expect(await refused.text()).toContain('Très sollicité en ce moment');
+    const api = fetch(`${base}/api/albums`);
+    await begunBy(begun, 2);
+    expect(begun).toEqual(['/a', '/api/albums']);
+    finish.get('/api/albums')!();
+    expect((await api).status).toBe(200);
+    finish.get('/a')!();
+    await begunBy(begun, 3);
+    finish.get('/b')!();
+    expect(await Promise.all([rendering, waiting])).toEqual(['<p>/a</p>', '<p>/b</p>']);
+  });
+
+  it('never starts a render whose client left while it waited', async () => {
+    const { begun, finish, base, get } = await serve(1, 60_000);
+    const rendering = get('/a');
+    await begunBy(begun, 1);
+    const controller = new AbortController();
+    const gone = fetch(`${base}/gone`, { signal: controller.signal }).catch(() => 'aborted');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    controller.abort();
+    expect(await gone).toBe('aborted');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    finish.get('/a')!();
+    await rendering;
+    const next = get('/next');
+    await begunBy(begun, 2);
+    expect(begun).toEqual(['/a', '/next']);
+    finish.get('/next')!();
+    await next;
   });
 });

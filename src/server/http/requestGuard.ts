@@ -19,7 +19,8 @@ export const stampedRefusals = defineMiddleware(async (context, next) => {
   const refusal = readRefusal(context.request.headers);
   if (!refusal) return next();
   if (refusal.status !== 405) return middlewareError(context, refusal.status);
-  const allowed = (await allowedMethods(context.routePattern)) ?? ROUTE_METHODS.filter((m) => m !== 'OPTIONS');
+  const allowed =
+    (await allowedMethods(context.routePattern)) ?? ROUTE_METHODS.filter((m) => m !== 'OPTIONS');
   return middlewareError(context, 405, { Allow: allowHeader(allowed) });
 });
 
@@ -34,10 +35,15 @@ export const routeMethodGuard = defineMiddleware(async (context, next) => {
   if (locals[checked]) return next();
   locals[checked] = true;
   // The page Astro shows in place of a failed one is no page of its own address.
-  if (context.routePattern === '/500' && /^\/500\/?$/.test(context.locals.path)) return middlewareError(context, 404);
+  if (context.routePattern === '/500' && /^\/500\/?$/.test(context.locals.path))
+    return middlewareError(context, 404);
   const method = context.request.method;
   const allowed = await allowedMethods(context.routePattern);
   if (!allowed || allowed.includes(method)) return next();
-  if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: allowHeader(allowed), 'Cache-Control': 'no-store' } });
+  if (method === 'OPTIONS')
+    return new Response(null, {
+      status: 204,
+      headers: { Allow: allowHeader(allowed), 'Cache-Control': 'no-store' },
+    });
   return middlewareError(context, 405, { Allow: allowHeader(allowed) });
 });

@@ -32,8 +32,14 @@ describe('allowedMethods', () => {
   it('knows every page that reads a form post', () => {
     const pagesDir = path.resolve('src/pages');
     const posting = astroPages(pagesDir)
-      .filter((file) => /request\.method (===|!==) 'POST'|authEndpoint\(|logInForm\(/.test(readFileSync(file, 'utf8')))
-      .map((file) => routePatternOf(`/src/pages/${path.relative(pagesDir, file).split(path.sep).join('/')}`));
+      .filter((file) =>
+        /request\.method (===|!==) 'POST'|authEndpoint\(|logInForm\(/.test(
+          readFileSync(file, 'utf8'),
+        ),
+      )
+      .map((file) =>
+        routePatternOf(`/src/pages/${path.relative(pagesDir, file).split(path.sep).join('/')}`),
+      );
     expect(new Set(posting)).toEqual(FORM_PAGES);
   });
 });

@@ -8,15 +8,24 @@ import { ROUTE_METHODS } from './malformedRequest.ts';
 
 type RouteModule = Record<string, unknown>;
 
-const endpoints = import.meta.glob<RouteModule>(['/src/pages/**/*.ts', '!/src/pages/**/_*.ts', '!/src/pages/**/*.test.ts']);
+const endpoints = import.meta.glob<RouteModule>([
+  '/src/pages/**/*.ts',
+  '!/src/pages/**/_*.ts',
+  '!/src/pages/**/*.test.ts',
+]);
 
 /** '/src/pages/api/albums/[albumId].ts' → '/api/albums/[albumId]', as Astro's routePattern. */
 export function routePatternOf(file: string): string {
-  const route = file.replace(/^\/src\/pages/, '').replace(/\.(ts|astro)$/, '').replace(/\/index$/, '');
+  const route = file
+    .replace(/^\/src\/pages/, '')
+    .replace(/\.(ts|astro)$/, '')
+    .replace(/\/index$/, '');
   return route === '' ? '/' : route;
 }
 
-const endpointByPattern = new Map(Object.entries(endpoints).map(([file, load]) => [routePatternOf(file), load]));
+const endpointByPattern = new Map(
+  Object.entries(endpoints).map(([file, load]) => [routePatternOf(file), load]),
+);
 
 /** Pages that also take a form post (their frontmatter reads `Astro.request.method === 'POST'`). */
 export const FORM_PAGES: ReadonlySet<string> = new Set([
@@ -48,7 +57,9 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
 /** The methods of an endpoint module's exports; null when it exports ALL. */
 export function exportedMethods(module: RouteModule): string[] | null {
   if ('ALL' in module) return null;
-  return ROUTE_METHODS.filter((method) => method in module || (method === 'HEAD' && 'GET' in module));
+  return ROUTE_METHODS.filter(
+    (method) => method in module || (method === 'HEAD' && 'GET' in module),
+  );
 }
 
 /** The methods `routePattern` answers; null when it answers every method. */

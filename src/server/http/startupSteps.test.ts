@@ -24,7 +24,12 @@ let server: Server;
 let origin: string;
 
 beforeAll(async () => {
-  server = createServer(pipeline([metricsEndpoint, healthz(startup.isReady), requestMetrics, preparingPage(startup)], (_req, res) => res.end('the site')));
+  server = createServer(
+    pipeline(
+      [metricsEndpoint, healthz(startup.isReady), requestMetrics, preparingPage(startup)],
+      (_req, res) => res.end('the site'),
+    ),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -46,7 +51,9 @@ describe('while the server starts', () => {
 
   it('shows the seed progress in the language the browser asks for', async () => {
     startup.seeding({ rendered: 12, total: 41 });
-    const response = await fetch(`${origin}/`, { headers: { 'Accept-Language': 'de-AT, en;q=0.5' } });
+    const response = await fetch(`${origin}/`, {
+      headers: { 'Accept-Language': 'de-AT, en;q=0.5' },
+    });
     expect(response.headers.get('content-language')).toBe('de-DE');
     const html = await response.text();
     expect(html).toContain('<h1>Die Demo wird vorbereitet…</h1>');
@@ -54,16 +61,25 @@ describe('while the server starts', () => {
   });
 
   it('takes the language from the path before the header', async () => {
-    const html = await (await fetch(`${origin}/ja-JP/showcase/1`, { headers: { 'Accept-Language': 'de' } })).text();
+    const html = await (
+      await fetch(`${origin}/ja-JP/showcase/1`, { headers: { 'Accept-Language': 'de' } })
+    ).text();
     expect(html).toContain('<html lang="ja-JP">');
   });
 
   it('answers an API call with a JSON error in the API’s shape, never the page', async () => {
-    const response = await fetch(`${origin}/api/videos/1`, { headers: { 'Accept-Language': 'fr' } });
+    const response = await fetch(`${origin}/api/videos/1`, {
+      headers: { 'Accept-Language': 'fr' },
+    });
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('5');
     expect(response.headers.get('content-type')).toBe('application/json');
-    const body = (await response.json()) as { error: string; error_code: number; developer_message: string; link: null };
+    const body = (await response.json()) as {
+      error: string;
+      error_code: number;
+      developer_message: string;
+      link: null;
+    };
     expect(body).toMatchObject({ error_code: 1001, link: null });
     // The demo is being seeded (the test before set the progress).
     expect(body.error).toBe('Préparation de la démo…');
@@ -89,7 +105,10 @@ describe('once ready', () => {
   it('answers /healthz with 200 when the database and the media store answer', async () => {
     const response = await fetch(`${origin}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', checks: { database: 'ok', media: 'ok' } });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', media: 'ok' },
+    });
   });
 });
 
@@ -98,12 +117,20 @@ describe('/metrics', () => {
 
   it('asks for the bearer token when METRICS_TOKEN is set', async () => {
     expect((await fetch(`${origin}/metrics`)).status).toBe(401);
-    expect((await fetch(`${origin}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+    expect(
+      (await fetch(`${origin}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status,
+    ).toBe(401);
   });
 
   it('counts requests by route with ids replaced, the job queue, and rate-limit refusals', async () => {
     await fetch(`${origin}/showcase/7/video/9?sh=secret`);
-    const limiters = createRateLimiters({ kind: 'memory' }, { keyPrefix: 'metrics-test', limits: { ...LIMITS, passwordPerClient: { points: 1, duration: 60, blockDuration: 0 } } });
+    const limiters = createRateLimiters(
+      { kind: 'memory' },
+      {
+        keyPrefix: 'metrics-test',
+        limits: { ...LIMITS, passwordPerClient: { points: 1, duration: 60, blockDuration: 0 } },
+      },
+    );
     await limiters.consume('passwordPerClient', 'client');
     await limiters.consume('passwordPerClient', 'client');
     await limiters.close();
@@ -111,7 +138,9 @@ describe('/metrics', () => {
     const response = await fetch(`${origin}/metrics`, { headers: { authorization } });
     expect(response.status).toBe(200);
     const body = await response.text();
-    expect(body).toMatch(/vitrine_http_request_duration_seconds_count\{method="GET",route="\/showcase\/:id\/video\/:id",status="200"\} 1/);
+    expect(body).toMatch(
+      /vitrine_http_request_duration_seconds_count\{method="GET",route="\/showcase\/:id\/video\/:id",status="200"\} 1/,
+    );
     expect(body).not.toContain('secret');
     expect(body).toContain('vitrine_jobs{status="queued"} 0');
     expect(body).toContain('vitrine_rate_limit_rejections_total{limit="passwordPerClient"} 1');

@@ -13,7 +13,9 @@ export const LINGER_MS = 2000;
 
 /** Whether the request carries a body at all. */
 export function hasBody(req: IncomingMessage): boolean {
-  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  return (
+    Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined
+  );
 }
 
 export function discardBodyAfterAnswer(req: IncomingMessage, res: ServerResponse): void {

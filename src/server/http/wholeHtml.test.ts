@@ -1,4 +1,10 @@
-import { createServer, get, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  get,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import compression from 'compression';
@@ -28,7 +34,10 @@ beforeAll(async () => {
       releaseStream = () => res.end('data: last\n\n');
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...(req.url?.endsWith('no-transform') ? { 'cache-control': 'no-transform' } : {}) });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      ...(req.url?.endsWith('no-transform') ? { 'cache-control': 'no-transform' } : {}),
+    });
     for (const piece of pieces) res.write(piece);
     res.end('</body>');
   };
@@ -40,11 +49,16 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function fetchRaw(path: string, headers: Record<string, string> = {}): Promise<{ res: IncomingMessage; body: Buffer }> {
+function fetchRaw(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ res: IncomingMessage; body: Buffer }> {
   return new Promise((resolve, reject) => {
     get({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ res, body: Buffer.concat(chunks) }));
+      res
+        .on('data', (c: Buffer) => chunks.push(c))
+        .on('end', () => resolve({ res, body: Buffer.concat(chunks) }));
     }).on('error', reject);
   });
 }

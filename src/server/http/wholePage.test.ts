@@ -15,7 +15,11 @@ function streamed(pieces: string[], failAfter = Infinity): ReadableStream<Uint8A
 
 describe('a page read whole', () => {
   it('keeps status, headers and text, and gives the text it read', async () => {
-    const page = new Response(streamed(['<!DOCTYPE html><p>', 'Vidéo', '</p>']), { status: 404, statusText: 'Not Found', headers: { 'Content-Type': 'text/html', 'X-Request-Id': 'r1' } });
+    const page = new Response(streamed(['<!DOCTYPE html><p>', 'Vidéo', '</p>']), {
+      status: 404,
+      statusText: 'Not Found',
+      headers: { 'Content-Type': 'text/html', 'X-Request-Id': 'r1' },
+    });
     const whole = await readWholePage(page);
     expect(whole).toMatchObject({ status: 404, statusText: 'Not Found' });
     expect(whole.headers.get('x-request-id')).toBe('r1');
@@ -24,9 +28,15 @@ describe('a page read whole', () => {
   });
 
   it('writes the stylesheets it links into it, and says its new length', async () => {
-    const html = '<html><head><link rel="stylesheet" href="/_astro/Shell.a1.css"></head><body>Vidéo</body></html>';
-    const page = new Response(html, { headers: { 'Content-Type': 'text/html', 'Content-Length': String(Buffer.byteLength(html)) } });
-    const whole = await readWholePage(page, new Map([['/_astro/Shell.a1.css', new TextEncoder().encode('body{margin:0}')]]));
+    const html =
+      '<html><head><link rel="stylesheet" href="/_astro/Shell.a1.css"></head><body>Vidéo</body></html>';
+    const page = new Response(html, {
+      headers: { 'Content-Type': 'text/html', 'Content-Length': String(Buffer.byteLength(html)) },
+    });
+    const whole = await readWholePage(
+      page,
+      new Map([['/_astro/Shell.a1.css', new TextEncoder().encode('body{margin:0}')]]),
+    );
     const inlined = '<html><head><style>body{margin:0}</style></head><body>Vidéo</body></html>';
     expect(await whole.text()).toBe(inlined);
     expect(new TextDecoder().decode(wholePageBytes(whole))).toBe(inlined);
@@ -53,19 +63,26 @@ describe('a page read whole', () => {
   });
 
   it('fails where the page fails, halfway through included', async () => {
-    const page = new Response(streamed(['<html>', '<main>'], 1), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    const page = new Response(streamed(['<html>', '<main>'], 1), {
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    });
     await expect(readWholePage(page)).rejects.toThrow('the footer failed');
   });
 
   it('leaves anything but an HTML body as it is', async () => {
-    for (const response of [Response.json({ ok: true }), new Response(null, { status: 503, headers: { 'Content-Type': 'text/html' } })]) {
+    for (const response of [
+      Response.json({ ok: true }),
+      new Response(null, { status: 503, headers: { 'Content-Type': 'text/html' } }),
+    ]) {
       expect(await readWholePage(response)).toBe(response);
       expect(wholePageBytes(response)).toBeUndefined();
     }
   });
 
   it('reads a page once', async () => {
-    const whole = await readWholePage(new Response('<p>once</p>', { headers: { 'Content-Type': 'text/html' } }));
+    const whole = await readWholePage(
+      new Response('<p>once</p>', { headers: { 'Content-Type': 'text/html' } }),
+    );
     expect(await readWholePage(whole)).toBe(whole);
   });
 });

@@ -17,7 +17,9 @@ const pages = new WeakMap<Response, Uint8Array>();
  * copy of a page is memory outside V8's heap, which V8 answers with a full collection every
  * 64 MB of it: `response.bytes()` and `new Response(bytes)` each copied the page.
  */
-async function readAll(body: ReadableStream<Uint8Array<ArrayBuffer>>): Promise<Uint8Array<ArrayBuffer>> {
+async function readAll(
+  body: ReadableStream<Uint8Array<ArrayBuffer>>,
+): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   for await (const chunk of body) chunks.push(chunk);
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
@@ -34,11 +36,20 @@ function sent(bytes: Uint8Array): ReadableStream<Uint8Array> {
 }
 
 /** The response with its HTML body read whole and its stylesheets inlined; any other response as it is. */
-export async function readWholePage(response: Response, sheets: ReadonlyMap<string, Uint8Array> = builtStylesheets()): Promise<Response> {
-  if (pages.has(response) || !response.headers.get('Content-Type')?.startsWith('text/html') || !response.body) return response;
+export async function readWholePage(
+  response: Response,
+  sheets: ReadonlyMap<string, Uint8Array> = builtStylesheets(),
+): Promise<Response> {
+  if (
+    pages.has(response) ||
+    !response.headers.get('Content-Type')?.startsWith('text/html') ||
+    !response.body
+  )
+    return response;
   const bytes = inlineStylesheets(await readAll(response.body), sheets);
   const whole = new Response(sent(bytes), response);
-  if (whole.headers.has('Content-Length')) whole.headers.set('Content-Length', String(bytes.byteLength));
+  if (whole.headers.has('Content-Length'))
+    whole.headers.set('Content-Length', String(bytes.byteLength));
   pages.set(whole, bytes);
   return whole;
 }

@@ -1,10 +1,11 @@
 /**
  * Guards the translation catalogue in i18n/<locale>/<area>.json (flat objects of camelCase keys):
  * every locale has exactly en's files and keys, no value is empty, every translation keeps en's
- * {{placeholders}}, and every literal key the code passes to t() exists in en.
+ * {{placeholders}}. That every key the code passes to t() exists in en is the type check's
+ * (src/lib/translationKeys.ts).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,6 @@ import { LOCALES } from '../../lib/domain.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const I18N_DIR = join(ROOT, 'i18n');
-const SRC_DIR = join(ROOT, 'src');
 const SOURCE = 'en';
 
 type Area = Record<string, unknown>;
@@ -22,19 +22,25 @@ function readCatalogue(locale: string): Catalogue {
   const dir = join(I18N_DIR, locale);
   if (!existsSync(dir)) return {};
   const out: Catalogue = {};
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const area = file.replace(/\.json$/, '');
     out[area] = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Area;
   }
   return out;
 }
 
-const catalogues: Record<string, Catalogue> = Object.fromEntries(LOCALES.map((locale) => [locale, readCatalogue(locale)]));
+const catalogues: Record<string, Catalogue> = Object.fromEntries(
+  LOCALES.map((locale) => [locale, readCatalogue(locale)]),
+);
 const en = catalogues[SOURCE] ?? {};
 
 /** Every `area.key` of a catalogue. */
 function qualifiedKeys(catalogue: Catalogue): string[] {
-  return Object.entries(catalogue).flatMap(([area, messages]) => Object.keys(messages).map((key) => `${area}.${key}`));
+  return Object.entries(catalogue).flatMap(([area, messages]) =>
+    Object.keys(messages).map((key) => `${area}.${key}`),
+  );
 }
 
 function entries(catalogue: Catalogue): Array<[string, unknown]> {
@@ -49,19 +55,11 @@ function placeholders(value: string): string[] {
   return [...new Set([...value.matchAll(PLACEHOLDER)].map((match) => match[1] ?? ''))].sort();
 }
 
-function walk(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name.startsWith('.')) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path, out);
-    else if (/\.(ts|tsx|astro)$/.test(name)) out.push(path);
-  }
-  return out;
-}
-
 describe('translation catalogue', () => {
   it('has an i18n folder for every supported locale and no other', () => {
-    const folders = readdirSync(I18N_DIR).filter((name) => statSync(join(I18N_DIR, name)).isDirectory()).sort();
+    const folders = readdirSync(I18N_DIR)
+      .filter((name) => statSync(join(I18N_DIR, name)).isDirectory())
+      .sort();
     expect(folders).toEqual([...LOCALES].sort());
   });
 
@@ -73,14 +71,17 @@ describe('translation catalogue', () => {
     const problems: string[] = [];
     for (const [locale, catalogue] of Object.entries(catalogues)) {
       for (const [area, messages] of Object.entries(catalogue)) {
-        if (!/^[a-z][a-zA-Z0-9]*$/.test(area)) problems.push(`${locale}: area file name "${area}" is not camelCase`);
+        if (!/^[a-z][a-zA-Z0-9]*$/.test(area))
+          problems.push(`${locale}: area file name "${area}" is not camelCase`);
         if (typeof messages !== 'object' || messages === null || Array.isArray(messages)) {
           problems.push(`${locale}/${area}.json is not a JSON object`);
           continue;
         }
         for (const [key, value] of Object.entries(messages)) {
-          if (!/^[a-z][a-zA-Z0-9]*$/.test(key)) problems.push(`${locale}: ${area}.${key} is not a camelCase key`);
-          if (/_(zero|one|two|few|many|other)$/.test(key)) problems.push(`${locale}: ${area}.${key} uses a plural suffix`);
+          if (!/^[a-z][a-zA-Z0-9]*$/.test(key))
+            problems.push(`${locale}: ${area}.${key} is not a camelCase key`);
+          if (/_(zero|one|two|few|many|other)$/.test(key))
+            problems.push(`${locale}: ${area}.${key} uses a plural suffix`);
           if (typeof value !== 'string') problems.push(`${locale}: ${area}.${key} is not a string`);
         }
       }
@@ -92,8 +93,12 @@ describe('translation catalogue', () => {
     const catalogue = catalogues[locale] ?? {};
 
     it("has exactly en's area files", () => {
-      const missing = Object.keys(en).filter((area) => !(area in catalogue)).map((area) => `missing ${locale}/${area}.json`);
-      const extra = Object.keys(catalogue).filter((area) => !(area in en)).map((area) => `extra ${locale}/${area}.json`);
+      const missing = Object.keys(en)
+        .filter((area) => !(area in catalogue))
+        .map((area) => `missing ${locale}/${area}.json`);
+      const extra = Object.keys(catalogue)
+        .filter((area) => !(area in en))
+        .map((area) => `extra ${locale}/${area}.json`);
       expect([...missing, ...extra]).toEqual([]);
     });
 
@@ -101,7 +106,9 @@ describe('translation catalogue', () => {
       const own = new Set(qualifiedKeys(catalogue));
       const reference = new Set(qualifiedKeys(en));
       const missing = [...reference].filter((key) => !own.has(key)).map((key) => `missing ${key}`);
-      const extra = [...own].filter((key) => !reference.has(key)).map((key) => `extra ${key} (not in en)`);
+      const extra = [...own]
+        .filter((key) => !reference.has(key))
+        .map((key) => `extra ${key} (not in en)`);
       expect([...missing, ...extra]).toEqual([]);
     });
 
@@ -114,7 +121,9 @@ describe('translation catalogue', () => {
         const expected = placeholders(source);
         const actual = placeholders(value);
         if (expected.join(',') !== actual.join(',')) {
-          mismatches.push(`${key}: en has {{${expected.join('}}, {{')}}} but ${locale} has {{${actual.join('}}, {{')}}}`);
+          mismatches.push(
+            `${key}: en has {{${expected.join('}}, {{')}}} but ${locale} has {{${actual.join('}}, {{')}}}`,
+          );
         }
       }
       expect(mismatches).toEqual([]);
@@ -133,7 +142,9 @@ describe('translation catalogue', () => {
   it('writes interpolation only as {{name}}, never as single braces', () => {
     const bad = Object.entries(catalogues).flatMap(([locale, catalogue]) =>
       entries(catalogue)
-        .filter(([, value]) => typeof value === 'string' && /[{}]/.test(value.replace(PLACEHOLDER, '')))
+        .filter(
+          ([, value]) => typeof value === 'string' && /[{}]/.test(value.replace(PLACEHOLDER, '')),
+        )
         .map(([key, value]) => `${locale}: ${key} = ${JSON.stringify(value)}`),
     );
     expect(bad).toEqual([]);
@@ -142,7 +153,12 @@ describe('translation catalogue', () => {
   it('interpolates through i18next the way the server uses it', () => {
     const i18n = createInstance();
     void i18n.init({
-      resources: Object.fromEntries(Object.entries(catalogues).map(([locale, catalogue]) => [locale, { translation: catalogue }])),
+      resources: Object.fromEntries(
+        Object.entries(catalogues).map(([locale, catalogue]) => [
+          locale,
+          { translation: catalogue },
+        ]),
+      ),
       supportedLngs: [...LOCALES],
       fallbackLng: SOURCE,
       load: 'currentOnly',
@@ -157,35 +173,5 @@ describe('translation catalogue', () => {
       expect(text).toMatch(/1.*12.*40|40.*1.*12/s);
       expect(text).not.toMatch(/\{\{|\}\}/);
     }
-  });
-
-  const sourceFiles = existsSync(SRC_DIR) ? walk(SRC_DIR).filter((file) => file !== fileURLToPath(import.meta.url)) : [];
-  const known = new Set(qualifiedKeys(en));
-
-  function unknownReferences(pattern: RegExp, accept: (key: string) => boolean): string[] {
-    const missing: string[] = [];
-    for (const file of sourceFiles) {
-      const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(pattern)) {
-        const key = match[2] ?? '';
-        if (!accept(key) || known.has(key)) continue;
-        const line = text.slice(0, match.index).split('\n').length;
-        missing.push(`${relative(ROOT, file)}:${line} uses ${key}`);
-      }
-    }
-    return missing;
-  }
-
-  it('defines in en every literal key the code passes to t()', () => {
-    // A call named exactly `t` (also `locals.t`, `i18n.t`) whose first argument is a quoted area.key.
-    const call = new RegExp(String.raw`(?<![\w$])t\(\s*(['"\x60])([A-Za-z][\w-]*\.[\w.-]+)\1`, 'g');
-    expect(unknownReferences(call, () => true)).toEqual([]);
-  });
-
-  it('defines in en every quoted area.key literal the code hands around (label keys, key maps)', () => {
-    // Any whole string literal 'area.key' whose area is one of the catalogue's areas.
-    const literal = /(['"\x60])([a-z][a-zA-Z0-9]*\.[a-zA-Z0-9_.]+)\1/g;
-    const areas = new Set(Object.keys(en));
-    expect(unknownReferences(literal, (key) => areas.has(key.slice(0, key.indexOf('.'))))).toEqual([]);
   });
 });

@@ -2,14 +2,18 @@
  * i18next on the server only: one instance per process, a fixed `t` per request. The
  * resources are bundled from i18n/<locale>/<area>.json; code refers to `area.key`.
  */
-import { createInstance, type TFunction } from 'i18next';
+import { createInstance } from 'i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lib/domain.ts';
 import { createPageCacheStore } from '../../lib/pageCacheStore.ts';
 import { compilePlain, onlyValues, type PlainFill } from '../../lib/plainInterpolation.ts';
+import type { Translate } from '../../lib/translationKeys.ts';
 
 type Catalogue = Record<string, Record<string, string>>;
 
-const files = import.meta.glob<Record<string, string>>('/i18n/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, string>>('/i18n/*/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 function resources(): Record<string, { translation: Catalogue }> {
   const out: Record<string, { translation: Catalogue }> = {};
@@ -35,17 +39,22 @@ void i18n.init({
   returnNull: false,
 });
 
-const fixed = new Map<Locale, TFunction>();
+const fixed = new Map<Locale, Translate>();
 
 /** The message i18next would pick for `key` without plurals or context: the locale's, else the fallback's. */
 function messageOf(locale: Locale, key: string): unknown {
-  return i18n.getResource(locale, 'translation', key) ?? i18n.getResource(DEFAULT_LOCALE, 'translation', key);
+  return (
+    i18n.getResource(locale, 'translation', key) ??
+    i18n.getResource(DEFAULT_LOCALE, 'translation', key)
+  );
 }
 
 /** Options made only of strings, numbers and booleans: i18next's answer to them never changes. */
 function primitiveOptions(options: unknown): options is Record<string, string | number | boolean> {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) return false;
-  for (const value of Object.values(options)) if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return false;
+  for (const value of Object.values(options))
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+      return false;
   return true;
 }
 
@@ -59,7 +68,7 @@ const RESOLVED_ANSWERS = 4096;
  * i18next (plurals, formats) cost it tens of microseconds each, so their answers are kept by their values:
  * the pager's "Page 2" is the same string on every page.
  */
-export function translator(locale: Locale): TFunction {
+export function translator(locale: Locale): Translate {
   const known = fixed.get(locale);
   if (known) return known;
   const t = i18n.getFixedT(locale) as unknown as (key: string, ...rest: unknown[]) => string;
@@ -75,7 +84,11 @@ export function translator(locale: Locale): TFunction {
     }
     return fill;
   };
-  const resolved = createPageCacheStore<{ text: string; bytes: number }>({ maxEntries: RESOLVED_ANSWERS, maxBytes: Infinity, ttlMs: Infinity });
+  const resolved = createPageCacheStore<{ text: string; bytes: number }>({
+    maxEntries: RESOLVED_ANSWERS,
+    maxBytes: Infinity,
+    ttlMs: Infinity,
+  });
   const resolve = (key: string, options: unknown): string => {
     if (!primitiveOptions(options)) return t(key, options);
     const asked = `${key}\n${JSON.stringify(options)}`;
@@ -85,7 +98,7 @@ export function translator(locale: Locale): TFunction {
     if (typeof text === 'string') resolved.put(asked, { text, bytes: 0 }, resolved.generation, 0);
     return text;
   };
-  const memoized = ((key: string, ...rest: unknown[]) => {
+  const memoized: Translate = (key: string, ...rest: unknown[]) => {
     if (rest.length === 0) {
       let value = plain.get(key);
       if (value === undefined) {
@@ -99,7 +112,7 @@ export function translator(locale: Locale): TFunction {
       if (filled !== undefined && filled !== null) return filled;
     }
     return rest.length === 1 ? resolve(key, rest[0]) : t(key, ...rest);
-  }) as unknown as TFunction;
+  };
   fixed.set(locale, memoized);
   return memoized;
 }

@@ -30,13 +30,24 @@ async function bearer(userId: number): Promise<Record<string, string>> {
 
 /** The `error` or `message` of a JSON refusal, else the status line. */
 async function refusalText(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
-  const text = typeof body?.message === 'string' ? body.message : typeof body?.error === 'string' ? body.error : '';
+  const body = (await response.json().catch(() => null)) as {
+    error?: unknown;
+    message?: unknown;
+  } | null;
+  const text =
+    typeof body?.message === 'string'
+      ? body.message
+      : typeof body?.error === 'string'
+        ? body.error
+        : '';
   return text || `${response.status} ${response.statusText}`;
 }
 
 function serverRefused(origin: string, response: Response, text: string): IngestError {
-  if (response.status === 503) return new IngestError(`The server at ${origin} cannot take the upload right now (${text}); see its log.`);
+  if (response.status === 503)
+    return new IngestError(
+      `The server at ${origin} cannot take the upload right now (${text}); see its log.`,
+    );
   return new IngestError(`The server at ${origin} refused the upload: ${text}`);
 }
 
@@ -52,7 +63,10 @@ async function accountId(origin: string, email: string): Promise<number> {
       missing += 1;
       continue;
     }
-    if (response.status === 401) throw new IngestError(`The server at ${origin} does not accept tokens signed with this data folder's secret: is SESSION_SECRET set the same for both?`);
+    if (response.status === 401)
+      throw new IngestError(
+        `The server at ${origin} does not accept tokens signed with this data folder's secret: is SESSION_SECRET set the same for both?`,
+      );
     if (!response.ok) throw serverRefused(origin, response, await refusalText(response));
     missing = 0;
     const account = (await response.json()) as { email?: unknown };
@@ -69,7 +83,13 @@ function tusMetadata(values: Record<string, string | undefined>): string {
 }
 
 /** Uploads the file and says which video the server made of it; its transcode runs in the server. */
-export async function ingestThroughServer({ origin, file, ownerEmail, showcaseId, progress = () => {} }: IngestThroughServerOptions): Promise<{ videoId: number }> {
+export async function ingestThroughServer({
+  origin,
+  file,
+  ownerEmail,
+  showcaseId,
+  progress = () => {},
+}: IngestThroughServerOptions): Promise<{ videoId: number }> {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) throw new IngestError(`No file at ${file}`);
   const userId = await accountId(origin, ownerEmail);
@@ -78,11 +98,20 @@ export async function ingestThroughServer({ origin, file, ownerEmail, showcaseId
 
   const created = await fetch(`${origin}${UPLOADS_PATH}`, {
     method: 'POST',
-    headers: { ...tus, 'Upload-Length': String(info.size), 'Upload-Metadata': tusMetadata({ filename: path.basename(file), album: showcaseId?.toString() }) },
+    headers: {
+      ...tus,
+      'Upload-Length': String(info.size),
+      'Upload-Metadata': tusMetadata({
+        filename: path.basename(file),
+        album: showcaseId?.toString(),
+      }),
+    },
   });
-  if (created.status === 403 && showcaseId !== undefined) throw new IngestError(`No showcase ${showcaseId} owned by ${ownerEmail}`);
+  if (created.status === 403 && showcaseId !== undefined)
+    throw new IngestError(`No showcase ${showcaseId} owned by ${ownerEmail}`);
   const location = created.headers.get('location');
-  if (created.status !== 201 || !location) throw serverRefused(origin, created, await refusalText(created));
+  if (created.status !== 201 || !location)
+    throw serverRefused(origin, created, await refusalText(created));
   const uploadUrl = new URL(location, `${origin}${UPLOADS_PATH}/`).href;
 
   const source = await open(file);
@@ -93,7 +122,11 @@ export async function ingestThroughServer({ origin, file, ownerEmail, showcaseId
       const { bytesRead } = await source.read(chunk, 0, chunk.length, offset);
       const sent = await fetch(uploadUrl, {
         method: 'PATCH',
-        headers: { ...tus, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+        headers: {
+          ...tus,
+          'Upload-Offset': String(offset),
+          'Content-Type': 'application/offset+octet-stream',
+        },
         body: chunk.subarray(0, bytesRead),
       });
       if (sent.status !== 204) throw serverRefused(origin, sent, await refusalText(sent));
@@ -101,7 +134,8 @@ export async function ingestThroughServer({ origin, file, ownerEmail, showcaseId
       progress(`uploaded ${Math.round((offset / Math.max(1, info.size)) * 100)} %`);
       const videoId = Number(sent.headers.get(VIDEO_ID_HEADER.toLowerCase()));
       if (offset >= info.size) {
-        if (!Number.isInteger(videoId) || videoId <= 0) throw new IngestError(`The server at ${origin} took the file but named no video`);
+        if (!Number.isInteger(videoId) || videoId <= 0)
+          throw new IngestError(`The server at ${origin} took the file but named no video`);
         return { videoId };
       }
     }

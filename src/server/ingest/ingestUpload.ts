@@ -7,8 +7,15 @@ import path from 'node:path';
 import { and, eq, max } from 'drizzle-orm';
 import type { QuotaRefusalKey } from '../../lib/uploadQuota.ts';
 import type { Db } from '../db/client.ts';
-import { showcases, showcaseVideos, uploads, videoFiles, videoPictures, videos } from '../db/schema.ts';
-import { videoStorageKey, type MediaStorage } from '../media/index.ts';
+import {
+  showcases,
+  showcaseVideos,
+  uploads,
+  videoFiles,
+  videoPictures,
+  videos,
+} from '../db/schema.ts';
+import { videoStorageKey, type MediaStorage } from '../media/storage.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { checkUploadQuota } from './quota.ts';
 import { TRANSCODE_JOB, type TranscodePayload } from './transcode.ts';
@@ -70,18 +77,25 @@ function sourceExtension(fileName: string): string {
   return ext in SOURCE_TYPES ? ext : 'bin';
 }
 
-export function titleFromFileName(fileName: string): string {
+function titleFromFileName(fileName: string): string {
   const base = path.basename(fileName, path.extname(fileName)).replace(/[_]+/g, ' ').trim();
   return base.slice(0, 200) || 'Untitled';
 }
 
-export async function ingestUpload(db: Db, storage: MediaStorage, input: IngestUploadInput): Promise<IngestedUpload> {
+export async function ingestUpload(
+  db: Db,
+  storage: MediaStorage,
+  input: IngestUploadInput,
+): Promise<IngestedUpload> {
   const { ownerId, filePath, sizeBytes, showcaseId } = input;
   const fileName = input.name ?? path.basename(filePath);
   const ext = sourceExtension(fileName);
   return db.transaction(async (tx) => {
     if (showcaseId !== undefined) {
-      const [owned] = await tx.select({ id: showcases.id }).from(showcases).where(and(eq(showcases.id, showcaseId), eq(showcases.ownerId, ownerId)));
+      const [owned] = await tx
+        .select({ id: showcases.id })
+        .from(showcases)
+        .where(and(eq(showcases.id, showcaseId), eq(showcases.ownerId, ownerId)));
       if (!owned) throw new UnknownShowcaseError(showcaseId);
     }
     const refusal = await checkUploadQuota(tx, ownerId, sizeBytes);
@@ -89,18 +103,35 @@ export async function ingestUpload(db: Db, storage: MediaStorage, input: IngestU
 
     const [video] = await tx
       .insert(videos)
-      .values({ ownerId, uploaderId: input.uploaderId ?? ownerId, name: titleFromFileName(fileName), status: 'processing', privacyDownload: true })
+      .values({
+        ownerId,
+        uploaderId: input.uploaderId ?? ownerId,
+        name: titleFromFileName(fileName),
+        status: 'processing',
+        privacyDownload: true,
+      })
       .returning({ id: videos.id });
     const videoId = video!.id;
-    await tx.insert(uploads).values({ userId: ownerId, videoId, bytes: sizeBytes, tusId: input.tusId ?? null });
+    await tx
+      .insert(uploads)
+      .values({ userId: ownerId, videoId, bytes: sizeBytes, tusId: input.tusId ?? null });
     if (showcaseId !== undefined) {
-      const [last] = await tx.select({ position: max(showcaseVideos.position) }).from(showcaseVideos).where(eq(showcaseVideos.showcaseId, showcaseId));
-      await tx.insert(showcaseVideos).values({ showcaseId, videoId, position: (last?.position ?? 0) + 1 });
+      const [last] = await tx
+        .select({ position: max(showcaseVideos.position) })
+        .from(showcaseVideos)
+        .where(eq(showcaseVideos.showcaseId, showcaseId));
+      await tx
+        .insert(showcaseVideos)
+        .values({ showcaseId, videoId, position: (last?.position ?? 0) + 1 });
     }
     // Stored inside the transaction: if storing fails, no video row is left behind.
     const sourceKey = videoStorageKey(videoId, `source.${ext}`);
     await storage.put(sourceKey, filePath, { move: input.move });
-    const payload: TranscodePayload = { videoId, sourceKey, sourceMime: SOURCE_TYPES[ext] ?? 'application/octet-stream' };
+    const payload: TranscodePayload = {
+      videoId,
+      sourceKey,
+      sourceMime: SOURCE_TYPES[ext] ?? 'application/octet-stream',
+    };
     const jobId = await enqueueJob(tx, TRANSCODE_JOB, { ...payload });
     return { videoId, jobId };
   });
@@ -120,23 +151,48 @@ export interface ReplaceSourceInput {
  * the old files and pictures go, the video is processing again and the transcode job makes
  * everything anew from the new source. Caption tracks stay.
  */
-export async function replaceVideoSource(db: Db, storage: MediaStorage, input: ReplaceSourceInput): Promise<IngestedUpload> {
+export async function replaceVideoSource(
+  db: Db,
+  storage: MediaStorage,
+  input: ReplaceSourceInput,
+): Promise<IngestedUpload> {
   const { videoId, ownerId, filePath, sizeBytes } = input;
   const ext = sourceExtension(input.name);
   const sourceKey = videoStorageKey(videoId, `source-${Date.now().toString(36)}.${ext}`);
   const { jobId, oldKeys } = await db.transaction(async (tx) => {
     const refusal = await checkUploadQuota(tx, ownerId, sizeBytes);
     if (refusal) throw new QuotaExceededError(refusal);
-    const files = await tx.select({ key: videoFiles.storageKey, quality: videoFiles.quality }).from(videoFiles).where(eq(videoFiles.videoId, videoId));
-    const pictures = await tx.select({ key: videoPictures.storageKey }).from(videoPictures).where(eq(videoPictures.videoId, videoId));
+    const files = await tx
+      .select({ key: videoFiles.storageKey, quality: videoFiles.quality })
+      .from(videoFiles)
+      .where(eq(videoFiles.videoId, videoId));
+    const pictures = await tx
+      .select({ key: videoPictures.storageKey })
+      .from(videoPictures)
+      .where(eq(videoPictures.videoId, videoId));
     await tx.delete(videoFiles).where(eq(videoFiles.videoId, videoId));
     await tx.delete(videoPictures).where(eq(videoPictures.videoId, videoId));
-    await tx.update(videos).set({ status: 'processing', errorMessage: null }).where(eq(videos.id, videoId));
-    await tx.insert(uploads).values({ userId: ownerId, videoId, bytes: sizeBytes, tusId: input.tusId ?? null });
+    await tx
+      .update(videos)
+      .set({ status: 'processing', errorMessage: null })
+      .where(eq(videos.id, videoId));
+    await tx
+      .insert(uploads)
+      .values({ userId: ownerId, videoId, bytes: sizeBytes, tusId: input.tusId ?? null });
     await storage.put(sourceKey, filePath, { move: true });
-    const payload: TranscodePayload = { videoId, sourceKey, sourceMime: SOURCE_TYPES[ext] ?? 'application/octet-stream' };
+    const payload: TranscodePayload = {
+      videoId,
+      sourceKey,
+      sourceMime: SOURCE_TYPES[ext] ?? 'application/octet-stream',
+    };
     const queued = await enqueueJob(tx, TRANSCODE_JOB, { ...payload });
-    return { jobId: queued, oldKeys: [...files.filter((f) => f.quality !== 'hls').map((f) => f.key), ...pictures.map((p) => p.key)] };
+    return {
+      jobId: queued,
+      oldKeys: [
+        ...files.filter((f) => f.quality !== 'hls').map((f) => f.key),
+        ...pictures.map((p) => p.key),
+      ],
+    };
   });
   for (const key of oldKeys) await storage.delete(key).catch(() => {});
   await storage.deletePrefix(videoStorageKey(videoId, 'hls')).catch(() => {});

@@ -12,22 +12,16 @@ import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import { THUMBNAIL_SIZES } from '../../lib/domain.ts';
 import { renditionLadder } from '../../lib/renditionLadder.ts';
+import type { TranscodeStep } from '../../lib/transcodeSteps.ts';
 import type { Db } from '../db/client.ts';
 import { videoFiles, videoPictures, videos } from '../db/schema.ts';
-import {
-  buildHlsLadder,
-  encodeMp4Rendition,
-  extractThumbnails,
-  ffmpegBinaries,
-  hlsContentType,
-  isMediaError,
-  LocalDiskStorage,
-  MediaError,
-  probeMedia,
-  thumbnailFileName,
-  videoStorageKey,
-  type MediaStorage,
-} from '../media/index.ts';
+import { buildHlsLadder, hlsContentType } from '../media/hls.ts';
+import { encodeMp4Rendition } from '../media/renditions.ts';
+import { extractThumbnails, thumbnailFileName } from '../media/thumbnails.ts';
+import { ffmpegBinaries } from '../media/ffmpegBinaries.ts';
+import { isMediaError, MediaError } from '../media/mediaError.ts';
+import { LocalDiskStorage, videoStorageKey, type MediaStorage } from '../media/storage.ts';
+import { probeMedia } from '../media/probe.ts';
 import { makeScratchDir } from '../media/scratch.ts';
 
 export const TRANSCODE_JOB = 'transcode';
@@ -40,8 +34,14 @@ export interface TranscodePayload {
   sourceMime: string;
 }
 
-export function isTranscodePayload(payload: Record<string, unknown>): payload is TranscodePayload & Record<string, unknown> {
-  return typeof payload['videoId'] === 'number' && typeof payload['sourceKey'] === 'string' && typeof payload['sourceMime'] === 'string';
+export function isTranscodePayload(
+  payload: Record<string, unknown>,
+): payload is TranscodePayload & Record<string, unknown> {
+  return (
+    typeof payload['videoId'] === 'number' &&
+    typeof payload['sourceKey'] === 'string' &&
+    typeof payload['sourceMime'] === 'string'
+  );
 }
 
 export interface TranscodeOptions {
@@ -49,26 +49,19 @@ export interface TranscodeOptions {
   storage: MediaStorage;
   signal?: AbortSignal | undefined;
   progress?: ((message: string) => void) | undefined;
-  /** The step (a TRANSCODE_STEPS name) and how far the whole job is, 0–100. */
+  /** The step (src/lib/transcodeSteps.ts) and how far the whole job is, 0–100. */
   report?: ((step: TranscodeStep, percent: number) => void) | undefined;
 }
 
-/** The steps of processing an upload, as the studio names them to its owner. */
-export const TRANSCODE_STEPS = ['probing', 'encoding', 'packaging', 'thumbnails', 'storing'] as const;
-export type TranscodeStep = (typeof TRANSCODE_STEPS)[number];
-
-export const UPLOAD_STEP_LABELS: Record<TranscodeStep, string> = {
-  probing: 'upload.stepProbing',
-  encoding: 'upload.stepEncoding',
-  packaging: 'upload.stepPackaging',
-  thumbnails: 'upload.stepThumbnails',
-  storing: 'upload.stepStoring',
-};
-
-export type TranscodeResult = { status: 'ready'; files: number } | { status: 'error'; message: string };
+export type TranscodeResult =
+  { status: 'ready'; files: number } | { status: 'error'; message: string };
 
 /** A path ffmpeg can read: the stored file itself on local disk, else a copy in scratch. */
-export async function localSource(storage: MediaStorage, key: string, scratch: string): Promise<string> {
+export async function localSource(
+  storage: MediaStorage,
+  key: string,
+  scratch: string,
+): Promise<string> {
   if (storage instanceof LocalDiskStorage) return storage.pathFor(key);
   const copy = path.join(scratch, 'source');
   await pipeline(await storage.createReadStream(key), createWriteStream(copy));
@@ -77,10 +70,16 @@ export async function localSource(storage: MediaStorage, key: string, scratch: s
 
 /** Marks the video as failed with a message its owner can read. */
 export async function markVideoFailed(db: Db, videoId: number, message: string): Promise<void> {
-  await db.update(videos).set({ status: 'error', errorMessage: message }).where(eq(videos.id, videoId));
+  await db
+    .update(videos)
+    .set({ status: 'error', errorMessage: message })
+    .where(eq(videos.id, videoId));
 }
 
-export async function transcodeVideo(payload: TranscodePayload, { db, storage, signal, progress = () => {}, report = () => {} }: TranscodeOptions): Promise<TranscodeResult> {
+export async function transcodeVideo(
+  payload: TranscodePayload,
+  { db, storage, signal, progress = () => {}, report = () => {} }: TranscodeOptions,
+): Promise<TranscodeResult> {
   const { videoId, sourceKey, sourceMime } = payload;
   const scratch = await makeScratchDir(`transcode-${videoId}`);
   try {
@@ -97,41 +96,89 @@ export async function transcodeVideo(payload: TranscodePayload, { db, storage, s
       // Encoding is most of the work: 5 % to 75 %, one share per rendition.
       report('encoding', 5 + (70 * i) / ladder.length);
       const name = `${rung.height}p`;
-      const made = await encodeMp4Rendition(source, path.join(scratch, `${name}.mp4`), { height: rung.height, audio: 'aac', binaries, signal });
+      const made = await encodeMp4Rendition(source, path.join(scratch, `${name}.mp4`), {
+        height: rung.height,
+        audio: 'aac',
+        binaries,
+        signal,
+      });
       renditions.push({ ...rung, name, ...made });
     }
 
     report('packaging', 75);
-    progress(`packaging HLS (${renditions.length} ${renditions.length === 1 ? 'variant' : 'variants'})`);
+    progress(
+      `packaging HLS (${renditions.length} ${renditions.length === 1 ? 'variant' : 'variants'})`,
+    );
     const hlsDir = path.join(scratch, 'hls');
     await mkdir(hlsDir, { recursive: true });
-    const hls = await buildHlsLadder(renditions.map((r) => ({ path: r.path, name: r.name })), hlsDir, { binaries, signal });
+    const hls = await buildHlsLadder(
+      renditions.map((r) => ({ path: r.path, name: r.name })),
+      hlsDir,
+      { binaries, signal },
+    );
 
     progress('extracting thumbnails');
     report('thumbnails', 85);
-    const thumbnails = await extractThumbnails(source, path.join(scratch, 'pictures'), { durationSeconds: info.durationSeconds, sizes: THUMBNAIL_SIZES, binaries, signal });
+    const thumbnails = await extractThumbnails(source, path.join(scratch, 'pictures'), {
+      durationSeconds: info.durationSeconds,
+      sizes: THUMBNAIL_SIZES,
+      binaries,
+      signal,
+    });
 
     progress('storing files');
     report('storing', 92);
     const sourceStat = await storage.stat(sourceKey);
     const files: (typeof videoFiles.$inferInsert)[] = [
-      { videoId, quality: 'source', mime: sourceMime, width: info.width, height: info.height, size: sourceStat?.size ?? info.sizeBytes, storageKey: sourceKey },
+      {
+        videoId,
+        quality: 'source',
+        mime: sourceMime,
+        width: info.width,
+        height: info.height,
+        size: sourceStat?.size ?? info.sizeBytes,
+        storageKey: sourceKey,
+      },
     ];
     for (const r of renditions) {
       const key = videoStorageKey(videoId, `${r.quality}-${r.name}.mp4`);
       const stored = await storage.put(key, r.path, { contentType: 'video/mp4', move: true });
-      files.push({ videoId, quality: r.quality, mime: 'video/mp4', width: r.width, height: r.height, size: stored.size, storageKey: key });
+      files.push({
+        videoId,
+        quality: r.quality,
+        mime: 'video/mp4',
+        width: r.width,
+        height: r.height,
+        size: stored.size,
+        storageKey: key,
+      });
     }
     let hlsBytes = 0;
     for (const file of hls.files) {
-      hlsBytes += (await storage.put(videoStorageKey(videoId, 'hls', file), path.join(hlsDir, file), { contentType: hlsContentType(file), move: true })).size;
+      hlsBytes += (
+        await storage.put(videoStorageKey(videoId, 'hls', file), path.join(hlsDir, file), {
+          contentType: hlsContentType(file),
+          move: true,
+        })
+      ).size;
     }
     const top = renditions[renditions.length - 1]!;
-    files.push({ videoId, quality: 'hls', mime: 'application/vnd.apple.mpegurl', width: top.width, height: top.height, size: hlsBytes, storageKey: videoStorageKey(videoId, 'hls', hls.files[0]!) });
+    files.push({
+      videoId,
+      quality: 'hls',
+      mime: 'application/vnd.apple.mpegurl',
+      width: top.width,
+      height: top.height,
+      size: hlsBytes,
+      storageKey: videoStorageKey(videoId, 'hls', hls.files[0]!),
+    });
     // A fresh key per picture: public thumbnails are addressed by key (media/publicThumbnails.ts)
     // and cached as immutable, so a replaced source must never reuse one.
     const stamp = randomBytes(4).toString('hex');
-    const previousPictures = await db.select({ storageKey: videoPictures.storageKey }).from(videoPictures).where(eq(videoPictures.videoId, videoId));
+    const previousPictures = await db
+      .select({ storageKey: videoPictures.storageKey })
+      .from(videoPictures)
+      .where(eq(videoPictures.videoId, videoId));
     const pictures: (typeof videoPictures.$inferInsert)[] = [];
     for (const t of thumbnails) {
       const key = videoStorageKey(videoId, 'pictures', `${stamp}-${thumbnailFileName(t)}`);
@@ -147,7 +194,13 @@ export async function transcodeVideo(payload: TranscodePayload, { db, storage, s
       await tx.insert(videoPictures).values(pictures);
       await tx
         .update(videos)
-        .set({ status: 'ready', errorMessage: null, duration: Math.round(info.durationSeconds ?? 0), width: info.width, height: info.height })
+        .set({
+          status: 'ready',
+          errorMessage: null,
+          duration: Math.round(info.durationSeconds ?? 0),
+          width: info.width,
+          height: info.height,
+        })
         .where(eq(videos.id, videoId));
     });
     for (const { storageKey } of previousPictures) await storage.delete(storageKey).catch(() => {});

@@ -1,16 +1,17 @@
 /**
  * Resumable uploads (tus 1.0, @tus/server with a file store under DATA_DIR/uploads). The
  * route hands over the signed-in viewer; every upload is tagged with its owner, so nobody
- * else can continue, inspect or delete it. The quota is checked when an upload is created
- * (from Upload-Length) and again when it finishes; a finished upload becomes a video with a
- * transcode job (ingestUpload.ts).
+ * else can continue, inspect or delete it. The plan's largest file, the quota and the free
+ * disk are checked before an upload's first byte, when it is created (from Upload-Length) and
+ * at each PATCH (uploadLimits.ts); the quota again when it finishes. A finished upload becomes
+ * a video with a transcode job (ingestUpload.ts).
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server, Upload, type ServerOptions } from '@tus/server';
+import { ERRORS, Server, Upload, type ServerOptions } from '@tus/server';
 import { and, eq } from 'drizzle-orm';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/translationKeys.ts';
 import { config } from '../config.ts';
 import { getDb } from '../db/client.ts';
 import { showcases, videos } from '../db/schema.ts';
@@ -20,11 +21,18 @@ import { classifyError } from '../http/errorClassification.ts';
 import type { TeamRole } from '../../lib/domain.ts';
 import { mayEditVideo } from '../../lib/studioPermissions.ts';
 import { isVideoFileType } from '../../lib/uploadFile.ts';
-import { isMediaError, mediaStorage, probeMedia } from '../media/index.ts';
-import { checkUploadQuota } from './quota.ts';
+import { isMediaError } from '../media/mediaError.ts';
+import { mediaStorage } from '../media/mediaStorage.ts';
+import { probeMedia } from '../media/probe.ts';
+import {
+  appendRefusal,
+  creationRefusal,
+  planUploadLimit,
+  refusalMessage,
+  type UploadRefusal,
+} from './uploadLimits.ts';
 import { ingestUpload, QuotaExceededError, replaceVideoSource } from './ingestUpload.ts';
 import { UPLOADS_PATH, VIDEO_ID_HEADER } from './uploadsPath.ts';
-
 
 export interface Uploader {
   /** The account the video goes to (and whose quota it counts against). */
@@ -33,7 +41,9 @@ export interface Uploader {
   role: TeamRole;
   /** Who sends it: the only one who may continue, inspect or cancel the upload. */
   uploaderId: number;
-  t: TFunction;
+  t: Translate;
+  /** The uploader's language, for the sizes refusals name. */
+  locale: string;
 }
 
 /** The tus server only sees the Request; this is who sent it. */
@@ -52,13 +62,42 @@ function uploaderOf(req: Request): Uploader {
   return uploader;
 }
 
+/** The largest file of the plan of the account a request uploads to, read once a request. */
+const planLimits = new WeakMap<Request, Promise<number>>();
+
+function planLimitOf(req: Request): Promise<number> {
+  let limit = planLimits.get(req);
+  if (!limit) {
+    const { accountId } = uploaderOf(req);
+    limit = getDb().then((db) => planUploadLimit(db, accountId));
+    planLimits.set(req, limit);
+  }
+  return limit;
+}
+
+function limitRefusal(uploader: Uploader, refused: UploadRefusal): TusRefusal {
+  return refusal(refused.status, refusalMessage(refused, uploader.t, uploader.locale));
+}
+
+const headerNumber = (req: Request, name: string): number | null => {
+  const value = req.headers.get(name);
+  return value === null ? null : Number(value);
+};
+
 /** Upload-Metadata "album": a showcase id of the account uploaded to, or nothing. */
-async function ownedShowcase(accountId: number, value: string | null | undefined, t: TFunction): Promise<number | undefined> {
+async function ownedShowcase(
+  accountId: number,
+  value: string | null | undefined,
+  t: Translate,
+): Promise<number | undefined> {
   if (!value) return undefined;
   const id = parseId(value);
   if (id === null) throw refusal(400, t('errors.badRequestBody'));
   const db = await getDb();
-  const [owned] = await db.select({ id: showcases.id }).from(showcases).where(and(eq(showcases.id, id), eq(showcases.ownerId, accountId)));
+  const [owned] = await db
+    .select({ id: showcases.id })
+    .from(showcases)
+    .where(and(eq(showcases.id, id), eq(showcases.ownerId, accountId)));
   if (!owned) throw refusal(403, t('errors.forbiddenBody'));
   return id;
 }
@@ -69,7 +108,8 @@ async function holdsVideo(filePath: string): Promise<boolean> {
     await probeMedia(filePath);
     return true;
   } catch (error) {
-    if (isMediaError(error) && (error.code === 'unreadable' || error.code === 'no-video')) return false;
+    if (isMediaError(error) && (error.code === 'unreadable' || error.code === 'no-video'))
+      return false;
     throw error;
   }
 }
@@ -77,13 +117,24 @@ async function holdsVideo(filePath: string): Promise<boolean> {
 const uploadsDirectory = () => path.resolve(config().DATA_DIR, 'uploads', 'tus');
 
 /** Upload-Metadata "replaces": a video of the account whose source the uploader may replace, or nothing. */
-async function replacedVideo(uploader: Uploader, value: string | null | undefined): Promise<number | undefined> {
+async function replacedVideo(
+  uploader: Uploader,
+  value: string | null | undefined,
+): Promise<number | undefined> {
   if (!value) return undefined;
   const id = parseId(value);
   if (id === null) throw refusal(400, uploader.t('errors.badRequestBody'));
   const db = await getDb();
-  const [video] = await db.select({ id: videos.id, uploaderId: videos.uploaderId, type: videos.type }).from(videos).where(and(eq(videos.id, id), eq(videos.ownerId, uploader.accountId)));
-  if (!video || video.type !== 'video' || !mayEditVideo(uploader.role, uploader.uploaderId, video.uploaderId)) throw refusal(403, uploader.t('errors.forbiddenBody'));
+  const [video] = await db
+    .select({ id: videos.id, uploaderId: videos.uploaderId, type: videos.type })
+    .from(videos)
+    .where(and(eq(videos.id, id), eq(videos.ownerId, uploader.accountId)));
+  if (
+    !video ||
+    video.type !== 'video' ||
+    !mayEditVideo(uploader.role, uploader.uploaderId, video.uploaderId)
+  )
+    throw refusal(403, uploader.t('errors.forbiddenBody'));
   return id;
 }
 
@@ -95,24 +146,41 @@ function createServer(datastore: FileStore): Server {
     datastore,
     relativeLocation: true,
     exposedHeaders: [VIDEO_ID_HEADER],
+    // Also caps what a deferred upload sent chunked, with no length to check first, may write.
+    maxSize: (req) => planLimitOf(req),
     async onUploadCreate(req, upload) {
       const uploader = uploaderOf(req);
       const { accountId, uploaderId, t } = uploader;
-      if (!isVideoFileType(upload.metadata?.['filetype'], upload.metadata?.['filename'])) throw refusal(415, t('upload.notVideo'));
+      if (!isVideoFileType(upload.metadata?.['filetype'], upload.metadata?.['filename']))
+        throw refusal(415, t('upload.notVideo'));
       await ownedShowcase(accountId, upload.metadata?.['album'], t);
       await replacedVideo(uploader, upload.metadata?.['replaces']);
-      if (upload.size !== undefined) {
-        const refused = await checkUploadQuota(await getDb(), accountId, upload.size);
-        if (refused) throw refusal(413, t(refused));
-      }
-      return { metadata: { ...upload.metadata, ownerId: String(uploaderId), accountId: String(accountId) } };
+      const refused = await creationRefusal(await getDb(), accountId, upload.size);
+      if (refused) throw limitRefusal(uploader, refused);
+      return {
+        metadata: { ...upload.metadata, ownerId: String(uploaderId), accountId: String(accountId) },
+      };
     },
     async onIncomingRequest(req, uploadId) {
-      const { uploaderId, accountId } = uploaderOf(req);
+      const uploader = uploaderOf(req);
+      const { uploaderId, accountId } = uploader;
       const upload = await datastore.getUpload(uploadId).catch(() => null);
       // Someone else's upload answers as a missing one: ids are not confirmed to strangers.
-      if (upload && (upload.metadata?.['ownerId'] !== String(uploaderId) || (upload.metadata?.['accountId'] ?? upload.metadata?.['ownerId']) !== String(accountId))) {
+      if (
+        upload &&
+        (upload.metadata?.['ownerId'] !== String(uploaderId) ||
+          (upload.metadata?.['accountId'] ?? upload.metadata?.['ownerId']) !== String(accountId))
+      ) {
         throw refusal(404, 'Not found');
+      }
+      if (upload && req.method === 'PATCH') {
+        const refused = await appendRefusal(await planLimitOf(req), {
+          size: upload.size,
+          offset: upload.offset,
+          uploadLength: headerNumber(req, 'upload-length'),
+          contentLength: headerNumber(req, 'content-length'),
+        });
+        if (refused) throw limitRefusal(uploader, refused);
       }
     },
     async onUploadFinish(req, upload) {
@@ -129,8 +197,24 @@ function createServer(datastore: FileStore): Server {
         const name = upload.metadata?.['filename'] ?? undefined;
         const { videoId } =
           replaces === undefined
-            ? await ingestUpload(await getDb(), storage, { ownerId: accountId, uploaderId, tusId: upload.id, filePath, sizeBytes: upload.offset, name, showcaseId, move: true })
-            : await replaceVideoSource(await getDb(), storage, { videoId: replaces, ownerId: accountId, filePath, sizeBytes: upload.offset, name: name ?? 'source', tusId: upload.id });
+            ? await ingestUpload(await getDb(), storage, {
+                ownerId: accountId,
+                uploaderId,
+                tusId: upload.id,
+                filePath,
+                sizeBytes: upload.offset,
+                name,
+                showcaseId,
+                move: true,
+              })
+            : await replaceVideoSource(await getDb(), storage, {
+                videoId: replaces,
+                ownerId: accountId,
+                filePath,
+                sizeBytes: upload.offset,
+                name: name ?? 'source',
+                tusId: upload.id,
+              });
         // The bytes now belong to the video; only the upload's bookkeeping is left.
         await datastore.configstore.delete(upload.id);
         return { headers: { [VIDEO_ID_HEADER]: String(videoId) } };
@@ -142,9 +226,17 @@ function createServer(datastore: FileStore): Server {
         throw error;
       }
     },
-    // tus protocol errors carry their own status; a database out of reach is temporary;
+    // tus protocol errors carry their own status, and a creation or a chunked stream past the
+    // plan's largest file the uploader's message; a database out of reach is temporary;
     // anything else is ours, logged, not shown.
-    onResponseError(req, error) {
+    async onResponseError(req, error) {
+      const uploader = uploaders.get(req);
+      if (error === ERRORS.ERR_MAX_SIZE_EXCEEDED && uploader)
+        return limitRefusal(uploader, {
+          status: 413,
+          reason: 'tooLarge',
+          max: await planLimitOf(req),
+        });
       if (!(error instanceof Error) || 'status_code' in error) return undefined;
       const t = uploaders.get(req)?.t ?? ((key: string) => key);
       if (classifyError(error) === 'unavailable') return refusal(503, t('errors.unavailableBody'));
@@ -179,11 +271,20 @@ export interface PendingUpload {
 }
 
 /** An upload still under way, if `uploaderId` sent it (a finished one is a video by then). */
-export async function findPendingUpload(uploadId: string, uploaderId: number): Promise<PendingUpload | null> {
+export async function findPendingUpload(
+  uploadId: string,
+  uploaderId: number,
+): Promise<PendingUpload | null> {
   if (!/^[0-9a-f]{16,64}$/.test(uploadId)) return null;
-  const upload = await tus().datastore.getUpload(uploadId).catch(() => null);
+  const upload = await tus()
+    .datastore.getUpload(uploadId)
+    .catch(() => null);
   if (!upload || upload.metadata?.['ownerId'] !== String(uploaderId)) return null;
-  return { name: upload.metadata?.['filename'] ?? uploadId, size: upload.size ?? null, offset: upload.offset };
+  return {
+    name: upload.metadata?.['filename'] ?? uploadId,
+    size: upload.size ?? null,
+    offset: upload.offset,
+  };
 }
 
 /**
@@ -195,22 +296,40 @@ export async function findPendingUpload(uploadId: string, uploaderId: number): P
 const LINKED = 'linked';
 
 /** A tus upload of `size` bytes for the video `videoId` of the account, continued by whoever holds its address. */
-export async function createLinkedUpload(owner: { accountId: number; uploaderId: number }, videoId: number, size: number, fileName: string): Promise<string> {
+export async function createLinkedUpload(
+  owner: { accountId: number; uploaderId: number },
+  videoId: number,
+  size: number,
+  fileName: string,
+): Promise<string> {
   const id = randomBytes(16).toString('hex');
-  const metadata = { filename: fileName, replaces: String(videoId), ownerId: String(owner.uploaderId), accountId: String(owner.accountId), [LINKED]: '1' };
-  await tus().datastore.create(new Upload({ id, size, offset: 0, metadata, creation_date: new Date().toISOString() }));
+  const metadata = {
+    filename: fileName,
+    replaces: String(videoId),
+    ownerId: String(owner.uploaderId),
+    accountId: String(owner.accountId),
+    [LINKED]: '1',
+  };
+  await tus().datastore.create(
+    new Upload({ id, size, offset: 0, metadata, creation_date: new Date().toISOString() }),
+  );
   return id;
 }
 
 /** The uploader a request to a linked upload's address stands for, or null when it names none. */
-export async function linkedUploader(request: Request, t: TFunction): Promise<Uploader | null> {
+export async function linkedUploader(
+  request: Request,
+  { t, locale }: Pick<Uploader, 't' | 'locale'>,
+): Promise<Uploader | null> {
   const id = new URL(request.url).pathname.split('/').pop() ?? '';
   if (!/^[0-9a-f]{32}$/.test(id)) return null;
-  const upload = await tus().datastore.getUpload(id).catch(() => null);
+  const upload = await tus()
+    .datastore.getUpload(id)
+    .catch(() => null);
   const metadata = upload?.metadata;
   if (metadata?.[LINKED] !== '1') return null;
   const accountId = parseId(metadata['accountId'] ?? undefined);
   const uploaderId = parseId(metadata['ownerId'] ?? undefined);
   if (accountId === null || uploaderId === null) return null;
-  return { accountId, uploaderId, role: 'Owner', t };
+  return { accountId, uploaderId, role: 'Owner', t, locale };
 }

@@ -29,7 +29,11 @@ export async function startBackgroundWorker(): Promise<Worker> {
     handlers: jobHandlers(),
     workerId,
     progress: (job, message) => log.info({ job: job.id, kind: job.kind }, message),
-    onError: (error, job) => log.warn({ job: job?.id, kind: job?.kind, err: error }, job ? 'job attempt failed' : 'job queue unreachable'),
+    onError: (error, job) =>
+      log.warn(
+        { job: job?.id, kind: job?.kind, err: error },
+        job ? 'job attempt failed' : 'job queue unreachable',
+      ),
   });
   log.info('job worker started');
   return worker;

@@ -1,7 +1,14 @@
 /** Every kind of background job and what runs it. */
 import { getDb } from '../db/client.ts';
-import { mediaStorage, type MediaStorage } from '../media/index.ts';
-import { isTranscodePayload, markVideoFailed, PROCESSING_FAILED_MESSAGE, TRANSCODE_JOB, transcodeVideo } from '../ingest/transcode.ts';
+import { mediaStorage } from '../media/mediaStorage.ts';
+import type { MediaStorage } from '../media/storage.ts';
+import {
+  isTranscodePayload,
+  markVideoFailed,
+  PROCESSING_FAILED_MESSAGE,
+  TRANSCODE_JOB,
+  transcodeVideo,
+} from '../ingest/transcode.ts';
 import { LIVE_REPLAY_JOB } from '../live/liveEventStore.ts';
 import { archiveReplay, isReplayPayload, markReplayFailed } from '../live/replay.ts';
 import type { JobHandlers } from './runner.ts';
@@ -10,18 +17,29 @@ export function jobHandlers(storage: MediaStorage = mediaStorage()): JobHandlers
   return {
     [TRANSCODE_JOB]: {
       async run(payload, { signal, progress, report }) {
-        if (!isTranscodePayload(payload)) throw new Error('transcode job without videoId, sourceKey and sourceMime');
+        if (!isTranscodePayload(payload))
+          throw new Error('transcode job without videoId, sourceKey and sourceMime');
         await transcodeVideo(payload, { db: await getDb(), storage, signal, progress, report });
       },
       async giveUp(payload) {
-        if (isTranscodePayload(payload)) await markVideoFailed(await getDb(), payload.videoId, PROCESSING_FAILED_MESSAGE);
+        if (isTranscodePayload(payload))
+          await markVideoFailed(await getDb(), payload.videoId, PROCESSING_FAILED_MESSAGE);
       },
     },
     [LIVE_REPLAY_JOB]: {
       async run(payload, { signal, progress }) {
         if (!isReplayPayload(payload)) throw new Error('live replay job without broadcastId');
-        const result = await archiveReplay(payload, { db: await getDb(), storage, signal, progress });
-        progress(result.status === 'failed' ? `replay failed: ${result.reason}` : `replay ${result.status}`);
+        const result = await archiveReplay(payload, {
+          db: await getDb(),
+          storage,
+          signal,
+          progress,
+        });
+        progress(
+          result.status === 'failed'
+            ? `replay failed: ${result.reason}`
+            : `replay ${result.status}`,
+        );
       },
       async giveUp(payload) {
         if (isReplayPayload(payload)) await markReplayFailed(await getDb(), payload.broadcastId);

@@ -11,7 +11,12 @@ import { jobs } from '../db/schema.ts';
 
 export type Job = typeof jobs.$inferSelect;
 
-export async function enqueueJob(db: Pick<Db, 'insert'>, kind: string, payload: Record<string, unknown>, runAt: Date = new Date()): Promise<number> {
+export async function enqueueJob(
+  db: Pick<Db, 'insert'>,
+  kind: string,
+  payload: Record<string, unknown>,
+  runAt: Date = new Date(),
+): Promise<number> {
   const [row] = await db.insert(jobs).values({ kind, payload, runAt }).returning({ id: jobs.id });
   return row!.id;
 }
@@ -28,7 +33,10 @@ export interface ClaimOptions {
  * Takes the next due job, or a running one whose worker stopped renewing its lock, and
  * counts the attempt. null when nothing is due.
  */
-export async function claimJob(db: Db, { workerId, leaseMs, jobId }: ClaimOptions): Promise<Job | null> {
+export async function claimJob(
+  db: Db,
+  { workerId, leaseMs, jobId }: ClaimOptions,
+): Promise<Job | null> {
   const only = jobId === undefined ? sql`` : sql`and id = ${jobId}`;
   const claimed = await rows<{ id: number }>(
     db,
@@ -62,7 +70,13 @@ export async function renewLock(db: Db, job: Pick<Job, 'id'>, workerId: string):
 }
 
 /** Where a running job is (0–100 and a step name), for those who follow it; only its holder writes. */
-export async function reportJobProgress(db: Db, job: Pick<Job, 'id'>, workerId: string, step: string, percent: number): Promise<void> {
+export async function reportJobProgress(
+  db: Db,
+  job: Pick<Job, 'id'>,
+  workerId: string,
+  step: string,
+  percent: number,
+): Promise<void> {
   await db
     .update(jobs)
     .set({ step, progress: Math.max(0, Math.min(100, Math.round(percent))) })
@@ -87,10 +101,18 @@ export async function failJob(
   error: string,
   { policy = DEFAULT_RETRY_POLICY, final = false }: { policy?: RetryPolicy; final?: boolean } = {},
 ): Promise<'queued' | 'failed'> {
-  const outcome = final ? ({ status: 'failed' } as const) : afterFailure(job.attempts, new Date(), policy);
+  const outcome = final
+    ? ({ status: 'failed' } as const)
+    : afterFailure(job.attempts, new Date(), policy);
   await db
     .update(jobs)
-    .set({ status: outcome.status, error, lockedAt: null, lockedBy: null, ...(outcome.status === 'queued' ? { runAt: outcome.runAt } : {}) })
+    .set({
+      status: outcome.status,
+      error,
+      lockedAt: null,
+      lockedBy: null,
+      ...(outcome.status === 'queued' ? { runAt: outcome.runAt } : {}),
+    })
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
   return outcome.status;
 }
@@ -99,7 +121,12 @@ export async function failJob(
 export async function releaseJob(db: Db, job: Pick<Job, 'id'>, workerId: string): Promise<void> {
   await db
     .update(jobs)
-    .set({ status: 'queued', attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedAt: null, lockedBy: null })
+    .set({
+      status: 'queued',
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      lockedAt: null,
+      lockedBy: null,
+    })
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
 }
 
@@ -112,8 +139,14 @@ export async function findJob(db: Db, id: number): Promise<Job | null> {
  * At a worker's start: hands back the running jobs of workers that are gone (killed, crashed)
  * without using an attempt, rather than waiting out their lease; says how many.
  */
-export async function releaseJobsOfGoneWorkers(db: Db, isGone: (workerId: string) => boolean): Promise<number> {
-  const running = await db.select({ id: jobs.id, lockedBy: jobs.lockedBy }).from(jobs).where(eq(jobs.status, 'running'));
+export async function releaseJobsOfGoneWorkers(
+  db: Db,
+  isGone: (workerId: string) => boolean,
+): Promise<number> {
+  const running = await db
+    .select({ id: jobs.id, lockedBy: jobs.lockedBy })
+    .from(jobs)
+    .where(eq(jobs.status, 'running'));
   let released = 0;
   for (const job of running) {
     if (job.lockedBy === null || !isGone(job.lockedBy)) continue;

@@ -1,6 +1,7 @@
 /**
  * The job runner against a real database (PGlite in a temporary folder, or DATABASE_URL):
- * retries with backoff, giving up, a crashed worker's job taken over, a clean stop.
+ * retries with backoff, giving up, a crashed worker's job taken over, a living worker's kept,
+ * a clean stop.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../db/testDatabase.ts';
@@ -11,6 +12,7 @@ const { getDb } = await import('../db/client.ts');
 const { clearDatabase } = await import('../seed/seedDemo.ts');
 const { jobs } = await import('../db/schema.ts');
 const { eq, sql } = await import('drizzle-orm');
+const { rows } = await import('../db/rows.ts');
 const { claimJob, enqueueJob, findJob } = await import('./queue.ts');
 const { JobRunner, startWorker } = await import('./runner.ts');
 
@@ -20,14 +22,20 @@ beforeEach(async () => {
   await clearDatabase();
 });
 
-const makeDue = async (id: number) => (await getDb()).update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, id));
+const makeDue = async (id: number) =>
+  (await getDb())
+    .update(jobs)
+    .set({ runAt: new Date(Date.now() - 1000) })
+    .where(eq(jobs.id, id));
 
 describe('claimJob', () => {
   it('never gives one job to two workers claiming at the same time', async () => {
     const db = await getDb();
     const ids = [];
     for (let i = 0; i < 4; i++) ids.push(await enqueueJob(db, 'echo', { i }));
-    const claims = await Promise.all(ids.map((_, i) => claimJob(db, { workerId: `worker-${i}`, leaseMs: 60_000 })));
+    const claims = await Promise.all(
+      ids.map((_, i) => claimJob(db, { workerId: `worker-${i}`, leaseMs: 60_000 })),
+    );
     expect(claims.map((job) => job?.id).sort((a, b) => a! - b!)).toEqual(ids);
     expect(await claimJob(db, { workerId: 'late', leaseMs: 60_000 })).toBeNull();
   });
@@ -38,7 +46,11 @@ describe('JobRunner', () => {
     const db = await getDb();
     const seen: unknown[] = [];
     const id = await enqueueJob(db, 'echo', { n: 1 });
-    const runner = new JobRunner({ db, handlers: { echo: { run: async (payload) => void seen.push(payload) } }, retry });
+    const runner = new JobRunner({
+      db,
+      handlers: { echo: { run: async (payload) => void seen.push(payload) } },
+      retry,
+    });
     expect(await runner.runNext()).toBe('done');
     expect(await runner.runNext()).toBe('idle');
     expect(seen).toEqual([{ n: 1 }]);
@@ -80,13 +92,22 @@ describe('JobRunner', () => {
     const runner = new JobRunner({
       db,
       retry,
-      handlers: { broken: { run: async () => Promise.reject(new Error('ffmpeg exploded')), giveUp: async (_p, error) => void gaveUp.push(error) } },
+      handlers: {
+        broken: {
+          run: async () => Promise.reject(new Error('ffmpeg exploded')),
+          giveUp: async (_p, error) => void gaveUp.push(error),
+        },
+      },
     });
     for (let attempt = 1; attempt <= 3; attempt++) {
       await makeDue(id);
       expect(await runner.runNext()).toBe(attempt < 3 ? 'queued' : 'failed');
     }
-    expect(await findJob(db, id)).toMatchObject({ status: 'failed', attempts: 3, error: 'ffmpeg exploded' });
+    expect(await findJob(db, id)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      error: 'ffmpeg exploded',
+    });
     expect(gaveUp).toEqual(['ffmpeg exploded']);
   });
 
@@ -97,10 +118,19 @@ describe('JobRunner', () => {
     const dead = await claimJob(db, { workerId: 'dead-worker', leaseMs: 60_000 });
     expect(dead?.id).toBe(id);
     let ran = 0;
-    const survivor = new JobRunner({ db, workerId: 'survivor', leaseMs: 60_000, retry, handlers: { echo: { run: async () => void ran++ } } });
+    const survivor = new JobRunner({
+      db,
+      workerId: 'survivor',
+      leaseMs: 60_000,
+      retry,
+      handlers: { echo: { run: async () => void ran++ } },
+    });
     // Within the lease the job still belongs to the dead worker.
     expect(await survivor.runNext()).toBe('idle');
-    await db.update(jobs).set({ lockedAt: sql`now() - interval '2 minutes'` }).where(eq(jobs.id, id));
+    await db
+      .update(jobs)
+      .set({ lockedAt: sql`now() - interval '2 minutes'` })
+      .where(eq(jobs.id, id));
     expect(await survivor.runNext()).toBe('done');
     expect(ran).toBe(1);
     expect(await findJob(db, id)).toMatchObject({ status: 'done', attempts: 2 });
@@ -112,9 +142,19 @@ describe('JobRunner', () => {
     const id = await enqueueJob(db, 'crashy', {});
     for (let crash = 1; crash <= 3; crash++) {
       await claimJob(db, { workerId: `dead-${crash}`, leaseMs: 60_000 });
-      await db.update(jobs).set({ lockedAt: sql`now() - interval '2 minutes'` }).where(eq(jobs.id, id));
+      await db
+        .update(jobs)
+        .set({ lockedAt: sql`now() - interval '2 minutes'` })
+        .where(eq(jobs.id, id));
     }
-    const runner = new JobRunner({ db, leaseMs: 60_000, retry, handlers: { crashy: { run: async () => {}, giveUp: async (_p, error) => void gaveUp.push(error) } } });
+    const runner = new JobRunner({
+      db,
+      leaseMs: 60_000,
+      retry,
+      handlers: {
+        crashy: { run: async () => {}, giveUp: async (_p, error) => void gaveUp.push(error) },
+      },
+    });
     expect(await runner.runNext()).toBe('failed');
     expect(await findJob(db, id)).toMatchObject({ status: 'failed', attempts: 4 });
     expect(gaveUp).toEqual(['The worker running this job stopped responding']);
@@ -145,40 +185,159 @@ describe('JobRunner', () => {
   });
 });
 
-describe('a database outage', () => {
-  const outage = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-  const fast = { maxAttempts: Number.POSITIVE_INFINITY, baseDelayMs: 5, maxDelayMs: 20 };
+const outage = () =>
+  Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
-  /** The database as the worker sees it: every call fails while `down` is set. */
-  async function flakyDatabase() {
-    const db = await getDb();
-    const link = { down: false, failures: 0 };
-    const flaky = new Proxy(db, {
-      get(target, key, receiver) {
-        const value = Reflect.get(target, key, receiver) as unknown;
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          if (link.down) {
-            link.failures += 1;
-            throw outage();
-          }
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
+/** The database as the worker sees it: every call fails while `down` is set. */
+async function flakyDatabase() {
+  const db = await getDb();
+  const link = { down: false, failures: 0 };
+  const flaky = new Proxy(db, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (link.down) {
+          link.failures += 1;
+          throw outage();
+        }
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { db, flaky, link };
+}
+
+/** A lease of 1.5 s renewed every 0.1 s: each worker below is another machine's. */
+const lease = { leaseMs: 1_500, renewEveryMs: 100 };
+
+const until = async (condition: () => boolean | Promise<boolean>) => {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+/** A handler whose runs last until the test lets the latest one finish or its worker aborts it. */
+function heldJob() {
+  let finish!: () => void;
+  let started!: (value: void) => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  const runs: string[] = [];
+  const handler = (worker: string) => ({
+    run: (_payload: unknown, { signal }: { signal: AbortSignal }) =>
+      new Promise<void>((resolve, reject) => {
+        runs.push(worker);
+        finish = resolve;
+        started();
+        signal.addEventListener('abort', () => reject(signal.reason as Error));
+      }),
+  });
+  return { handler, runs, running, finish: () => finish() };
+}
+
+/** The database's clock, which leases are measured by. */
+const databaseNow = async () =>
+  Number(
+    (
+      await rows<{ ms: number }>(await getDb(), sql`select extract(epoch from now()) * 1000 as ms`)
+    )[0]!.ms,
+  );
+
+describe('the lease of a running job', () => {
+  it('passes to another worker once its worker stops renewing it', async () => {
+    const { db, flaky, link } = await flakyDatabase();
+    const id = await enqueueJob(db, 'long', {});
+    const job = heldJob();
+    // The first worker starts the job, then loses the database for good: to the others it is dead.
+    const first = new JobRunner({
+      db: flaky,
+      workerId: 'first',
+      retry,
+      ...lease,
+      handlers: { long: job.handler('first') },
     });
-    return { db, flaky, link };
-  }
+    const firstOutcome = first.runNext();
+    await job.running;
+    link.down = true;
 
-  const until = async (condition: () => boolean | Promise<boolean>) => {
-    while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
-  };
+    const second = startWorker({
+      db,
+      workerId: 'second',
+      retry,
+      pollMs: 20,
+      ...lease,
+      handlers: { long: job.handler('second') },
+    });
+    await until(() => job.runs.length === 2);
+    expect(job.runs).toEqual(['first', 'second']);
+    expect(await findJob(db, id)).toMatchObject({
+      status: 'running',
+      lockedBy: 'second',
+      attempts: 2,
+    });
+    job.finish();
+    await until(async () => (await findJob(db, id))?.status === 'done');
+    await second.stop();
+
+    // Back in reach, the first worker finds the job gone and drops its attempt.
+    link.down = false;
+    expect(await firstOutcome).toBe('released');
+    expect(await findJob(db, id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
+  });
+
+  it('stays with a worker that keeps renewing it, however long the job runs', async () => {
+    const db = await getDb();
+    const id = await enqueueJob(db, 'long', {});
+    const job = heldJob();
+    const first = new JobRunner({
+      db,
+      workerId: 'first',
+      retry,
+      ...lease,
+      handlers: { long: job.handler('first') },
+    });
+    const firstOutcome = first.runNext();
+    await job.running;
+    const startedAt = await databaseNow();
+
+    const second = startWorker({
+      db,
+      workerId: 'second',
+      retry,
+      pollMs: 20,
+      ...lease,
+      handlers: { long: job.handler('second') },
+    });
+    // Three leases go by while the second worker polls.
+    await until(async () => (await databaseNow()) - startedAt > 3 * lease.leaseMs);
+    await second.stop();
+    expect(job.runs).toEqual(['first']);
+    expect(await findJob(db, id)).toMatchObject({
+      status: 'running',
+      lockedBy: 'first',
+      attempts: 1,
+    });
+
+    job.finish();
+    expect(await firstOutcome).toBe('done');
+    expect(await findJob(db, id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+});
+
+describe('a database outage', () => {
+  const fast = { maxAttempts: Number.POSITIVE_INFINITY, baseDelayMs: 5, maxDelayMs: 20 };
 
   it('leaves the worker polling until the database is back, and its jobs then run', async () => {
     const { db, flaky, link } = await flakyDatabase();
     const id = await enqueueJob(db, 'echo', {});
     link.down = true;
     const errors: unknown[] = [];
-    const worker = startWorker({ db: flaky, retry, pollMs: 5, outageBackoff: fast, handlers: { echo: { run: async () => {} } }, onError: (error) => void errors.push(error) });
+    const worker = startWorker({
+      db: flaky,
+      retry,
+      pollMs: 5,
+      outageBackoff: fast,
+      handlers: { echo: { run: async () => {} } },
+      onError: (error) => void errors.push(error),
+    });
     await until(() => errors.length >= 3);
     link.down = false;
     await until(async () => (await findJob(db, id))?.status === 'done');
@@ -238,7 +397,9 @@ describe('a database outage', () => {
     const db = await getDb();
     const id = await enqueueJob(db, 'echo', {});
     await claimJob(db, { workerId: 'host:999999:dead', leaseMs: 60_000 });
-    expect(await releaseJobsOfGoneWorkers(db, (workerId) => workerId === 'host:999999:dead')).toBe(1);
+    expect(await releaseJobsOfGoneWorkers(db, (workerId) => workerId === 'host:999999:dead')).toBe(
+      1,
+    );
     expect(await findJob(db, id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
   });
 });

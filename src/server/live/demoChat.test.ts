@@ -20,10 +20,22 @@ const { startDemoChat } = await import('./demoChat.ts');
 
 const db = await getDb();
 const host = DEMO_ACCOUNTS.find((account) => account.key === DEMO_CHAT_SPEAKER.author)!;
-const [owner] = await db.insert(schema.users).values({ email: host.email, name: host.name }).returning();
-const [video] = await db.insert(schema.videos).values({ ownerId: owner!.id, name: DEMO_VIDEOS.find((v) => v.key === DEMO_FEED_VIDEO)!.name, type: 'live' }).returning();
+const [owner] = await db
+  .insert(schema.users)
+  .values({ email: host.email, name: host.name })
+  .returning();
+const [video] = await db
+  .insert(schema.videos)
+  .values({
+    ownerId: owner!.id,
+    name: DEMO_VIDEOS.find((v) => v.key === DEMO_FEED_VIDEO)!.name,
+    type: 'live',
+  })
+  .returning();
 const [room] = await db.insert(schema.chatRooms).values({}).returning();
-await db.insert(schema.liveEvents).values({ videoId: video!.id, status: 'streaming', chatRoomId: room!.id });
+await db
+  .insert(schema.liveEvents)
+  .values({ videoId: video!.id, status: 'streaming', chatRoomId: room!.id });
 
 const heard: ChatEvent[] = [];
 chatBus().subscribe((event) => heard.push(event));
@@ -78,8 +90,14 @@ async function linesOver(gaps: number): Promise<string[]> {
 }
 
 async function onTheAirWithChatOpen() {
-  await db.update(schema.liveEvents).set({ status: 'streaming' }).where(eq(schema.liveEvents.videoId, video!.id));
-  await db.update(schema.chatRooms).set({ chatEnabled: true }).where(eq(schema.chatRooms.id, room!.id));
+  await db
+    .update(schema.liveEvents)
+    .set({ status: 'streaming' })
+    .where(eq(schema.liveEvents.videoId, video!.id));
+  await db
+    .update(schema.chatRooms)
+    .set({ chatEnabled: true })
+    .where(eq(schema.chatRooms.id, room!.id));
 }
 
 afterEach(onTheAirWithChatOpen);
@@ -92,8 +110,14 @@ describe('the demo host in the streaming event’s chat', () => {
     expect(said[1]).not.toBe(said[0]);
     expect(said[2]).not.toBe(said[1]);
     const message = heard.find((event) => event.type === 'message')!;
-    expect(message).toMatchObject({ roomId: room!.id, message: { author: { id: owner!.id, name: host.name, badge: 'owner' } } });
-    const stored = await db.select({ body: schema.chatMessages.body }).from(schema.chatMessages).where(eq(schema.chatMessages.roomId, room!.id));
+    expect(message).toMatchObject({
+      roomId: room!.id,
+      message: { author: { id: owner!.id, name: host.name, badge: 'owner' } },
+    });
+    const stored = await db
+      .select({ body: schema.chatMessages.body })
+      .from(schema.chatMessages)
+      .where(eq(schema.chatMessages.roomId, room!.id));
     expect(stored.map((row) => row.body).slice(-3)).toEqual(said);
   });
 
@@ -108,11 +132,20 @@ describe('the demo host in the streaming event’s chat', () => {
 
   it('keeps quiet while a moderator has closed the chat, or the event is off the air', async () => {
     for (const quiet of [
-      () => db.update(schema.chatRooms).set({ chatEnabled: false }).where(eq(schema.chatRooms.id, room!.id)),
-      () => db.update(schema.liveEvents).set({ status: 'ready' }).where(eq(schema.liveEvents.videoId, video!.id)),
+      () =>
+        db
+          .update(schema.chatRooms)
+          .set({ chatEnabled: false })
+          .where(eq(schema.chatRooms.id, room!.id)),
+      () =>
+        db
+          .update(schema.liveEvents)
+          .set({ status: 'ready' })
+          .where(eq(schema.liveEvents.videoId, video!.id)),
     ]) {
       await quiet();
-      const count = async () => (await db.select({ id: schema.chatMessages.id }).from(schema.chatMessages)).length;
+      const count = async () =>
+        (await db.select({ id: schema.chatMessages.id }).from(schema.chatMessages)).length;
       const before = await count();
       const clock = manualTimer();
       const stop = await startDemoChat(db, { timer: clock.timer });

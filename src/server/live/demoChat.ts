@@ -26,12 +26,16 @@ async function demoChatCast(db: Db): Promise<{ roomId: number; speakerId: number
     .innerJoin(videos, eq(videos.id, liveEvents.videoId))
     .where(and(eq(videos.name, name), eq(videos.type, 'live')))
     .limit(1);
-  const [speaker] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const [speaker] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   return event?.roomId && speaker ? { roomId: event.roomId, speakerId: speaker.id } : null;
 }
 
 /** Calls `run` once after `ms`; the answer cancels it. */
-export type DemoChatTimer = (run: () => void, ms: number) => () => void;
+type DemoChatTimer = (run: () => void, ms: number) => () => void;
 
 const realTimer: DemoChatTimer = (run, ms) => {
   const timer = setTimeout(run, ms);
@@ -47,7 +51,10 @@ export interface DemoChatOptions {
 }
 
 /** Starts the host's lines when the demo event and its host are there; the answer stops them. */
-export async function startDemoChat(db: Db, { random = Math.random, timer = realTimer }: DemoChatOptions = {}): Promise<() => Promise<void>> {
+export async function startDemoChat(
+  db: Db,
+  { random = Math.random, timer = realTimer }: DemoChatOptions = {},
+): Promise<() => Promise<void>> {
   const cast = await demoChatCast(db);
   if (!cast) return async () => {};
   const { lines } = DEMO_CHAT_SPEAKER;
@@ -66,7 +73,9 @@ export async function startDemoChat(db: Db, { random = Math.random, timer = real
   const next = () => {
     cancel = timer(() => {
       speaking = speak()
-        .catch((err: unknown) => logger.warn({ err, roomId: cast.roomId }, 'demo chat: the host could not speak'))
+        .catch((err: unknown) =>
+          logger.warn({ err, roomId: cast.roomId }, 'demo chat: the host could not speak'),
+        )
         .finally(() => {
           speaking = null;
           if (!stopped) next();

@@ -37,7 +37,13 @@ export async function startDemoFeed(db: Db, port: number): Promise<() => Promise
   if (!key) return async () => {};
   const { ffmpeg } = await ffmpegBinaries();
   const { drawtext } = await ffmpegCapabilities(ffmpeg);
-  const args = testFeedArgs({ url: `rtmp://127.0.0.1:${port}/${RTMP_APP}/${key}`, width: 640, height: 360, fps: 25, clockText: drawtext });
+  const args = testFeedArgs({
+    url: `rtmp://127.0.0.1:${port}/${RTMP_APP}/${key}`,
+    width: 640,
+    height: 360,
+    fps: 25,
+    clockText: drawtext,
+  });
   let child: ChildProcess | null = null;
   let stopped = false;
   let restart: NodeJS.Timeout | null = null;
@@ -50,7 +56,10 @@ export async function startDemoFeed(db: Db, port: number): Promise<() => Promise
     child.once('close', (code) => {
       child = null;
       if (stopped) return;
-      logger.warn({ code, stderr: stderr.trim().split('\n').slice(-3).join('\n') }, 'demo live feed stopped; pushing again');
+      logger.warn(
+        { code, stderr: stderr.trim().split('\n').slice(-3).join('\n') },
+        'demo live feed stopped; pushing again',
+      );
       restart = setTimeout(push, RESTART_MS);
       restart.unref();
     });

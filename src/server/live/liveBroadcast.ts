@@ -11,9 +11,6 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { AvPacket } from 'node-media-server/src/core/avpacket.js';
-import { decodeAmf0Data } from 'node-media-server/src/protocol/amf.js';
-import Flv from 'node-media-server/src/protocol/flv.js';
 import type { LiveIngestError } from '../../lib/liveIngestError.ts';
 import { liveLadder, type LiveLadder } from '../../lib/liveLadder.ts';
 import { judgeStreamStart } from '../../lib/liveStreamStart.ts';
@@ -25,7 +22,16 @@ import { liveStorageKey, type MediaStorage } from '../media/storage.ts';
 import { metrics } from '../metrics.ts';
 import { endBroadcast, heartbeat, markStreaming } from './liveEventStore.ts';
 import { masterPlaylist, packagerArgs, RECORDING_DIR } from './packagerArgs.ts';
-import type { PublishHandler, RtmpConnection } from './rtmpConnection.ts';
+import {
+  AUDIO_TAG,
+  flvHeader,
+  flvTag,
+  streamMetadata,
+  VIDEO_TAG,
+  type EncoderConnection,
+  type MediaTag,
+  type PublishHandler,
+} from './rtmpProtocol.ts';
 import { SegmentPublisher } from './segmentPublisher.ts';
 
 const SYNC_INTERVAL_MS = 500;
@@ -35,10 +41,6 @@ const STALL_MS = 30_000;
 /** ffmpeg this far behind the encoder cannot keep up with the source. */
 const MAX_LAG_MS = 20_000;
 const STOP_WAIT_MS = 15_000;
-const AUDIO = 8;
-const VIDEO = 9;
-const METADATA_FLAG = 5;
-const VIDEO_CONFIG_FLAG = 2;
 
 export interface BroadcastSettings {
   db: Db;
@@ -54,9 +56,9 @@ type Phase = 'probing' | 'packaging' | 'ending' | 'ended';
 
 export class LiveBroadcast {
   private phase: Phase = 'probing';
-  private connection: RtmpConnection | null = null;
+  private connection: EncoderConnection | null = null;
   private graceTimer: NodeJS.Timeout | null = null;
-  private readonly probe: AvPacket[] = [];
+  private readonly probe: MediaTag[] = [];
   private readonly attachedAt = Date.now();
   private firstPacketAt: number | null = null;
   private videoConfiguredAt: number | null = null;
@@ -90,7 +92,13 @@ export class LiveBroadcast {
   /** Keep the source for a replay (the event's save_replay). */
   private readonly record: boolean;
 
-  constructor(videoId: number, broadcastId: number, record: boolean, settings: BroadcastSettings, onEnded: (broadcast: LiveBroadcast) => void) {
+  constructor(
+    videoId: number,
+    broadcastId: number,
+    record: boolean,
+    settings: BroadcastSettings,
+    onEnded: (broadcast: LiveBroadcast) => void,
+  ) {
     this.videoId = videoId;
     this.record = record;
     this.broadcastId = broadcastId;
@@ -110,35 +118,38 @@ export class LiveBroadcast {
     return this.graceTimer !== null;
   }
 
-  attach(connection: RtmpConnection): PublishHandler {
+  attach(connection: EncoderConnection): PublishHandler {
     if (this.graceTimer) {
       clearTimeout(this.graceTimer);
       this.graceTimer = null;
       this.shiftPending = true;
-      logger.info({ videoId: this.videoId, broadcastId: this.broadcastId }, 'live encoder reconnected; the broadcast goes on');
+      logger.info(
+        { videoId: this.videoId, broadcastId: this.broadcastId },
+        'live encoder reconnected; the broadcast goes on',
+      );
     }
     this.connection = connection;
     return {
-      packet: (packet) => this.onPacket(packet),
+      tag: (tag) => this.onTag(tag),
       closed: () => this.onEncoderGone(connection),
     };
   }
 
-  private onPacket(packet: AvPacket): void {
+  private onTag(tag: MediaTag): void {
     if (this.phase === 'ending' || this.phase === 'ended') return;
     this.firstPacketAt ??= Date.now();
-    if (packet.codec_type === VIDEO && packet.flags !== METADATA_FLAG) {
-      this.videoCodec ??= packet.codec_id;
-      if (packet.flags === VIDEO_CONFIG_FLAG) this.videoConfiguredAt ??= Date.now();
+    if (tag.type === VIDEO_TAG) {
+      this.videoCodec ??= tag.codec;
+      if (tag.role === 'config') this.videoConfiguredAt ??= Date.now();
     }
-    if (packet.codec_type === AUDIO) this.audioCodec ??= packet.codec_id;
-    if (packet.flags === METADATA_FLAG && this.metadata === null) this.metadata = readMetadata(packet.data.subarray(0, packet.size));
+    if (tag.type === AUDIO_TAG) this.audioCodec ??= tag.codec;
+    if (this.metadata === null) this.metadata = streamMetadata(tag);
     if (this.phase === 'probing') {
-      this.probe.push({ ...packet, data: Buffer.from(packet.data.subarray(0, packet.size)) });
+      this.probe.push(tag);
       this.judge();
       return;
     }
-    this.write(packet);
+    this.write(tag);
   }
 
   /** Decides from what the encoder sent so far whether to start packaging, wait, or refuse. */
@@ -148,7 +159,9 @@ export class LiveBroadcast {
       videoCodec: this.videoCodec,
       videoConfigured: this.videoConfiguredAt !== null,
       audioCodec: this.audioCodec,
-      metadataHasAudio: this.metadata ? this.metadata['audiocodecid'] !== undefined && this.metadata['audiocodecid'] !== 0 : null,
+      metadataHasAudio: this.metadata
+        ? this.metadata['audiocodecid'] !== undefined && this.metadata['audiocodecid'] !== 0
+        : null,
       msSinceFirstPacket: now - (this.firstPacketAt ?? this.attachedAt),
       msSinceVideoConfigured: this.videoConfiguredAt === null ? null : now - this.videoConfiguredAt,
     });
@@ -171,7 +184,8 @@ export class LiveBroadcast {
     };
     const ladder: LiveLadder = liveLadder(source, this.settings.maxHeight);
     this.scratch = await makeScratchDir(`live-${this.videoId}-${this.broadcastId}`);
-    for (const dir of [...ladder.rungs.map((r) => r.name), RECORDING_DIR]) await mkdir(path.join(this.scratch, dir), { recursive: true });
+    for (const dir of [...ladder.rungs.map((r) => r.name), RECORDING_DIR])
+      await mkdir(path.join(this.scratch, dir), { recursive: true });
     this.publisher = new SegmentPublisher({
       dir: this.scratch,
       prefix: this.prefix,
@@ -180,7 +194,13 @@ export class LiveBroadcast {
       storage: this.settings.storage,
     });
     if (this.phase !== 'packaging') return;
-    const child = spawn(...boundToParent(this.settings.ffmpeg, packagerArgs(ladder, this.scratch, { hasAudio, record: this.record })), { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(
+      ...boundToParent(
+        this.settings.ffmpeg,
+        packagerArgs(ladder, this.scratch, { hasAudio, record: this.record }),
+      ),
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     this.packager = child;
     this.packagerExit = new Promise((resolve) => child.once('close', (code) => resolve(code)));
     child.stdin.on('error', () => undefined);
@@ -193,35 +213,50 @@ export class LiveBroadcast {
     });
     void this.packagerExit.then((code) => {
       if (this.phase !== 'packaging') return;
-      logger.error({ videoId: this.videoId, code, stderr: stderrTail(this.stderr) }, 'live packager stopped on its own');
+      logger.error(
+        { videoId: this.videoId, code, stderr: stderrTail(this.stderr) },
+        'live packager stopped on its own',
+      );
       void this.finish('packager_failed');
     });
-    logger.info({ videoId: this.videoId, broadcastId: this.broadcastId, rungs: ladder.rungs.map((r) => r.name), fps: ladder.fps, hasAudio }, 'live broadcast packaging');
-    child.stdin.write(Flv.createHeader(hasAudio, true));
-    for (const packet of this.probe.splice(0)) this.write(packet);
+    logger.info(
+      {
+        videoId: this.videoId,
+        broadcastId: this.broadcastId,
+        rungs: ladder.rungs.map((r) => r.name),
+        fps: ladder.fps,
+        hasAudio,
+      },
+      'live broadcast packaging',
+    );
+    child.stdin.write(flvHeader(hasAudio, true));
+    for (const tag of this.probe.splice(0)) this.write(tag);
   }
 
-  private write(packet: AvPacket): void {
+  private write(tag: MediaTag): void {
     if (!this.packager || this.phase !== 'packaging') return;
     if (this.shiftPending) {
       // A reconnected encoder starts its clock again: carry on after the last tag written.
-      this.dtsShift = this.lastDts + 1000 / 30 - packet.dts;
+      this.dtsShift = this.lastDts + 1000 / 30 - tag.dts;
       this.shiftPending = false;
     }
-    const dts = Math.max(0, Math.round(packet.dts + this.dtsShift));
+    const dts = Math.max(0, Math.round(tag.dts + this.dtsShift));
     this.firstDts ??= dts;
     this.lastDts = Math.max(this.lastDts, dts);
-    this.packager.stdin.write(Flv.createMessage({ ...packet, dts, pts: packet.pts + (dts - packet.dts) }));
+    this.packager.stdin.write(flvTag({ ...tag, dts }));
   }
 
-  private onEncoderGone(connection: RtmpConnection): void {
+  private onEncoderGone(connection: EncoderConnection): void {
     if (connection !== this.connection || this.phase === 'ending' || this.phase === 'ended') return;
     this.connection = null;
     if (this.phase === 'probing' || this.settings.graceMs === 0) {
       void this.finish(null);
       return;
     }
-    logger.info({ videoId: this.videoId, graceSeconds: this.settings.graceMs / 1000 }, 'live encoder dropped; waiting for it to come back');
+    logger.info(
+      { videoId: this.videoId, graceSeconds: this.settings.graceMs / 1000 },
+      'live encoder dropped; waiting for it to come back',
+    );
     this.graceTimer = setTimeout(() => {
       this.graceTimer = null;
       void this.finish(null);
@@ -235,10 +270,19 @@ export class LiveBroadcast {
     try {
       await this.publish();
       const now = Date.now();
-      if (this.connection && now - this.lastSegmentAt > STALL_MS) return void this.finish('stalled');
-      if (this.connection && this.watchable && this.lastDts - (this.firstDts ?? 0) - this.packagedMs > MAX_LAG_MS) return void this.finish('too_demanding');
+      if (this.connection && now - this.lastSegmentAt > STALL_MS)
+        return void this.finish('stalled');
+      if (
+        this.connection &&
+        this.watchable &&
+        this.lastDts - (this.firstDts ?? 0) - this.packagedMs > MAX_LAG_MS
+      )
+        return void this.finish('too_demanding');
     } catch (error) {
-      logger.warn({ err: error, videoId: this.videoId }, 'live segments could not be published; trying again');
+      logger.warn(
+        { err: error, videoId: this.videoId },
+        'live segments could not be published; trying again',
+      );
     } finally {
       this.syncing = false;
     }
@@ -254,10 +298,12 @@ export class LiveBroadcast {
       await markStreaming(db, this.videoId, node);
       logger.info({ videoId: this.videoId, broadcastId: this.broadcastId }, 'live event streaming');
     }
-    if (now - this.lastHeartbeatAt >= HEARTBEAT_INTERVAL_MS && result.published > 0) {
+    // Beats through an encoder's drop too: its grace is this node's, not another's to take.
+    if (now - this.lastHeartbeatAt >= HEARTBEAT_INTERVAL_MS) {
       this.lastHeartbeatAt = now;
       // Released: the owner ended the event in the studio. The encoder is let go like any other end.
-      if (!(await heartbeat(db, this.videoId, this.broadcastId, node, result.recorded))) void this.finish(null);
+      if (!(await heartbeat(db, this.videoId, this.broadcastId, node, result.recorded)))
+        void this.finish(null);
     }
   }
 
@@ -273,7 +319,10 @@ export class LiveBroadcast {
     this.graceTimer = null;
     if (error) {
       metrics().liveRefusals.inc({ reason: error });
-      logger.warn({ videoId: this.videoId, broadcastId: this.broadcastId, reason: error }, 'live broadcast ended early');
+      logger.warn(
+        { videoId: this.videoId, broadcastId: this.broadcastId, reason: error },
+        'live broadcast ended early',
+      );
     }
     this.connection?.end();
     this.connection = null;
@@ -289,30 +338,40 @@ export class LiveBroadcast {
     try {
       if (this.publisher) recorded = (await this.publisher.sync()).recorded;
     } catch (syncError) {
-      logger.warn({ err: syncError, videoId: this.videoId }, 'the last live segments could not be stored');
+      logger.warn(
+        { err: syncError, videoId: this.videoId },
+        'the last live segments could not be stored',
+      );
     }
     try {
-      const status = await endBroadcast(this.settings.db, { videoId: this.videoId, broadcastId: this.broadcastId, onAir: this.watchable, recordedSegments: recorded, error });
-      logger.info({ videoId: this.videoId, broadcastId: this.broadcastId, status, recordedSegments: recorded }, 'live broadcast ended');
+      const status = await endBroadcast(this.settings.db, {
+        videoId: this.videoId,
+        broadcastId: this.broadcastId,
+        onAir: this.watchable,
+        recordedSegments: recorded,
+        error,
+      });
+      logger.info(
+        {
+          videoId: this.videoId,
+          broadcastId: this.broadcastId,
+          status,
+          recordedSegments: recorded,
+        },
+        'live broadcast ended',
+      );
     } catch (dbError) {
       // The heartbeat stops with us: another node's sweep ends the broadcast (liveEventStore.endStaleBroadcasts).
-      logger.error({ err: dbError, videoId: this.videoId }, 'live broadcast end could not be stored');
+      logger.error(
+        { err: dbError, videoId: this.videoId },
+        'live broadcast end could not be stored',
+      );
     }
     if (this.scratch) await rm(this.scratch, { recursive: true, force: true });
     this.phase = 'ended';
     metrics().liveStreams.dec();
     this.onEnded(this);
   }
-}
-
-function readMetadata(data: Buffer): Record<string, unknown> | null {
-  try {
-    const { cmd, dataObj } = decodeAmf0Data(data);
-    if (cmd === '@setDataFrame' || cmd === 'onMetaData') return dataObj ?? null;
-  } catch {
-    // Metadata is a hint; the stream is judged by its packets.
-  }
-  return null;
 }
 
 function numberIn(metadata: Record<string, unknown> | null, name: string): number | null {

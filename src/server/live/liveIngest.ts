@@ -10,8 +10,14 @@ import type { Db } from '../db/client.ts';
 import { logger } from '../logger.ts';
 import { metrics } from '../metrics.ts';
 import { LiveBroadcast, type BroadcastSettings } from './liveBroadcast.ts';
+import { endLivePlaylists } from './endedPlaylists.ts';
 import { beginBroadcast, findEventByKey, recordIngestError } from './liveEventStore.ts';
-import { RtmpConnection, type PublishDecision } from './rtmpConnection.ts';
+import {
+  serveEncoder,
+  type EncoderConnection,
+  type PublishDecision,
+  type PublishRequest,
+} from './rtmpProtocol.ts';
 
 /** The path OBS shows as "Server": rtmp://host:port/live. */
 export const RTMP_APP = 'live';
@@ -24,48 +30,101 @@ export interface LiveIngestOptions extends BroadcastSettings {
 export interface LiveIngest {
   /** The port it listens on (the one asked for, or the one given for 0). */
   port: number;
+  /** Whether its listener still takes encoders. */
+  listening(): boolean;
   /** Broadcasts on the air here, by event video id. */
   broadcasts: ReadonlyMap<number, LiveBroadcast>;
   stop(): Promise<void>;
 }
 
+/** What the operator can do when the ingest cannot have its address, by the system's code. */
+const LISTEN_REMEDIES: Record<string, string> = {
+  EADDRINUSE: 'another process listens there: stop it or set RTMP_PORT to a free port',
+  EACCES: 'this user may not take a port below 1024: set RTMP_PORT to 1024 or above',
+  EADDRNOTAVAIL: 'this machine has no such address: set RTMP_HOST to one of its own',
+};
+
+/**
+ * The ingest cannot have the address encoders are told (taken, privileged, not this
+ * machine's): the studio would hand out an address served by another process, or by none.
+ */
+export class IngestListenError extends Error {
+  /** The refusal explained when its code is one of LISTEN_REMEDIES', else the error as it came. */
+  static from(error: Error, host: string, port: number): Error {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const remedy = LISTEN_REMEDIES[code];
+    return remedy ? new IngestListenError(`${host}:${port}`, code, remedy, error) : error;
+  }
+
+  private constructor(address: string, code: string, remedy: string, cause: Error) {
+    super(
+      `The live ingest (RTMP) cannot listen on ${address} (${code}): ${remedy}, or set RTMP_PORT=off to run without live ingest.`,
+      { cause },
+    );
+    this.name = 'IngestListenError';
+  }
+}
+
 export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveIngest> {
   const { db, port, host } = options;
   const broadcasts = new Map<number, LiveBroadcast>();
-  const connections = new Set<RtmpConnection>();
+  const connections = new Set<EncoderConnection>();
 
-  const decide = async (key: string, connection: RtmpConnection): Promise<PublishDecision> => {
+  const decide = async (
+    { app, streamKey }: PublishRequest,
+    connection: EncoderConnection,
+  ): Promise<PublishDecision> => {
     const refuse = (reason: string, log: Record<string, unknown>): PublishDecision => {
       metrics().liveRefusals.inc({ reason });
       logger.info({ ...log, reason, from: connection.remoteAddress }, 'live push refused');
       return { refuse: reason };
     };
-    if (connection.streamApp !== RTMP_APP) return refuse('wrong_app', { app: connection.streamApp });
-    const event = await findEventByKey(db, key);
+    if (app !== RTMP_APP) return refuse('wrong_app', { app });
+    const event = await findEventByKey(db, streamKey);
     if (!event) return refuse('wrong_key', {});
     if (!acceptsEncoder(event.status)) return refuse('event_over', { videoId: event.videoId });
     const here = broadcasts.get(event.videoId);
     if (here?.awaitingEncoder) return { accept: here.attach(connection) };
     if (here) return alreadyLive(db, event.videoId, refuse);
-    const broadcastId = await beginBroadcast(db, event, options.node);
-    if (broadcastId === null) return alreadyLive(db, event.videoId, refuse);
-    const broadcast = new LiveBroadcast(event.videoId, broadcastId, event.saveReplay, options, (ended) => {
-      if (broadcasts.get(ended.videoId) === ended) broadcasts.delete(ended.videoId);
-    });
+    const begun = await beginBroadcast(db, event, options.node);
+    if (begun === null) return alreadyLive(db, event.videoId, refuse);
+    const broadcastId = begun.id;
+    if (begun.orphans.length > 0) {
+      logger.warn(
+        { videoId: event.videoId, broadcastId, replaced: begun.orphans.map((orphan) => orphan.id) },
+        'live push taken over from a node that is gone',
+      );
+      void endLivePlaylists(options.storage, begun.orphans).catch((error: unknown) =>
+        logger.warn({ err: error, videoId: event.videoId }, 'a gone node’s playlists stay open'),
+      );
+    }
+    const broadcast = new LiveBroadcast(
+      event.videoId,
+      broadcastId,
+      event.saveReplay,
+      options,
+      (ended) => {
+        if (broadcasts.get(ended.videoId) === ended) broadcasts.delete(ended.videoId);
+      },
+    );
     broadcasts.set(event.videoId, broadcast);
-    logger.info({ videoId: event.videoId, broadcastId, from: connection.remoteAddress }, 'live push accepted');
+    logger.info(
+      { videoId: event.videoId, broadcastId, from: connection.remoteAddress },
+      'live push accepted',
+    );
     return { accept: broadcast.attach(connection) };
   };
 
   const server: Server = createServer((socket) => {
-    const connection = new RtmpConnection(socket, decide);
+    const connection = serveEncoder(socket, decide);
     connections.add(connection);
     socket.once('close', () => connections.delete(connection));
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const refused = (error: Error) => reject(IngestListenError.from(error, host, port));
+    server.once('error', refused);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', refused);
       resolve();
     });
   });
@@ -75,6 +134,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
 
   return {
     port: listening,
+    listening: () => server.listening,
     broadcasts,
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -85,8 +145,11 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   };
 }
 
-async function alreadyLive(db: Db, videoId: number, refuse: (reason: string, log: Record<string, unknown>) => PublishDecision): Promise<PublishDecision> {
+async function alreadyLive(
+  db: Db,
+  videoId: number,
+  refuse: (reason: string, log: Record<string, unknown>) => PublishDecision,
+): Promise<PublishDecision> {
   await recordIngestError(db, videoId, 'already_live');
   return refuse('already_live', { videoId });
 }
-

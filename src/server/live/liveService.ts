@@ -15,42 +15,66 @@ import { ffmpegBinaries } from '../media/ffmpegBinaries.ts';
 import { mediaStorage } from '../media/mediaStorage.ts';
 import { startDemoChat } from './demoChat.ts';
 import { startDemoFeed } from './demoFeed.ts';
+import { endLivePlaylists } from './endedPlaylists.ts';
 import { endBroadcast, endStaleBroadcasts } from './liveEventStore.ts';
-import { startLiveIngest, type LiveIngest } from './liveIngest.ts';
+import { IngestListenError, startLiveIngest, type LiveIngest } from './liveIngest.ts';
 import { refreshScheduledEvents } from './scheduleTick.ts';
 
 const TICK_MS = 5_000;
 
 export interface LiveService {
   ingest: LiveIngest | null;
+  /** Whether the RTMP listener takes encoders; null where this process runs no ingest. */
+  ingestListening(): boolean | null;
   stop(): Promise<void>;
 }
 
 /** Broadcasts held by a process of this machine that is gone (a crash, a kill): their recording goes to the replay at once. */
 async function endBroadcastsOfGoneProcesses(db: Db): Promise<number> {
   const held = await db
-    .select({ videoId: liveEvents.videoId, status: liveEvents.status, node: liveEvents.ingestNode, broadcastId: liveBroadcasts.id, recordedSegments: liveBroadcasts.recordedSegments })
+    .select({
+      videoId: liveEvents.videoId,
+      status: liveEvents.status,
+      node: liveEvents.ingestNode,
+      broadcastId: liveBroadcasts.id,
+      recordedSegments: liveBroadcasts.recordedSegments,
+    })
     .from(liveEvents)
-    .innerJoin(liveBroadcasts, and(eq(liveBroadcasts.eventVideoId, liveEvents.videoId), eq(liveBroadcasts.status, 'live')))
+    .innerJoin(
+      liveBroadcasts,
+      and(eq(liveBroadcasts.eventVideoId, liveEvents.videoId), eq(liveBroadcasts.status, 'live')),
+    )
     .where(isNotNull(liveEvents.ingestNode));
   const gone = held.filter((row) => row.node !== null && isGoneWorker(row.node));
-  for (const row of gone) await endBroadcast(db, { ...row, onAir: row.status === 'streaming', error: 'stalled' });
+  for (const row of gone)
+    await endBroadcast(db, { ...row, onAir: row.status === 'streaming', error: 'stalled' });
   return gone.length;
 }
 
-export async function startLiveService({ ingest: runIngest }: { ingest: boolean }): Promise<LiveService> {
+export async function startLiveService({
+  ingest: runIngest,
+}: {
+  ingest: boolean;
+}): Promise<LiveService> {
   const settings = config();
   const db = await getDb();
   const ended = await endBroadcastsOfGoneProcesses(db);
-  if (ended > 0) logger.info({ ended }, 'broadcasts of a stopped process ended; their replays are queued');
+  if (ended > 0)
+    logger.info({ ended }, 'broadcasts of a stopped process ended; their replays are queued');
 
   let running: Promise<void> | null = null;
   const tick = () => {
     running ??= (async () => {
       const now = new Date();
       await refreshScheduledEvents(db, now);
-      const stale = await endStaleBroadcasts(db, now);
-      if (stale > 0) logger.warn({ stale }, 'live broadcasts of an unresponsive node ended');
+      const stale = await endStaleBroadcasts(db, {
+        now,
+        graceMs: settings.LIVE_GRACE_SECONDS * 1000,
+      });
+      if (stale.length > 0) {
+        logger.warn({ stale: stale.length }, 'live broadcasts of an unresponsive node ended');
+        await endLivePlaylists(mediaStorage(), stale);
+      }
     })()
       .catch((error: unknown) => logger.warn({ err: error }, 'live schedule tick failed'))
       .finally(() => {
@@ -64,7 +88,8 @@ export async function startLiveService({ ingest: runIngest }: { ingest: boolean 
   let ingest: LiveIngest | null = null;
   let stopFeed: () => Promise<void> = async () => {};
   let stopDemoChat: () => Promise<void> = async () => {};
-  if (runIngest && settings.RTMP_PORT !== 'off') {
+  const rtmpPort = runIngest ? settings.RTMP_PORT : 'off';
+  if (rtmpPort !== 'off') {
     try {
       ingest = await startLiveIngest({
         db,
@@ -73,7 +98,7 @@ export async function startLiveService({ ingest: runIngest }: { ingest: boolean 
         node: newWorkerId(),
         graceMs: settings.LIVE_GRACE_SECONDS * 1000,
         maxHeight: settings.LIVE_MAX_HEIGHT,
-        port: settings.RTMP_PORT,
+        port: rtmpPort,
         host: settings.RTMP_HOST ?? settings.HOST,
       });
       if (settings.DEMO_LIVE) {
@@ -81,13 +106,23 @@ export async function startLiveService({ ingest: runIngest }: { ingest: boolean 
         stopDemoChat = await startDemoChat(db);
       }
     } catch (error) {
-      // The site serves without live ingest rather than not at all; the log says why.
-      logger.error({ err: error, port: settings.RTMP_PORT }, 'live ingest (RTMP) could not start; encoders cannot go live on this node');
+      // Encoders would be told an address this process does not serve: one line, no start.
+      if (error instanceof IngestListenError) {
+        logger.fatal(error.message);
+        process.exit(1);
+      }
+      // Otherwise the site serves without live ingest rather than not at all (/healthz says
+      // so); the log says why.
+      logger.error(
+        { err: error, port: settings.RTMP_PORT },
+        'live ingest (RTMP) could not start; encoders cannot go live on this node',
+      );
     }
   }
 
   return {
     ingest,
+    ingestListening: () => (rtmpPort === 'off' ? null : (ingest?.listening() ?? false)),
     async stop() {
       clearInterval(timer);
       await stopDemoChat();

@@ -15,13 +15,18 @@ const { findManagedLiveEvent } = await import('./managedLiveEvent.ts');
 const db = await getDb();
 
 async function addUser(name: string): Promise<number> {
-  const [user] = await db.insert(schema.users).values({ email: `${name}@example.test`, name }).returning();
+  const [user] = await db
+    .insert(schema.users)
+    .values({ email: `${name}@example.test`, name })
+    .returning();
   return user!.id;
 }
 
 const ownerId = await addUser('owner');
 const [team] = await db.insert(schema.teams).values({ ownerId, name: 'Studio' }).returning();
-await db.insert(schema.teamMemberships).values({ teamId: team!.id, userId: ownerId, role: 'Owner' });
+await db
+  .insert(schema.teamMemberships)
+  .values({ teamId: team!.id, userId: ownerId, role: 'Owner' });
 
 async function member(role: TeamRole): Promise<number> {
   const userId = await addUser(role.replace(/\s/g, '').toLowerCase());
@@ -29,22 +34,40 @@ async function member(role: TeamRole): Promise<number> {
   return userId;
 }
 
-const [live] = await db.insert(schema.videos).values({ ownerId, name: 'Launch', type: 'live' }).returning();
-await db.insert(schema.liveEvents).values({ videoId: live!.id, status: 'ready', streamKey: 'launch-key-0123456789', lastError: 'stalled' });
+const [live] = await db
+  .insert(schema.videos)
+  .values({ ownerId, name: 'Launch', type: 'live' })
+  .returning();
+await db.insert(schema.liveEvents).values({
+  videoId: live!.id,
+  status: 'ready',
+  streamKey: 'launch-key-0123456789',
+  lastError: 'stalled',
+});
 const [plain] = await db.insert(schema.videos).values({ ownerId, name: 'Reel' }).returning();
 
 describe('findManagedLiveEvent', () => {
   it("gives the owner the event's key and last error", async () => {
-    expect(await findManagedLiveEvent(db, ownerId, live!.id)).toEqual({ videoId: live!.id, status: 'ready', streamKey: 'launch-key-0123456789', lastError: 'stalled' });
+    expect(await findManagedLiveEvent(db, ownerId, live!.id)).toEqual({
+      videoId: live!.id,
+      status: 'ready',
+      streamKey: 'launch-key-0123456789',
+      lastError: 'stalled',
+    });
   });
 
   it("gives it to an admin of the owner's team", async () => {
-    expect((await findManagedLiveEvent(db, await member('Admin'), live!.id))?.streamKey).toBe('launch-key-0123456789');
+    expect((await findManagedLiveEvent(db, await member('Admin'), live!.id))?.streamKey).toBe(
+      'launch-key-0123456789',
+    );
   });
 
-  it.each<TeamRole>(['Contributor', 'Contributor Plus', 'Uploader', 'Viewer'])("keeps it from a team member with the role %s", async (role) => {
-    expect(await findManagedLiveEvent(db, await member(role), live!.id)).toBeNull();
-  });
+  it.each<TeamRole>(['Contributor', 'Contributor Plus', 'Uploader', 'Viewer'])(
+    'keeps it from a team member with the role %s',
+    async (role) => {
+      expect(await findManagedLiveEvent(db, await member(role), live!.id)).toBeNull();
+    },
+  );
 
   it('keeps it from anybody outside the team', async () => {
     expect(await findManagedLiveEvent(db, await addUser('stranger'), live!.id)).toBeNull();

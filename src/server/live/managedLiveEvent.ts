@@ -20,9 +20,19 @@ export interface ManagedLiveEvent {
 }
 
 /** The live event of `videoId` when `userId` may manage it; null when it is not a live event or not theirs. */
-export async function findManagedLiveEvent(db: Db, userId: number, videoId: number): Promise<ManagedLiveEvent | null> {
+export async function findManagedLiveEvent(
+  db: Db,
+  userId: number,
+  videoId: number,
+): Promise<ManagedLiveEvent | null> {
   const [row] = await db
-    .select({ videoId: liveEvents.videoId, status: liveEvents.status, streamKey: liveEvents.streamKey, lastError: liveEvents.lastError, ownerId: videos.ownerId })
+    .select({
+      videoId: liveEvents.videoId,
+      status: liveEvents.status,
+      streamKey: liveEvents.streamKey,
+      lastError: liveEvents.lastError,
+      ownerId: videos.ownerId,
+    })
     .from(liveEvents)
     .innerJoin(videos, eq(videos.id, liveEvents.videoId))
     .where(eq(liveEvents.videoId, videoId))
@@ -32,7 +42,12 @@ export async function findManagedLiveEvent(db: Db, userId: number, videoId: numb
     const membership = await membershipIn(db, userId, row.ownerId);
     if (!isOwnerOrAdmin(membership?.role ?? null)) return null;
   }
-  return { videoId: row.videoId, status: row.status as LiveStatus, streamKey: row.streamKey, lastError: row.lastError };
+  return {
+    videoId: row.videoId,
+    status: row.status as LiveStatus,
+    streamKey: row.streamKey,
+    lastError: row.lastError,
+  };
 }
 
 /** Where replacing the key returns on the video view: the panel shows its confirmation there (CSS :target). */

@@ -11,7 +11,8 @@ describe('the live packager', () => {
     expect(args).toContain('-f flv -i pipe:0');
     expect(args).toContain('[0:v]fps=30,split=4[v0][v1][v2][still]');
     expect(args).toContain('/scratch/poster.jpg');
-    for (const rung of ['1080p', '720p', '360p']) expect(args).toContain(`/scratch/${rung}/index.m3u8`);
+    for (const rung of ['1080p', '720p', '360p'])
+      expect(args).toContain(`/scratch/${rung}/index.m3u8`);
     expect(args).toContain(`-hls_time ${LIVE_SEGMENT_SECONDS}`);
     expect(args).toContain('delete_segments');
     expect(args).toContain('-c copy -f segment');
@@ -19,8 +20,12 @@ describe('the live packager', () => {
   });
 
   it('maps no sound for a silent source, and keeps no recording for an event that saves no replay', () => {
-    expect(packagerArgs(ladder, '/scratch', { hasAudio: false, record: true }).join(' ')).not.toContain('0:a');
-    expect(packagerArgs(ladder, '/scratch', { hasAudio: true, record: false }).join(' ')).not.toContain('-f segment');
+    expect(
+      packagerArgs(ladder, '/scratch', { hasAudio: false, record: true }).join(' '),
+    ).not.toContain('0:a');
+    expect(
+      packagerArgs(ladder, '/scratch', { hasAudio: true, record: false }).join(' '),
+    ).not.toContain('-f segment');
   });
 
   it('names every rung in the master playlist with its resolution and bandwidth', () => {
@@ -28,13 +33,19 @@ describe('the live packager', () => {
     expect(master).toContain('RESOLUTION=1920x1080');
     expect(master).toContain('RESOLUTION=1280x720');
     expect(master).toContain('RESOLUTION=640x360');
-    expect(master.trim().split('\n').filter((line) => line.endsWith('index.m3u8'))).toEqual(['1080p/index.m3u8', '720p/index.m3u8', '360p/index.m3u8']);
+    expect(
+      master
+        .trim()
+        .split('\n')
+        .filter((line) => line.endsWith('index.m3u8')),
+    ).toEqual(['1080p/index.m3u8', '720p/index.m3u8', '360p/index.m3u8']);
   });
 });
 
 describe('reading a live playlist', () => {
   it('lists its segments, and nothing of a playlist cut short mid-write', () => {
-    const text = '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n00001.ts\n#EXTINF:2.0,\n00002.ts\n';
+    const text =
+      '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n00001.ts\n#EXTINF:2.0,\n00002.ts\n';
     expect(playlistSegments(text)).toEqual(['00001.ts', '00002.ts']);
     expect(playlistSegments(text.slice(0, -3))).toBeNull();
     expect(playlistSegments('')).toBeNull();

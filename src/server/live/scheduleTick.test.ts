@@ -26,14 +26,20 @@ const events = new Map<string, number>();
 async function addEvent(name: string, values: EventValues) {
   const db = await getDb();
   const [owner] = await db.select().from(schema.users).limit(1);
-  const [video] = await db.insert(schema.videos).values({ ownerId: owner!.id, name, type: 'live' }).returning();
+  const [video] = await db
+    .insert(schema.videos)
+    .values({ ownerId: owner!.id, name, type: 'live' })
+    .returning();
   await db.insert(schema.liveEvents).values({ videoId: video!.id, ...values });
   events.set(name, video!.id);
 }
 
 async function event(name: string) {
   const db = await getDb();
-  const [row] = await db.select().from(schema.liveEvents).where(eq(schema.liveEvents.videoId, events.get(name)!));
+  const [row] = await db
+    .select()
+    .from(schema.liveEvents)
+    .where(eq(schema.liveEvents.videoId, events.get(name)!));
   return { status: row!.status, startTime: row!.startTime?.toISOString() ?? null };
 }
 
@@ -44,24 +50,56 @@ beforeAll(async () => {
   await db.insert(schema.users).values({ email: 'o@example.test', name: 'Owner' });
   await addEvent('far one-off', { status: 'unavailable', startTime: ahead(3 * DAY) });
   await addEvent('one-off in ten minutes', { status: 'pending', startTime: ahead(10 * MINUTE) });
-  await addEvent('one-off that began without its encoder', { status: 'ready', startTime: ago(5 * HOUR) });
+  await addEvent('one-off that began without its encoder', {
+    status: 'ready',
+    startTime: ago(5 * HOUR),
+  });
   await addEvent('no start time', { status: 'pending', startTime: null });
-  await addEvent('weekly, an hour late', { status: 'ready', startTime: ago(HOUR), rrule: 'FREQ=WEEKLY;BYDAY=TH', timeZone: 'Europe/Paris' });
-  await addEvent('weekly, three hours late', { status: 'ready', startTime: ago(3 * HOUR), rrule: 'FREQ=WEEKLY;BYDAY=TH', timeZone: 'Europe/Paris' });
-  await addEvent('weekly, on the air', { status: 'streaming', startTime: ago(3 * HOUR), rrule: 'FREQ=WEEKLY;BYDAY=TH', timeZone: 'Europe/Paris' });
+  await addEvent('weekly, an hour late', {
+    status: 'ready',
+    startTime: ago(HOUR),
+    rrule: 'FREQ=WEEKLY;BYDAY=TH',
+    timeZone: 'Europe/Paris',
+  });
+  await addEvent('weekly, three hours late', {
+    status: 'ready',
+    startTime: ago(3 * HOUR),
+    rrule: 'FREQ=WEEKLY;BYDAY=TH',
+    timeZone: 'Europe/Paris',
+  });
+  await addEvent('weekly, on the air', {
+    status: 'streaming',
+    startTime: ago(3 * HOUR),
+    rrule: 'FREQ=WEEKLY;BYDAY=TH',
+    timeZone: 'Europe/Paris',
+  });
   await addEvent('one-off, over', { status: 'done', startTime: ago(2 * DAY) });
-  await addEvent('unreadable rule', { status: 'pending', startTime: ago(3 * HOUR), rrule: 'FREQ=DAILY', timeZone: 'UTC' });
+  await addEvent('unreadable rule', {
+    status: 'pending',
+    startTime: ago(3 * HOUR),
+    rrule: 'FREQ=DAILY',
+    timeZone: 'UTC',
+  });
   changed = await refreshScheduledEvents(db, now);
 });
 
 describe('the schedule tick', () => {
   it('makes an event pending or ready by how soon it starts', async () => {
-    expect(await event('far one-off')).toEqual({ status: 'pending', startTime: ahead(3 * DAY).toISOString() });
-    expect(await event('one-off in ten minutes')).toEqual({ status: 'ready', startTime: ahead(10 * MINUTE).toISOString() });
+    expect(await event('far one-off')).toEqual({
+      status: 'pending',
+      startTime: ahead(3 * DAY).toISOString(),
+    });
+    expect(await event('one-off in ten minutes')).toEqual({
+      status: 'ready',
+      startTime: ahead(10 * MINUTE).toISOString(),
+    });
   });
 
   it('keeps a one-off event ready for its encoder after its start', async () => {
-    expect(await event('one-off that began without its encoder')).toEqual({ status: 'ready', startTime: ago(5 * HOUR).toISOString() });
+    expect(await event('one-off that began without its encoder')).toEqual({
+      status: 'ready',
+      startTime: ago(5 * HOUR).toISOString(),
+    });
   });
 
   it('makes an event without a start time unavailable', async () => {
@@ -69,17 +107,32 @@ describe('the schedule tick', () => {
   });
 
   it('keeps a recurring event on its occurrence for the late window, then rolls on to the next', async () => {
-    expect(await event('weekly, an hour late')).toEqual({ status: 'ready', startTime: ago(HOUR).toISOString() });
-    expect(await event('weekly, three hours late')).toEqual({ status: 'pending', startTime: ago(3 * HOUR - 7 * DAY).toISOString() });
+    expect(await event('weekly, an hour late')).toEqual({
+      status: 'ready',
+      startTime: ago(HOUR).toISOString(),
+    });
+    expect(await event('weekly, three hours late')).toEqual({
+      status: 'pending',
+      startTime: ago(3 * HOUR - 7 * DAY).toISOString(),
+    });
   });
 
   it('leaves events on the air or over alone', async () => {
-    expect(await event('weekly, on the air')).toEqual({ status: 'streaming', startTime: ago(3 * HOUR).toISOString() });
-    expect(await event('one-off, over')).toEqual({ status: 'done', startTime: ago(2 * DAY).toISOString() });
+    expect(await event('weekly, on the air')).toEqual({
+      status: 'streaming',
+      startTime: ago(3 * HOUR).toISOString(),
+    });
+    expect(await event('one-off, over')).toEqual({
+      status: 'done',
+      startTime: ago(2 * DAY).toISOString(),
+    });
   });
 
   it('skips an event whose rule it cannot read', async () => {
-    expect(await event('unreadable rule')).toEqual({ status: 'pending', startTime: ago(3 * HOUR).toISOString() });
+    expect(await event('unreadable rule')).toEqual({
+      status: 'pending',
+      startTime: ago(3 * HOUR).toISOString(),
+    });
   });
 
   it('counts the events it changed, and changes nothing when run again', async () => {

@@ -24,14 +24,23 @@ interface ScheduledRow {
 
 function scheduledState({ startTime, rrule, timeZone }: ScheduledRow, now: Date) {
   // A one-off event keeps its start once passed: it stays ready for a late encoder.
-  const current = startTime && rrule !== null ? occurrenceAt({ startTime, rrule, timeZone }, now, LIVE_LATE_WINDOW_MS) : startTime;
+  const current =
+    startTime && rrule !== null
+      ? occurrenceAt({ startTime, rrule, timeZone }, now, LIVE_LATE_WINDOW_MS)
+      : startTime;
   return { startTime: current, status: scheduledStatus(current, now) };
 }
 
 /** Brings start times and statuses up to `now`; answers how many events changed. */
 export async function refreshScheduledEvents(db: Db, now = new Date()): Promise<number> {
   const rows = await db
-    .select({ videoId: liveEvents.videoId, status: liveEvents.status, startTime: liveEvents.startTime, rrule: liveEvents.rrule, timeZone: liveEvents.timeZone })
+    .select({
+      videoId: liveEvents.videoId,
+      status: liveEvents.status,
+      startTime: liveEvents.startTime,
+      rrule: liveEvents.rrule,
+      timeZone: liveEvents.timeZone,
+    })
     .from(liveEvents)
     .where(notInArray(liveEvents.status, SETTLED));
   let changed = 0;
@@ -41,11 +50,13 @@ export async function refreshScheduledEvents(db: Db, now = new Date()): Promise<
       next = scheduledState(row, now);
     } catch (error) {
       const known = `${row.videoId} ${row.rrule} ${row.timeZone}`;
-      if (!reported.has(known)) logger.warn({ err: error, videoId: row.videoId }, 'live event schedule unreadable');
+      if (!reported.has(known))
+        logger.warn({ err: error, videoId: row.videoId }, 'live event schedule unreadable');
       reported.add(known);
       continue;
     }
-    if (next.status === row.status && next.startTime?.getTime() === row.startTime?.getTime()) continue;
+    if (next.status === row.status && next.startTime?.getTime() === row.startTime?.getTime())
+      continue;
     // An encoder may have gone on the air since the read: that row is no longer ours.
     const updated = await db
       .update(liveEvents)

@@ -10,9 +10,15 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaStorage } from '../media/storage.ts';
 import { metrics } from '../metrics.ts';
-import { LIVE_MASTER, LIVE_POSTER, RECORDING_DIR, RECORDING_LIST, RUNG_PLAYLIST } from './packagerArgs.ts';
+import {
+  LIVE_MASTER,
+  LIVE_POSTER,
+  RECORDING_DIR,
+  RECORDING_LIST,
+  RUNG_PLAYLIST,
+} from './packagerArgs.ts';
 
-const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+export const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const SEGMENT_TYPE = 'video/mp2t';
 /** Segments stay this long after leaving the playlist, for players a little behind. */
 const DROPPED_SEGMENT_GRACE_MS = 30_000;
@@ -76,7 +82,9 @@ export class SegmentPublisher {
     if (!this.masterOut && poster && ready === this.options.rungs.length) {
       const file = path.join(this.options.dir, LIVE_MASTER);
       await writeFile(file, this.options.master);
-      await this.options.storage.put(`${this.options.prefix}/${LIVE_MASTER}`, file, { contentType: PLAYLIST_TYPE });
+      await this.options.storage.put(`${this.options.prefix}/${LIVE_MASTER}`, file, {
+        contentType: PLAYLIST_TYPE,
+      });
       this.masterOut = true;
     }
     return { published, recorded: this.recorded.size, watchable: this.masterOut };
@@ -96,18 +104,23 @@ export class SegmentPublisher {
       const file = path.join(local, segment);
       const info = await stat(file).catch(() => null);
       if (!info) continue;
-      await this.options.storage.put(`${this.options.prefix}/${rung}/${segment}`, file, { contentType: SEGMENT_TYPE });
+      await this.options.storage.put(`${this.options.prefix}/${rung}/${segment}`, file, {
+        contentType: SEGMENT_TYPE,
+      });
       metrics().liveSegmentDelay.observe(Math.max(0, now - info.mtimeMs) / 1000);
       done.add(segment);
       count++;
     }
     const listed = new Set(segments);
     for (const segment of done) {
-      if (!listed.has(segment) && !this.dropped.has(`${rung}/${segment}`)) this.dropped.set(`${rung}/${segment}`, now);
+      if (!listed.has(segment) && !this.dropped.has(`${rung}/${segment}`))
+        this.dropped.set(`${rung}/${segment}`, now);
     }
     const copy = path.join(local, `.published-${RUNG_PLAYLIST}`);
     await writeFile(copy, text);
-    await this.options.storage.put(`${this.options.prefix}/${rung}/${RUNG_PLAYLIST}`, copy, { contentType: PLAYLIST_TYPE });
+    await this.options.storage.put(`${this.options.prefix}/${rung}/${RUNG_PLAYLIST}`, copy, {
+      contentType: PLAYLIST_TYPE,
+    });
     this.lastPlaylist.set(rung, text);
     return count;
   }
@@ -119,7 +132,9 @@ export class SegmentPublisher {
     if (info && info.size > 0 && info.mtimeMs !== this.posterTime) {
       const copy = path.join(this.options.dir, `.published-${LIVE_POSTER}`);
       await writeFile(copy, await readFile(file));
-      await this.options.storage.put(`${this.options.prefix}/${LIVE_POSTER}`, copy, { contentType: 'image/jpeg' });
+      await this.options.storage.put(`${this.options.prefix}/${LIVE_POSTER}`, copy, {
+        contentType: 'image/jpeg',
+      });
       this.posterTime = info.mtimeMs;
     }
     return this.posterTime !== 0;
@@ -127,13 +142,18 @@ export class SegmentPublisher {
 
   /** The recording's finished pieces: the segment muxer lists a piece once it is closed. */
   private async syncRecording(): Promise<void> {
-    const list = await readFile(path.join(this.options.dir, RECORDING_LIST), 'utf8').catch(() => '');
+    const list = await readFile(path.join(this.options.dir, RECORDING_LIST), 'utf8').catch(
+      () => '',
+    );
     for (const line of list.split('\n')) {
       const name = line.split(',')[0]?.trim();
       if (!name || this.recorded.has(name)) continue;
       const file = path.join(this.options.dir, RECORDING_DIR, name);
       if (!(await stat(file).catch(() => null))) continue;
-      await this.options.storage.put(`${this.options.prefix}/${RECORDING_DIR}/${name}`, file, { contentType: SEGMENT_TYPE, move: true });
+      await this.options.storage.put(`${this.options.prefix}/${RECORDING_DIR}/${name}`, file, {
+        contentType: SEGMENT_TYPE,
+        move: true,
+      });
       this.recorded.add(name);
     }
   }

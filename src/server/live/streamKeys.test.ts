@@ -16,14 +16,27 @@ const { ingestUrl, newStreamKey, rotateStreamKey } = await import('./streamKeys.
 
 async function addEvent(values: Partial<typeof schema.liveEvents.$inferInsert>): Promise<number> {
   const db = await getDb();
-  const [owner] = await db.insert(schema.users).values({ email: `${newStreamKey()}@example.test`, name: 'Live owner' }).returning();
-  const [video] = await db.insert(schema.videos).values({ ownerId: owner!.id, name: 'Launch', type: 'live' }).returning();
-  await db.insert(schema.liveEvents).values({ videoId: video!.id, status: 'ready', startTime: new Date(), ...values });
+  const [owner] = await db
+    .insert(schema.users)
+    .values({ email: `${newStreamKey()}@example.test`, name: 'Live owner' })
+    .returning();
+  const [video] = await db
+    .insert(schema.videos)
+    .values({ ownerId: owner!.id, name: 'Launch', type: 'live' })
+    .returning();
+  await db
+    .insert(schema.liveEvents)
+    .values({ videoId: video!.id, status: 'ready', startTime: new Date(), ...values });
   return video!.id;
 }
 
 async function eventRow(videoId: number) {
-  const [row] = await (await getDb()).select().from(schema.liveEvents).where(eq(schema.liveEvents.videoId, videoId));
+  const [row] = await (
+    await getDb()
+  )
+    .select()
+    .from(schema.liveEvents)
+    .where(eq(schema.liveEvents.videoId, videoId));
   return row!;
 }
 
@@ -48,7 +61,12 @@ describe('rotateStreamKey', () => {
   });
 
   it('leaves a broadcast on the air with the old key on the air', async () => {
-    const videoId = await addEvent({ streamKey: newStreamKey(), status: 'streaming', ingestNode: 'ingest-a', heartbeatAt: new Date() });
+    const videoId = await addEvent({
+      streamKey: newStreamKey(),
+      status: 'streaming',
+      ingestNode: 'ingest-a',
+      heartbeatAt: new Date(),
+    });
     await rotateStreamKey(await getDb(), videoId);
     const after = await eventRow(videoId);
     expect(after.status).toBe('streaming');
@@ -68,12 +86,19 @@ describe('rotateStreamKey', () => {
 
 describe('ingestUrl', () => {
   it("is this process's ingest on the page's host by default", () => {
-    expect(ingestUrl('video.example.com', parseConfig({}))).toBe('rtmp://video.example.com:1935/live');
-    expect(ingestUrl('127.0.0.1', parseConfig({ RTMP_PORT: '4632' }))).toBe('rtmp://127.0.0.1:4632/live');
+    expect(ingestUrl('video.example.com', parseConfig({}))).toBe(
+      'rtmp://video.example.com:1935/live',
+    );
+    expect(ingestUrl('127.0.0.1', parseConfig({ RTMP_PORT: '4632' }))).toBe(
+      'rtmp://127.0.0.1:4632/live',
+    );
   });
 
   it('is RTMP_PUBLIC_URL when set, even where this process takes no streams', () => {
-    const settings = parseConfig({ RTMP_PORT: 'off', RTMP_PUBLIC_URL: 'rtmp://live.example.com/live' });
+    const settings = parseConfig({
+      RTMP_PORT: 'off',
+      RTMP_PUBLIC_URL: 'rtmp://live.example.com/live',
+    });
     expect(ingestUrl('video.example.com', settings)).toBe('rtmp://live.example.com/live');
   });
 

@@ -30,7 +30,10 @@ export async function rotateStreamKey(db: Db, videoId: number): Promise<string |
  * ingest on the site's host (siteOrigin's, never a Host header's). Null when neither exists
  * (RTMP_PORT off here).
  */
-export function ingestUrl(publicHost: string, settings: Pick<Config, 'RTMP_PORT' | 'RTMP_PUBLIC_URL'> = config()): string | null {
+export function ingestUrl(
+  publicHost: string,
+  settings: Pick<Config, 'RTMP_PORT' | 'RTMP_PUBLIC_URL'> = config(),
+): string | null {
   if (settings.RTMP_PUBLIC_URL) return settings.RTMP_PUBLIC_URL;
   if (settings.RTMP_PORT === 'off') return null;
   return `rtmp://${publicHost}:${settings.RTMP_PORT}/live`;

@@ -35,16 +35,53 @@ function clockBoxes(): string[] {
   });
 }
 
-export function testFeedArgs({ url, width, height, fps, clockText, seconds, audio = true }: TestFeedOptions): string[] {
-  const filters = [`drawbox=x=0:y=0:w=${8 + CLOCK_BITS * (CLOCK_BOX + 4) + 4}:h=${CLOCK_BOX + 16}:color=black:t=fill`, ...clockBoxes()];
+export function testFeedArgs({
+  url,
+  width,
+  height,
+  fps,
+  clockText,
+  seconds,
+  audio = true,
+}: TestFeedOptions): string[] {
+  const filters = [
+    `drawbox=x=0:y=0:w=${8 + CLOCK_BITS * (CLOCK_BOX + 4) + 4}:h=${CLOCK_BOX + 16}:color=black:t=fill`,
+    ...clockBoxes(),
+  ];
   if (clockText) {
     const size = Math.max(16, Math.round(height / 10));
-    filters.push(`drawtext=text='%{gmtime\\:%H\\\\\\:%M\\\\\\:%S} UTC':fontsize=${size}:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=8:x=(w-text_w)/2:y=h-text_h-${size}`);
+    filters.push(
+      `drawtext=text='%{gmtime\\:%H\\\\\\:%M\\\\\\:%S} UTC':fontsize=${size}:fontcolor=white` +
+        `:box=1:boxcolor=black@0.6:boxborderw=8:x=(w-text_w)/2:y=h-text_h-${size}`,
+    );
   }
-  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}`];
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${width}x${height}:rate=${fps}`,
+  ];
   if (audio) args.push('-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000');
   if (seconds !== undefined) args.push('-t', String(seconds));
-  args.push('-vf', filters.join(','), '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', String(fps * 2));
+  args.push(
+    '-vf',
+    filters.join(','),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-tune',
+    'zerolatency',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    String(fps * 2),
+  );
   args.push('-b:v', `${Math.round((width * height * fps) / 1000 / 10)}k`);
   if (audio) args.push('-c:a', 'aac', '-b:a', '64k');
   args.push('-f', 'flv', url);

@@ -4,7 +4,10 @@ import { ROLE_LABELS } from '../../lib/studioLabels.ts';
 import { translator } from '../i18n/translator.ts';
 import { buttonMail, oneLine } from './mailHtml.ts';
 
-export function composeResetMail(locale: Locale, url: string): { subject: string; text: string; html: string } {
+export function composeResetMail(
+  locale: Locale,
+  url: string,
+): { subject: string; text: string; html: string } {
   const t = translator(locale);
   return buttonMail({
     locale,
@@ -23,13 +26,21 @@ export interface InvitationMailInput {
   url: string;
 }
 
-export function composeInvitationMail({ locale, teamName, inviterName, role, url }: InvitationMailInput): { subject: string; text: string; html: string } {
+export function composeInvitationMail({
+  locale,
+  teamName,
+  inviterName,
+  role,
+  url,
+}: InvitationMailInput): { subject: string; text: string; html: string } {
   const t = translator(locale);
   const team = oneLine(teamName);
   return buttonMail({
     locale,
     subject: t('mail.inviteSubject', { team }),
-    paragraphs: [t('mail.inviteIntro', { name: oneLine(inviterName), team, role: t(ROLE_LABELS[role]) })],
+    paragraphs: [
+      t('mail.inviteIntro', { name: oneLine(inviterName), team, role: t(ROLE_LABELS[role]) }),
+    ],
     button: { label: t('mail.inviteButton'), url },
     footer: t('mail.inviteFooter'),
   });

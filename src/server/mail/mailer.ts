@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { config } from '../config.ts';
 
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   text: string;
@@ -21,7 +21,7 @@ export interface Mailer {
 }
 
 /** The sender: MAIL_FROM, else no-reply at the public host. */
-export function mailFrom(publicOrigin: string): string {
+function mailFrom(publicOrigin: string): string {
   return config().MAIL_FROM ?? `Vitrine <no-reply@${new URL(publicOrigin).hostname}>`;
 }
 
@@ -36,7 +36,11 @@ export function smtpMailer(url: string, from: string): Mailer {
 
 /** Writes each mail into `folder`, complete or not at all (written aside, then renamed). */
 export function outboxMailer(folder: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
   return {
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
@@ -49,7 +53,7 @@ export function outboxMailer(folder: string, from: string): Mailer {
   };
 }
 
-export function outboxFolder(): string {
+function outboxFolder(): string {
   return path.resolve(config().DATA_DIR, 'outbox');
 }
 

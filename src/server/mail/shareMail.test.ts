@@ -6,7 +6,11 @@ import { LOCALES } from '../../lib/domain.ts';
 import { outboxMailer } from './mailer.ts';
 import { composeShareMail } from './shareMail.ts';
 
-const showcase = { title: 'Harbour\r\nBcc: x@example.com', url: 'https://films.example.com/showcase/4', thumbnailUrl: null };
+const showcase = {
+  title: 'Harbour\r\nBcc: x@example.com',
+  url: 'https://films.example.com/showcase/4',
+  thumbnailUrl: null,
+};
 
 describe('share mail', () => {
   it('is written in each locale, and the English one is not reused', () => {
@@ -21,12 +25,22 @@ describe('share mail', () => {
   });
 
   it('keeps a subject on one line whatever the title holds', () => {
-    const { subject } = composeShareMail({ locale: 'en', senderName: 'Sam\nBcc: y@example.com', showcase, message: '' });
+    const { subject } = composeShareMail({
+      locale: 'en',
+      senderName: 'Sam\nBcc: y@example.com',
+      showcase,
+      message: '',
+    });
     expect(subject).not.toMatch(/[\r\n]/);
   });
 
   it('leaves out the message block and the picture when there are none', () => {
-    const { html, text } = composeShareMail({ locale: 'en', senderName: null, showcase, message: '   ' });
+    const { html, text } = composeShareMail({
+      locale: 'en',
+      senderName: null,
+      showcase,
+      message: '   ',
+    });
     expect(html).not.toContain('<blockquote');
     expect(html).not.toContain('<img');
     expect(text).not.toContain('Their message');
@@ -34,7 +48,10 @@ describe('share mail', () => {
 
   it('lands whole in the outbox as an .eml file', async () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'vitrine-outbox-'));
-    await outboxMailer(folder, 'Vitrine <no-reply@vitrine.test>').send({ to: 'ana@example.com', ...composeShareMail({ locale: 'en', senderName: 'Sam', showcase, message: 'Hi' }) });
+    await outboxMailer(folder, 'Vitrine <no-reply@vitrine.test>').send({
+      to: 'ana@example.com',
+      ...composeShareMail({ locale: 'en', senderName: 'Sam', showcase, message: 'Hi' }),
+    });
     const files = await readdir(folder);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);

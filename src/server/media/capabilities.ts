@@ -27,11 +27,30 @@ function listedNames(listing: string, flags: RegExp): Set<string> {
   return names;
 }
 
-async function drawtextRenders(ffmpeg: string, env: NodeJS.ProcessEnv | undefined): Promise<boolean> {
+async function drawtextRenders(
+  ffmpeg: string,
+  env: NodeJS.ProcessEnv | undefined,
+): Promise<boolean> {
   try {
     await runBinary(
       ffmpeg,
-      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=black:s=64x64:d=0.1', '-vf', 'drawtext=text=Ag:fontsize=16', '-frames:v', '1', '-f', 'null', '-'],
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=black:s=64x64:d=0.1',
+        '-vf',
+        'drawtext=text=Ag:fontsize=16',
+        '-frames:v',
+        '1',
+        '-f',
+        'null',
+        '-',
+      ],
       { timeoutMs: LIST_TIMEOUT_MS, env },
     );
     return true;
@@ -41,11 +60,22 @@ async function drawtextRenders(ffmpeg: string, env: NodeJS.ProcessEnv | undefine
 }
 
 /** Asks the binary every time; `env` lets a test take fontconfig's fonts away. */
-export async function detectFfmpegCapabilities(ffmpeg: string, options: { env?: NodeJS.ProcessEnv } = {}): Promise<FfmpegCapabilities> {
+export async function detectFfmpegCapabilities(
+  ffmpeg: string,
+  options: { env?: NodeJS.ProcessEnv } = {},
+): Promise<FfmpegCapabilities> {
   const { env } = options;
   const [filters, encoders, drawtext] = await Promise.all([
-    runBinary(ffmpeg, ['-hide_banner', '-filters'], { captureStdout: true, timeoutMs: LIST_TIMEOUT_MS, env }),
-    runBinary(ffmpeg, ['-hide_banner', '-encoders'], { captureStdout: true, timeoutMs: LIST_TIMEOUT_MS, env }),
+    runBinary(ffmpeg, ['-hide_banner', '-filters'], {
+      captureStdout: true,
+      timeoutMs: LIST_TIMEOUT_MS,
+      env,
+    }),
+    runBinary(ffmpeg, ['-hide_banner', '-encoders'], {
+      captureStdout: true,
+      timeoutMs: LIST_TIMEOUT_MS,
+      env,
+    }),
     drawtextRenders(ffmpeg, env),
   ]);
   return {

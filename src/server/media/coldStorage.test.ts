@@ -13,7 +13,8 @@ const { dataDir } = await useTestDatabase('cold');
 const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { LocalDiskStorage } = await import('./storage.ts');
-const { archiveIdleSources, completeDefrosts, markDownloaded, requestDefrost, ARCHIVE_AFTER_MS } = await import('./coldStorage.ts');
+const { archiveIdleSources, completeDefrosts, markDownloaded, requestDefrost, ARCHIVE_AFTER_MS } =
+  await import('./coldStorage.ts');
 const { sweepIntervalMs } = await import('./coldStorageSweep.ts');
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -27,7 +28,19 @@ async function addFile(quality: string, lastAccessedAt: Date) {
   const storageKey = `videos/${videoId}/${quality}-${lastAccessedAt.getTime()}.mp4`;
   const stored = await storage.put(storageKey, sample);
   const db = await getDb();
-  const [row] = await db.insert(schema.videoFiles).values({ videoId, quality, mime: 'video/mp4', width: 320, height: 180, size: stored.size, storageKey, lastAccessedAt }).returning();
+  const [row] = await db
+    .insert(schema.videoFiles)
+    .values({
+      videoId,
+      quality,
+      mime: 'video/mp4',
+      width: 320,
+      height: 180,
+      size: stored.size,
+      storageKey,
+      lastAccessedAt,
+    })
+    .returning();
   return row!;
 }
 
@@ -40,8 +53,14 @@ async function fileRow(id: number) {
 beforeAll(async () => {
   writeFileSync(sample, 'source bytes');
   const db = await getDb();
-  const [owner] = await db.insert(schema.users).values({ email: 'cold@example.test', name: 'Owner' }).returning();
-  const [video] = await db.insert(schema.videos).values({ ownerId: owner!.id, name: 'Archived' }).returning();
+  const [owner] = await db
+    .insert(schema.users)
+    .values({ email: 'cold@example.test', name: 'Owner' })
+    .returning();
+  const [video] = await db
+    .insert(schema.videos)
+    .values({ ownerId: owner!.id, name: 'Archived' })
+    .returning();
   videoId = video!.id;
 });
 
@@ -81,7 +100,9 @@ describe('retrieving an archived source', () => {
     expect(await requestDefrost(db, source.id, new Date(asked.getTime() + HOUR))).toBe(true);
     expect((await fileRow(source.id)).defrostRequestedAt).toEqual(asked);
 
-    expect(await completeDefrosts(db, storage, new Date(asked.getTime() + 4 * HOUR - 1), 4 * HOUR)).toBe(0);
+    expect(
+      await completeDefrosts(db, storage, new Date(asked.getTime() + 4 * HOUR - 1), 4 * HOUR),
+    ).toBe(0);
     expect(await storage.tierOf(source.storageKey)).toBe('archive');
 
     const done = new Date(asked.getTime() + 4 * HOUR);

@@ -14,7 +14,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { demoLook, fadeSeconds, titleCardTiming, type DemoLook, type Rgb, type TitleCardTiming } from '../../lib/demoLook.ts';
+import {
+  demoLook,
+  fadeSeconds,
+  titleCardTiming,
+  type DemoLook,
+  type Rgb,
+  type TitleCardTiming,
+} from '../../lib/demoLook.ts';
 import { ffmpegCapabilities } from './capabilities.ts';
 import { ffmpegBinaries, type FfmpegBinaries } from './ffmpegBinaries.ts';
 import { escapeFilterValue } from './filterGraph.ts';
@@ -47,7 +54,7 @@ export interface DemoFootageOptions {
   timeoutMs?: number | undefined;
 }
 
-export interface FootageRendition {
+interface FootageRendition {
   path: string;
   /** Even; the width follows the frame's shape, rounded to an even number. */
   height: number;
@@ -79,12 +86,14 @@ function assertDimension(name: string, value: number): void {
   }
 }
 
-const hex = ([r, g, b]: Rgb): string => `0x${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+const hex = ([r, g, b]: Rgb): string =>
+  `0x${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 
 /** Maps grey levels through the palette's three stops, one lookup table per channel. */
 function paletteMap(stops: readonly [Rgb, Rgb, Rgb]): string {
   const [dark, mid, light] = stops;
-  const channel = (i: 0 | 1 | 2) => `'if(lt(val,128),${dark[i]}+${mid[i] - dark[i]}*val/128,${mid[i]}+${light[i] - mid[i]}*(val-128)/127)'`;
+  const channel = (i: 0 | 1 | 2) =>
+    `'if(lt(val,128),${dark[i]}+${mid[i] - dark[i]}*val/128,${mid[i]}+${light[i] - mid[i]}*(val-128)/127)'`;
   return `format=rgb24,lutrgb=r=${channel(0)}:g=${channel(1)}:b=${channel(2)}`;
 }
 
@@ -105,7 +114,11 @@ function auroraLevels(base: Size, duration: number, phase: number, bright: numbe
   const a = Math.round(70 * bright);
   const b = Math.round(50 * bright);
   const mean = Math.round(128 * bright);
-  return fieldLevels(base, duration, `${mean}+${a}*sin(2*PI*(X/W*1.3+T*0.07+${p}))+${b}*sin(2*PI*(Y/H*0.9-T*0.05+X/W*0.4+${p}))`);
+  return fieldLevels(
+    base,
+    duration,
+    `${mean}+${a}*sin(2*PI*(X/W*1.3+T*0.07+${p}))+${b}*sin(2*PI*(Y/H*0.9-T*0.05+X/W*0.4+${p}))`,
+  );
 }
 
 /** The motif as grey levels at the base size, labelled [levels]. */
@@ -131,7 +144,9 @@ function motifLevels(look: DemoLook, base: Size, duration: number, seed: number)
     case 'particles':
       return (
         `life=s=${size}:r=${FPS}:mold=30:ratio=0.08:seed=${seed}:life_color=white:death_color=black:mold_color=0x383838,` +
-        `trim=duration=${duration},format=gray,gblur=sigma=1[sparks];${auroraLevels(base, duration, phase, 0.5)}[glow];[glow][sparks]blend=all_mode=screen[levels]`
+        `trim=duration=${duration},format=gray,gblur=sigma=1[sparks];` +
+        `${auroraLevels(base, duration, phase, 0.5)}[glow];` +
+        '[glow][sparks]blend=all_mode=screen[levels]'
       );
     case 'weave': {
       const rule = [30, 90, 110, 150, 105][Math.floor(phase * 5)]!;
@@ -147,18 +162,33 @@ function motifLevels(look: DemoLook, base: Size, duration: number, seed: number)
  * The title's font size: a tenth of the height, smaller for a long title so it fits on one
  * line (drawtext does not wrap), and cut short only past that.
  */
-function fitTitle(title: string, width: number, height: number): { text: string; fontSize: number } {
+function fitTitle(
+  title: string,
+  width: number,
+  height: number,
+): { text: string; fontSize: number } {
   const oneLine = title.replace(/\s+/g, ' ').trim();
   // An average glyph of DejaVu is a little over half its size wide.
   const glyph = 0.58;
   const usable = width * 0.86;
-  const fontSize = Math.round(Math.max(height / 24, Math.min(height / 10, usable / (oneLine.length * glyph))));
+  const fontSize = Math.round(
+    Math.max(height / 24, Math.min(height / 10, usable / (oneLine.length * glyph))),
+  );
   const maxChars = Math.floor(usable / (fontSize * glyph));
-  return { text: oneLine.length <= maxChars ? oneLine : `${oneLine.slice(0, maxChars - 1)}…`, fontSize };
+  return {
+    text: oneLine.length <= maxChars ? oneLine : `${oneLine.slice(0, maxChars - 1)}…`,
+    fontSize,
+  };
 }
 
 /** The title centred in the frame; with `timing` it fades in and out, without it stays. */
-function drawTitle(title: string, look: DemoLook, width: number, height: number, timing: TitleCardTiming | null): string {
+function drawTitle(
+  title: string,
+  look: DemoLook,
+  width: number,
+  height: number,
+  timing: TitleCardTiming | null,
+): string {
   const { text, fontSize } = fitTitle(title, width, height);
   const shadow = Math.max(1, Math.round(fontSize / 24));
   const options = [
@@ -176,23 +206,36 @@ function drawTitle(title: string, look: DemoLook, width: number, height: number,
   if (timing) {
     const { inSeconds: a, outSeconds: d, fadeSeconds: f } = timing;
     const [b, c] = [a + f, d - f].map((s) => s.toFixed(2));
-    options.push(`alpha='if(lt(t,${b}),(t-${a.toFixed(2)})/${f.toFixed(2)},if(lt(t,${c}),1,(${d.toFixed(2)}-t)/${f.toFixed(2)}))'`, `enable='between(t,${a.toFixed(2)},${d.toFixed(2)})'`);
+    options.push(
+      `alpha='if(lt(t,${b}),(t-${a.toFixed(2)})/${f.toFixed(2)},if(lt(t,${c}),1,(${d.toFixed(2)}-t)/${f.toFixed(2)}))'`,
+      `enable='between(t,${a.toFixed(2)},${d.toFixed(2)})'`,
+    );
   }
   return options.join(':');
 }
 
 /** Labels [v0] [v1] … and [a0] [a1] … for n outputs. */
-const labels = (prefix: string, n: number): string => Array.from({ length: n }, (_, i) => `[${prefix}${i}]`).join('');
+const labels = (prefix: string, n: number): string =>
+  Array.from({ length: n }, (_, i) => `[${prefix}${i}]`).join('');
 
 /**
  * Video and audio of a motion clip, one pair per output: [v0] [a0] for the first, [v1] [a1] for
  * the next. The motif, palette and fades are computed once at the base size, then each output
  * is scaled from there and titled at its own size.
  */
-function motionGraph(options: { outputs: readonly Size[]; duration: number; seed: number; look: DemoLook; title: string | null }): string {
+function motionGraph(options: {
+  outputs: readonly Size[];
+  duration: number;
+  seed: number;
+  look: DemoLook;
+  title: string | null;
+}): string {
   const { outputs, duration, seed, look, title } = options;
   const { width, height } = outputs[0]!;
-  const base = { width: BASE_WIDTH, height: Math.max(2, Math.round((BASE_WIDTH * height) / width / 2) * 2) };
+  const base = {
+    width: BASE_WIDTH,
+    height: Math.max(2, Math.round((BASE_WIDTH * height) / width / 2) * 2),
+  };
   const fade = fadeSeconds(duration);
   const d = duration.toFixed(3);
   const shared = [
@@ -203,35 +246,58 @@ function motionGraph(options: { outputs: readonly Size[]; duration: number; seed
     'format=yuv420p',
     `split=${outputs.length}`,
   ];
-  const branches = outputs.map((output, i) =>
-    [
-      // bicubic keeps the soft motif free of blocks.
-      `[m${i}]scale=${output.width}:${output.height}:flags=bicubic`,
-      'setsar=1',
-      ...(title ? [drawTitle(title, look, output.width, output.height, titleCardTiming(duration))] : []),
-    ].join(',') + `[v${i}]`,
+  const branches = outputs.map(
+    (output, i) =>
+      [
+        // bicubic keeps the soft motif free of blocks.
+        `[m${i}]scale=${output.width}:${output.height}:flags=bicubic`,
+        'setsar=1',
+        ...(title
+          ? [drawTitle(title, look, output.width, output.height, titleCardTiming(duration))]
+          : []),
+      ].join(',') + `[v${i}]`,
   );
   // A root and its fifth, swelling gently: sine sources are table lookups, far cheaper than an expression per sample.
-  const tone = (hz: number, label: string) => `sine=frequency=${hz}:sample_rate=44100:duration=${d}[${label}]`;
+  const tone = (hz: number, label: string) =>
+    `sine=frequency=${hz}:sample_rate=44100:duration=${d}[${label}]`;
   const audio = [
     tone(look.toneHz, 'root'),
     tone(Math.round(look.toneHz * 1.5), 'fifth'),
-    `[root][fifth]amix=inputs=2,tremolo=f=0.2:d=0.3,afade=t=in:d=${fade.toFixed(2)},afade=t=out:st=${(duration - fade).toFixed(2)}:d=${fade.toFixed(2)},asplit=${outputs.length}${labels('a', outputs.length)}`,
+    '[root][fifth]amix=inputs=2,tremolo=f=0.2:d=0.3,' +
+      `afade=t=in:d=${fade.toFixed(2)},` +
+      `afade=t=out:st=${(duration - fade).toFixed(2)}:d=${fade.toFixed(2)},` +
+      `asplit=${outputs.length}${labels('a', outputs.length)}`,
   ];
-  return [motifLevels(look, base, duration, seed), `[levels]${shared.join(',')}${labels('m', outputs.length)}`, ...branches, ...audio].join(';');
+  return [
+    motifLevels(look, base, duration, seed),
+    `[levels]${shared.join(',')}${labels('m', outputs.length)}`,
+    ...branches,
+    ...audio,
+  ].join(';');
 }
 
 /**
  * A title slide at 1 fps over quiet room tone: an hour of it is mostly identical frames. The
  * tone is lowpassed at 400 Hz, so 8 kHz sampling holds all of it at half the cost of 16 kHz.
  */
-function stillGraph(options: { outputs: readonly Size[]; duration: number; look: DemoLook; title: string | null }): string {
+function stillGraph(options: {
+  outputs: readonly Size[];
+  duration: number;
+  look: DemoLook;
+  title: string | null;
+}): string {
   const { outputs, duration, look, title } = options;
   const slides = outputs.map(
     ({ width, height }, i) =>
-      [`color=c=${hex(look.palette.stops[0])}:s=${width}x${height}:r=1:d=${duration}`, ...(title ? [drawTitle(title, look, width, height, null)] : [])].join(',') + `[v${i}]`,
+      [
+        `color=c=${hex(look.palette.stops[0])}:s=${width}x${height}:r=1:d=${duration}`,
+        ...(title ? [drawTitle(title, look, width, height, null)] : []),
+      ].join(',') + `[v${i}]`,
   );
-  return [...slides, `anoisesrc=color=brown:amplitude=0.2:sample_rate=8000:duration=${duration},lowpass=f=400,asplit=${outputs.length}${labels('a', outputs.length)}`].join(';');
+  return [
+    ...slides,
+    `anoisesrc=color=brown:amplitude=0.2:sample_rate=8000:duration=${duration},lowpass=f=400,asplit=${outputs.length}${labels('a', outputs.length)}`,
+  ].join(';');
 }
 
 export function footageStyle(durationSeconds: number): FootageStyle {
@@ -254,7 +320,18 @@ function keyframeArgs(fps: number): string[] {
  * of it; under crf x264 goes on refining the title frame after frame, which costs three times
  * the time for a difference nobody sees (the keyframes look the same either way).
  */
-const STILL_VIDEO_ARGS = ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'stillimage', '-qp', '23', '-g', '30'];
+const STILL_VIDEO_ARGS = [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'ultrafast',
+  '-tune',
+  'stillimage',
+  '-qp',
+  '23',
+  '-g',
+  '30',
+];
 
 /**
  * x264's cheapest preset with its two omissions that show put back: CABAC (a fifth fewer bytes)
@@ -281,9 +358,13 @@ function renditionVideoArgs(style: FootageStyle): string[] {
   return ['-c:v', 'libx264', ...STREAMED_PRESET, '-crf', '23', ...keyframeArgs(FPS)];
 }
 
-export async function generateDemoFootage(outputPath: string, options: DemoFootageOptions): Promise<DemoFootage> {
+export async function generateDemoFootage(
+  outputPath: string,
+  options: DemoFootageOptions,
+): Promise<DemoFootage> {
   const { durationSeconds: duration, width, height, seed } = options;
-  if (!Number.isFinite(duration) || duration <= 0) throw new RangeError(`durationSeconds must be a positive number, got ${duration}`);
+  if (!Number.isFinite(duration) || duration <= 0)
+    throw new RangeError(`durationSeconds must be a positive number, got ${duration}`);
   assertDimension('width', width);
   assertDimension('height', height);
   const source = { path: outputPath, width, height };
@@ -299,26 +380,73 @@ export async function generateDemoFootage(outputPath: string, options: DemoFoota
   const fps = style === 'still' ? 1 : FPS;
 
   const outputs = [source, ...renditions];
-  const graph = style === 'still' ? stillGraph({ outputs, duration, look, title }) : motionGraph({ outputs, duration, seed, look, title });
+  const graph =
+    style === 'still'
+      ? stillGraph({ outputs, duration, look, title })
+      : motionGraph({ outputs, duration, seed, look, title });
   // The default AAC coder spends 4x longer on a steady tone for no audible gain here.
-  const audioCodec = ['-c:a', 'aac', '-aac_coder', 'fast', '-ac', '1', '-b:a', style === 'still' ? '24k' : '64k'];
+  const audioCodec = [
+    '-c:a',
+    'aac',
+    '-aac_coder',
+    'fast',
+    '-ac',
+    '1',
+    '-b:a',
+    style === 'still' ? '24k' : '64k',
+  ];
   // Each written beside its target and renamed: a crash never leaves a half clip under the real name.
   const partials = outputs.map((f) => `${f.path}.partial-${randomBytes(4).toString('hex')}`);
   const outputArgs = outputs.flatMap((_, i) => [
-    '-map', `[v${i}]`, '-map', `[a${i}]`,
-    ...(i === 0 ? sourceVideoArgs(style, height) : renditionVideoArgs(style)), '-pix_fmt', 'yuv420p',
+    '-map',
+    `[v${i}]`,
+    '-map',
+    `[a${i}]`,
+    ...(i === 0 ? sourceVideoArgs(style, height) : renditionVideoArgs(style)),
+    '-pix_fmt',
+    'yuv420p',
     ...audioCodec,
-    '-t', String(duration), '-movflags', '+faststart', '-f', 'mp4', partials[i]!,
+    '-t',
+    String(duration),
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    partials[i]!,
   ]);
 
   await Promise.all(outputs.map((f) => mkdir(path.dirname(f.path), { recursive: true })));
   try {
-    const { elapsedMs } = await runBinary(binaries.ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-filter_complex', graph, ...outputArgs], {
-      signal: options.signal,
-      timeoutMs: options.timeoutMs,
-    });
+    const { elapsedMs } = await runBinary(
+      binaries.ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-filter_complex',
+        graph,
+        ...outputArgs,
+      ],
+      {
+        signal: options.signal,
+        timeoutMs: options.timeoutMs,
+      },
+    );
     await Promise.all(outputs.map((f, i) => rename(partials[i]!, f.path)));
-    return { path: outputPath, durationSeconds: duration, width, height, fps, style, look, titled: title !== null, renditions, elapsedMs };
+    return {
+      path: outputPath,
+      durationSeconds: duration,
+      width,
+      height,
+      fps,
+      style,
+      look,
+      titled: title !== null,
+      renditions,
+      elapsedMs,
+    };
   } catch (error) {
     await Promise.all(partials.map((p) => rm(p, { force: true })));
     throw error;

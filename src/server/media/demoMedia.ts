@@ -12,7 +12,12 @@ import { THUMBNAIL_SIZES } from '../../lib/domain.ts';
 import { config } from '../config.ts';
 import { ffmpegCapabilities } from './capabilities.ts';
 import { ffmpegBinaries, type FfmpegBinaries } from './ffmpegBinaries.ts';
-import { footageStyle, generateDemoFootage, STILL_FOOTAGE_AFTER_SECONDS, type FootageStyle } from './demoFootage.ts';
+import {
+  footageStyle,
+  generateDemoFootage,
+  STILL_FOOTAGE_AFTER_SECONDS,
+  type FootageStyle,
+} from './demoFootage.ts';
 import { buildHlsLadder, HLS_MASTER, hlsContentType } from './hls.ts';
 import { probeMedia } from './probe.ts';
 import { assertStorageKey, type MediaStorage } from './storage.ts';
@@ -36,9 +41,9 @@ export interface DemoVideoOptions {
   signal?: AbortSignal | undefined;
 }
 
-export type DemoQuality = 'source' | 'hd' | 'sd' | 'hls';
+type DemoQuality = 'source' | 'hd' | 'sd' | 'hls';
 
-export interface DemoVideoFile {
+interface DemoVideoFile {
   quality: DemoQuality;
   mime: 'video/mp4' | 'application/vnd.apple.mpegurl';
   width: number;
@@ -47,7 +52,7 @@ export interface DemoVideoFile {
   storageKey: string;
 }
 
-export interface DemoVideoPicture {
+interface DemoVideoPicture {
   width: number;
   height: number;
   storageKey: string;
@@ -77,7 +82,13 @@ interface Manifest {
   durationSeconds: number;
   width: number;
   height: number;
-  files: { quality: 'source' | 'hd' | 'sd'; file: string; width: number; height: number; size: number }[];
+  files: {
+    quality: 'source' | 'hd' | 'sd';
+    file: string;
+    width: number;
+    height: number;
+    size: number;
+  }[];
   pictures: { file: string; width: number; height: number; size: number }[];
   /** The HLS ladder, master playlist first, and the size of its tallest rung. */
   hls: { width: number; height: number; files: { file: string; size: number }[] };
@@ -86,7 +97,7 @@ interface Manifest {
 const HLS_DIR = 'hls';
 
 /** `${MEDIA_CACHE_DIR ?? DATA_DIR/cache}/demo-media`, absolute. */
-export function defaultDemoCacheDir(): string {
+function defaultDemoCacheDir(): string {
   const { MEDIA_CACHE_DIR, DATA_DIR } = config();
   return path.resolve(MEDIA_CACHE_DIR ?? path.join(DATA_DIR, 'cache'), 'demo-media');
 }
@@ -125,13 +136,29 @@ interface Rendition {
  * The ladder of every playable rendition and of a source short enough to stream, remuxed (no
  * re-encoding) into dir/hls, each rung named by its height as an upload's are.
  */
-async function packageHls(dir: string, rungs: Rendition[], binaries: FfmpegBinaries, signal: AbortSignal | undefined): Promise<Manifest['hls']> {
-  const byHeight = [...new Map(rungs.map((r) => [r.height, r])).values()].sort((a, b) => a.height - b.height);
+async function packageHls(
+  dir: string,
+  rungs: Rendition[],
+  binaries: FfmpegBinaries,
+  signal: AbortSignal | undefined,
+): Promise<Manifest['hls']> {
+  const byHeight = [...new Map(rungs.map((r) => [r.height, r])).values()].sort(
+    (a, b) => a.height - b.height,
+  );
   const out = path.join(dir, HLS_DIR);
   await mkdir(out, { recursive: true });
-  const ladder = await buildHlsLadder(byHeight.map((r) => ({ path: path.join(dir, r.file), name: `${r.height}p` })), out, { binaries, signal });
+  const ladder = await buildHlsLadder(
+    byHeight.map((r) => ({ path: path.join(dir, r.file), name: `${r.height}p` })),
+    out,
+    { binaries, signal },
+  );
   const top = byHeight.at(-1)!;
-  const files = await Promise.all(ladder.files.map(async (file) => ({ file: `${HLS_DIR}/${file}`, size: (await stat(path.join(out, file))).size })));
+  const files = await Promise.all(
+    ladder.files.map(async (file) => ({
+      file: `${HLS_DIR}/${file}`,
+      size: (await stat(path.join(out, file))).size,
+    })),
+  );
   return { width: top.width, height: top.height, files };
 }
 
@@ -143,7 +170,10 @@ type RenditionQuality = 'sd' | 'hd';
  * hour of still clip is mostly its audio track, so a smaller picture saves little: its sd is
  * the source's bytes, copied.
  */
-function encodedRenditions(recipe: Recipe, style: FootageStyle): { quality: RenditionQuality; height: number }[] {
+function encodedRenditions(
+  recipe: Recipe,
+  style: FootageStyle,
+): { quality: RenditionQuality; height: number }[] {
   const sd = style === 'motion' ? [{ quality: 'sd' as const, height: SD_HEIGHT }] : [];
   const hd = recipe.hdHeight === null ? [] : [{ quality: 'hd' as const, height: recipe.hdHeight }];
   return [...sd, ...hd];
@@ -158,7 +188,12 @@ function posterFile(files: readonly Rendition[]): Rendition {
   return (streamed.length > 0 ? streamed : files).reduce((a, b) => (b.height > a.height ? b : a));
 }
 
-async function build(dir: string, recipe: Recipe, binaries: FfmpegBinaries, signal: AbortSignal | undefined): Promise<Manifest> {
+async function build(
+  dir: string,
+  recipe: Recipe,
+  binaries: FfmpegBinaries,
+  signal: AbortSignal | undefined,
+): Promise<Manifest> {
   const style = footageStyle(recipe.durationSeconds);
   const encoded = encodedRenditions(recipe, style);
   const source = await generateDemoFootage(path.join(dir, 'source.mp4'), {
@@ -167,7 +202,10 @@ async function build(dir: string, recipe: Recipe, binaries: FfmpegBinaries, sign
     height: recipe.height,
     title: recipe.label || undefined,
     seed: recipe.seed,
-    renditions: encoded.map((r) => ({ path: path.join(dir, `${r.quality}.mp4`), height: r.height })),
+    renditions: encoded.map((r) => ({
+      path: path.join(dir, `${r.quality}.mp4`),
+      height: r.height,
+    })),
     binaries,
     signal,
   });
@@ -175,29 +213,58 @@ async function build(dir: string, recipe: Recipe, binaries: FfmpegBinaries, sign
   const probed = async <Q extends Manifest['files'][number]['quality']>(quality: Q) => {
     const file = `${quality}.mp4`;
     const info = await probeMedia(path.join(dir, file), { binaries, signal });
-    return { quality, file, width: info.width, height: info.height, size: info.sizeBytes, durationSeconds: info.durationSeconds };
+    return {
+      quality,
+      file,
+      width: info.width,
+      height: info.height,
+      size: info.sizeBytes,
+      durationSeconds: info.durationSeconds,
+    };
   };
-  const qualities: RenditionQuality[] = ['sd', ...(recipe.hdHeight === null ? [] : ['hd' as const])];
-  const [sourceFile, renditions] = await Promise.all([probed('source'), Promise.all(qualities.map(probed))]);
+  const qualities: RenditionQuality[] = [
+    'sd',
+    ...(recipe.hdHeight === null ? [] : ['hd' as const]),
+  ];
+  const [sourceFile, renditions] = await Promise.all([
+    probed('source'),
+    Promise.all(qualities.map(probed)),
+  ]);
   const files = [sourceFile, ...renditions];
   const durationSeconds = sourceFile.durationSeconds ?? recipe.durationSeconds;
-  const thumbnails = await extractThumbnails(path.join(dir, posterFile(files).file), path.join(dir, 'pictures'), {
-    atSeconds: posterSeconds(durationSeconds),
-    sizes: THUMBNAIL_SIZES,
-    binaries,
-    signal,
-  });
+  const thumbnails = await extractThumbnails(
+    path.join(dir, posterFile(files).file),
+    path.join(dir, 'pictures'),
+    {
+      atSeconds: posterSeconds(durationSeconds),
+      sizes: THUMBNAIL_SIZES,
+      binaries,
+      signal,
+    },
+  );
   const sizeOf = async (file: string): Promise<number> => (await stat(file)).size;
   const tallest = Math.max(...renditions.map((r) => r.height));
   const { width, height } = sourceFile;
-  const sourceRung = style === 'motion' && height > tallest && height <= SOURCE_RUNG_MAX_HEIGHT ? [sourceFile] : [];
+  const sourceRung =
+    style === 'motion' && height > tallest && height <= SOURCE_RUNG_MAX_HEIGHT ? [sourceFile] : [];
   return {
     durationSeconds,
     width,
     height,
-    files: files.map(({ quality, file, width, height, size }) => ({ quality, file, width, height, size })),
+    files: files.map(({ quality, file, width, height, size }) => ({
+      quality,
+      file,
+      width,
+      height,
+      size,
+    })),
     pictures: await Promise.all(
-      thumbnails.map(async (t) => ({ file: `pictures/${thumbnailFileName(t)}`, width: t.width, height: t.height, size: await sizeOf(t.path) })),
+      thumbnails.map(async (t) => ({
+        file: `pictures/${thumbnailFileName(t)}`,
+        width: t.width,
+        height: t.height,
+        size: await sizeOf(t.path),
+      })),
     ),
     hls: await packageHls(dir, [...renditions, ...sourceRung], binaries, signal),
   };
@@ -205,7 +272,15 @@ async function build(dir: string, recipe: Recipe, binaries: FfmpegBinaries, sign
 
 /** Same clips from the same inputs and the same ffmpeg: the hash of those names the entry. */
 function cacheKey(recipe: Recipe, binaries: FfmpegBinaries, drawtext: boolean): string {
-  const inputs = { recipe: RECIPE_VERSION, ...recipe, sdHeight: SD_HEIGHT, sourceRungMax: SOURCE_RUNG_MAX_HEIGHT, stillAfter: STILL_FOOTAGE_AFTER_SECONDS, ffmpeg: binaries.version, drawtext };
+  const inputs = {
+    recipe: RECIPE_VERSION,
+    ...recipe,
+    sdHeight: SD_HEIGHT,
+    sourceRungMax: SOURCE_RUNG_MAX_HEIGHT,
+    stillAfter: STILL_FOOTAGE_AFTER_SECONDS,
+    ffmpeg: binaries.version,
+    drawtext,
+  };
   return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 32);
 }
 
@@ -213,7 +288,13 @@ function cacheKey(recipe: Recipe, binaries: FfmpegBinaries, drawtext: boolean): 
 const building = new Map<string, Promise<Manifest>>();
 
 /** A new cache entry: encoded, laddered, then renamed into place as a whole. */
-async function buildEntry(cacheDir: string, hash: string, recipe: Recipe, binaries: FfmpegBinaries, signal: AbortSignal | undefined): Promise<Manifest> {
+async function buildEntry(
+  cacheDir: string,
+  hash: string,
+  recipe: Recipe,
+  binaries: FfmpegBinaries,
+  signal: AbortSignal | undefined,
+): Promise<Manifest> {
   const dir = path.join(cacheDir, hash);
   // Built in a scratch folder and renamed into place: an interrupted seed leaves no entry
   // that looks complete, and another process building the same clip cannot interleave.
@@ -240,7 +321,13 @@ async function buildEntry(cacheDir: string, hash: string, recipe: Recipe, binari
   }
 }
 
-async function cachedOrBuilt(cacheDir: string, hash: string, recipe: Recipe, binaries: FfmpegBinaries, signal: AbortSignal | undefined): Promise<{ dir: string; manifest: Manifest; cached: boolean }> {
+async function cachedOrBuilt(
+  cacheDir: string,
+  hash: string,
+  recipe: Recipe,
+  binaries: FfmpegBinaries,
+  signal: AbortSignal | undefined,
+): Promise<{ dir: string; manifest: Manifest; cached: boolean }> {
   const dir = path.join(cacheDir, hash);
   const hit = await readEntry(dir);
   if (hit) return { dir, manifest: hit, cached: true };
@@ -271,23 +358,49 @@ export async function produceDemoVideo(options: DemoVideoOptions): Promise<DemoV
   };
   const cacheDir = path.resolve(options.cacheDir ?? defaultDemoCacheDir());
   const hash = cacheKey(recipe, binaries, drawtext);
-  const { dir, manifest, cached } = await cachedOrBuilt(cacheDir, hash, recipe, binaries, options.signal);
+  const { dir, manifest, cached } = await cachedOrBuilt(
+    cacheDir,
+    hash,
+    recipe,
+    binaries,
+    options.signal,
+  );
 
   // sd gets its own object even when its bytes equal the source's: sources are archived
   // after 30 unaccessed days (SPEC §9) while the playable rendition must stay hot.
   const files = await Promise.all(
     manifest.files.map(async (f): Promise<DemoVideoFile> => {
       const storageKey = `${options.key}/${f.quality}.mp4`;
-      const stored = await options.storage.put(storageKey, path.join(dir, f.file), { contentType: 'video/mp4' });
-      return { quality: f.quality, mime: 'video/mp4', width: f.width, height: f.height, size: stored.size, storageKey };
+      const stored = await options.storage.put(storageKey, path.join(dir, f.file), {
+        contentType: 'video/mp4',
+      });
+      return {
+        quality: f.quality,
+        mime: 'video/mp4',
+        width: f.width,
+        height: f.height,
+        size: stored.size,
+        storageKey,
+      };
     }),
   );
   let hlsSize = 0;
   for (const { file } of manifest.hls.files) {
-    hlsSize += (await options.storage.put(`${options.key}/${file}`, path.join(dir, file), { contentType: hlsContentType(file) })).size;
+    hlsSize += (
+      await options.storage.put(`${options.key}/${file}`, path.join(dir, file), {
+        contentType: hlsContentType(file),
+      })
+    ).size;
   }
   const { width, height } = manifest.hls;
-  files.push({ quality: 'hls', mime: 'application/vnd.apple.mpegurl', width, height, size: hlsSize, storageKey: `${options.key}/${HLS_DIR}/${HLS_MASTER}` });
+  files.push({
+    quality: 'hls',
+    mime: 'application/vnd.apple.mpegurl',
+    width,
+    height,
+    size: hlsSize,
+    storageKey: `${options.key}/${HLS_DIR}/${HLS_MASTER}`,
+  });
   const pictures = await Promise.all(
     manifest.pictures.map(async (p): Promise<DemoVideoPicture> => {
       const storageKey = `${options.key}/pictures/${p.width}x${p.height}.jpg`;
@@ -295,5 +408,12 @@ export async function produceDemoVideo(options: DemoVideoOptions): Promise<DemoV
       return { width: p.width, height: p.height, storageKey };
     }),
   );
-  return { files, pictures, durationSeconds: manifest.durationSeconds, width: manifest.width, height: manifest.height, cached };
+  return {
+    files,
+    pictures,
+    durationSeconds: manifest.durationSeconds,
+    width: manifest.width,
+    height: manifest.height,
+    cached,
+  };
 }

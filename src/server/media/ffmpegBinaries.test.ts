@@ -27,8 +27,18 @@ function collectWarnings(): { warnings: string[]; warn: (message: string) => voi
 describe('given FFMPEG_PATH and FFPROBE_PATH', () => {
   it('uses them, whatever is on PATH', async () => {
     const { warnings, warn } = collectWarnings();
-    const found = await findFfmpegBinaries({ ffmpegPath: bundledFfmpeg, ffprobePath: bundledFfprobe, searchPath: process.env['PATH'], warn });
-    expect(found).toMatchObject({ ffmpeg: bundledFfmpeg, ffprobe: bundledFfprobe, source: 'env', ffprobeSource: 'env' });
+    const found = await findFfmpegBinaries({
+      ffmpegPath: bundledFfmpeg,
+      ffprobePath: bundledFfprobe,
+      searchPath: process.env['PATH'],
+      warn,
+    });
+    expect(found).toMatchObject({
+      ffmpeg: bundledFfmpeg,
+      ffprobe: bundledFfprobe,
+      source: 'env',
+      ffprobeSource: 'env',
+    });
     expect(found.version).not.toBe('');
     // Chosen on purpose: no warning, even though it is the old build.
     expect(warnings).toEqual([]);
@@ -36,7 +46,9 @@ describe('given FFMPEG_PATH and FFPROBE_PATH', () => {
 
   it('fails with the variable named when FFMPEG_PATH does not run, rather than falling back', async () => {
     const missing = path.join(emptyDir, 'no-such-ffmpeg');
-    await expect(findFfmpegBinaries({ ffmpegPath: missing, searchPath: process.env['PATH'] })).rejects.toThrow(/FFMPEG_PATH=.*no-such-ffmpeg does not run/);
+    await expect(
+      findFfmpegBinaries({ ffmpegPath: missing, searchPath: process.env['PATH'] }),
+    ).rejects.toThrow(/FFMPEG_PATH=.*no-such-ffmpeg does not run/);
   });
 });
 
@@ -56,10 +68,17 @@ describe('given no FFMPEG_PATH', () => {
   it('falls back to the bundled build when PATH has no ffmpeg, warns, and that build runs', async () => {
     const { warnings, warn } = collectWarnings();
     const found = await findFfmpegBinaries({ searchPath: emptyDir, warn });
-    expect(found).toMatchObject({ ffmpeg: bundledFfmpeg, ffprobe: bundledFfprobe, source: 'bundled', ffprobeSource: 'bundled' });
+    expect(found).toMatchObject({
+      ffmpeg: bundledFfmpeg,
+      ffprobe: bundledFfprobe,
+      source: 'bundled',
+      ffprobeSource: 'bundled',
+    });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/current ffmpeg/);
-    const { stdout } = await runBinary(found.ffprobe, ['-hide_banner', '-version'], { captureStdout: true });
+    const { stdout } = await runBinary(found.ffprobe, ['-hide_banner', '-version'], {
+      captureStdout: true,
+    });
     expect(stdout).toMatch(/^ffprobe version/);
   });
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { config } from '../config.ts';
 import { isExecutable, ProcessError, runBinary } from './run.ts';
 
-export type BinarySource = 'env' | 'path' | 'bundled';
+type BinarySource = 'env' | 'path' | 'bundled';
 
 export interface FfmpegBinaries {
   ffmpeg: string;
@@ -37,12 +37,13 @@ type Tool = 'ffmpeg' | 'ffprobe';
 
 const VERSION_TIMEOUT_MS = 15_000;
 
-export const BUNDLED_FFMPEG_WARNING =
+const BUNDLED_FFMPEG_WARNING =
   'Using the ffmpeg bundled with @ffmpeg-installer/ffmpeg, a 2018 build with known security ' +
   'flaws. Uploads from strangers deserve a current ffmpeg: install one (apt install ffmpeg) ' +
   'or set FFMPEG_PATH and FFPROBE_PATH.';
 
-const executableName = (tool: Tool): string => (process.platform === 'win32' ? `${tool}.exe` : tool);
+const executableName = (tool: Tool): string =>
+  process.platform === 'win32' ? `${tool}.exe` : tool;
 
 function onSearchPath(tool: Tool, searchPath: string | undefined): string | undefined {
   for (const dir of (searchPath ?? '').split(path.delimiter)) {
@@ -71,7 +72,9 @@ function bundled(tool: Tool): string {
     }
     // @ffmpeg-installer throws a bare string when its platform package is missing.
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`No ${tool} found: set ${tool.toUpperCase()}_PATH, put ${tool} on PATH, or install ${pkg} (${reason})`);
+    throw new Error(
+      `No ${tool} found: set ${tool.toUpperCase()}_PATH, put ${tool} on PATH, or install ${pkg} (${reason})`,
+    );
   }
 }
 
@@ -93,18 +96,27 @@ function isBundledBuild(file: string, tool: Tool): boolean {
 
 /** Runs `-version`: proves the binary starts here (right arch, executable bit) and names it. */
 async function versionOf(file: string): Promise<string> {
-  const { stdout } = await runBinary(file, ['-hide_banner', '-version'], { captureStdout: true, timeoutMs: VERSION_TIMEOUT_MS });
+  const { stdout } = await runBinary(file, ['-hide_banner', '-version'], {
+    captureStdout: true,
+    timeoutMs: VERSION_TIMEOUT_MS,
+  });
   const match = /^\S+ version (\S+)/m.exec(stdout);
   return match?.[1] ?? stdout.split('\n', 1)[0]?.trim() ?? 'unknown';
 }
 
-async function locate(tool: Tool, explicit: string | undefined, searchPath: string | undefined): Promise<{ file: string; source: BinarySource; version: string }> {
+async function locate(
+  tool: Tool,
+  explicit: string | undefined,
+  searchPath: string | undefined,
+): Promise<{ file: string; source: BinarySource; version: string }> {
   if (explicit) {
     try {
       return { file: explicit, source: 'env', version: await versionOf(explicit) };
     } catch (error) {
       const reason = error instanceof ProcessError ? error.message : String(error);
-      throw new Error(`${tool.toUpperCase()}_PATH=${explicit} does not run: ${reason}`, { cause: error });
+      throw new Error(`${tool.toUpperCase()}_PATH=${explicit} does not run: ${reason}`, {
+        cause: error,
+      });
     }
   }
   const onPath = onSearchPath(tool, searchPath);
@@ -144,7 +156,10 @@ export async function findFfmpegBinaries(options: FindFfmpegOptions = {}): Promi
     ffprobeSource: ffprobe.source,
     version: ffmpeg.version,
     // A system ffprobe is not the bundled one: the optional package is not even loaded then.
-    ffprobeEnv: ffprobe.source !== 'path' && isBundledBuild(ffprobe.file, 'ffprobe') ? { ...process.env, ...STATIC_FFPROBE_ENV } : undefined,
+    ffprobeEnv:
+      ffprobe.source !== 'path' && isBundledBuild(ffprobe.file, 'ffprobe')
+        ? { ...process.env, ...STATIC_FFPROBE_ENV }
+        : undefined,
   };
 }
 
@@ -153,7 +168,11 @@ export function ffmpegBinaries(): Promise<FfmpegBinaries> {
   const memo = holder[MEMO];
   if (memo) return memo;
   const { FFMPEG_PATH, FFPROBE_PATH } = config();
-  const found = findFfmpegBinaries({ ffmpegPath: FFMPEG_PATH, ffprobePath: FFPROBE_PATH, searchPath: process.env['PATH'] });
+  const found = findFfmpegBinaries({
+    ffmpegPath: FFMPEG_PATH,
+    ffprobePath: FFPROBE_PATH,
+    searchPath: process.env['PATH'],
+  });
   // A failed lookup is not cached: installing ffmpeg and retrying should work without a restart.
   found.catch(() => {
     if (holder[MEMO] === found) delete holder[MEMO];

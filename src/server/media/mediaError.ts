@@ -3,15 +3,15 @@
  * file must end as this error (shown to the uploader), never as a crash or a raw ffmpeg log.
  */
 
-export const MEDIA_ERROR_CODES = ['unreadable', 'no-video', 'timeout', 'processing-failed'] as const;
-export type MediaErrorCode = (typeof MEDIA_ERROR_CODES)[number];
+export type MediaErrorCode = 'unreadable' | 'no-video' | 'timeout' | 'processing-failed';
 
 /**
  * Safe to show: no paths, no ffmpeg output. The code is the stable part; the i18n layer can
  * key its translations on it.
  */
 const USER_MESSAGES: Record<MediaErrorCode, string> = {
-  unreadable: 'This file could not be read as a video. It may be damaged or in a format we do not support.',
+  unreadable:
+    'This file could not be read as a video. It may be damaged or in a format we do not support.',
   'no-video': 'This file has no video track.',
   timeout: 'This file took too long to process.',
   'processing-failed': 'This video could not be processed.',

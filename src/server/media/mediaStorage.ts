@@ -1,6 +1,6 @@
 /**
  * The media store of this process: local disk under DATA_DIR/media by default, an
- * S3-compatible bucket when S3_BUCKET is set (README, "Growing past one machine").
+ * S3-compatible bucket when S3_BUCKET is set (docs/deploying.md, "Growing past one machine").
  */
 import { config, type Config } from '../config.ts';
 import { S3Storage } from './s3Storage.ts';

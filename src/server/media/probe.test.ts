@@ -32,11 +32,26 @@ async function mediaError(promise: Promise<unknown>): Promise<MediaError> {
 describe.each(builds)('with the $name ffmpeg', ({ name, binaries }) => {
   it('reads duration, codecs and size of a generated clip', async () => {
     const clip = path.join(dir, `${name}-clip.mp4`);
-    await generateTestPattern(clip, { durationSeconds: 2, width: 640, height: 360, label: 'Probe me', seed: 1, binaries });
+    await generateTestPattern(clip, {
+      durationSeconds: 2,
+      width: 640,
+      height: 360,
+      label: 'Probe me',
+      seed: 1,
+      binaries,
+    });
     const info = await probeMedia(clip, { binaries });
     expect(info.durationSeconds).toBeGreaterThan(1.8);
     expect(info.durationSeconds).toBeLessThan(2.2);
-    expect(info).toMatchObject({ width: 640, height: 360, rotation: 0, videoCodec: 'h264', audioCodec: 'aac', hasAudio: true, frameRate: 24 });
+    expect(info).toMatchObject({
+      width: 640,
+      height: 360,
+      rotation: 0,
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+      hasAudio: true,
+      frameRate: 24,
+    });
     expect(info.formatName).toContain('mp4');
     expect(info.sizeBytes).toBe((await stat(clip)).size);
     expect(info.bitRate).toBeGreaterThan(0);
@@ -54,14 +69,40 @@ describe.each(builds)('with the $name ffmpeg', ({ name, binaries }) => {
 
   it('refuses a file that has sound but no picture', async () => {
     const audioOnly = path.join(dir, `${name}-audio.m4a`);
-    await runBinary(binaries.ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=0.5', '-c:a', 'aac', audioOnly]);
+    await runBinary(binaries.ffmpeg, [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=0.5',
+      '-c:a',
+      'aac',
+      audioOnly,
+    ]);
     expect((await mediaError(probeMedia(audioOnly, { binaries }))).code).toBe('no-video');
   });
 
   it('reads an MPEG-TS file, as camcorders and HLS segments are', async () => {
     const clip = path.join(dir, `${name}-clip.mp4`);
     const transportStream = path.join(dir, `${name}-clip.ts`);
-    await runBinary(binaries.ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', clip, '-c', 'copy', '-f', 'mpegts', transportStream]);
+    await runBinary(binaries.ffmpeg, [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      clip,
+      '-c',
+      'copy',
+      '-f',
+      'mpegts',
+      transportStream,
+    ]);
     const info = await probeMedia(transportStream, { binaries });
     expect(info).toMatchObject({ width: 640, height: 360, videoCodec: 'h264', audioCodec: 'aac' });
     expect(info.formatName).toBe('mpegts');

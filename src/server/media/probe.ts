@@ -38,8 +38,16 @@ export interface ProbeOptions {
 const DEFAULT_PROBE_TIMEOUT_MS = 30_000;
 
 /** Runs ffprobe with the environment its build needs; stdout is captured. */
-export function runFfprobe(binaries: FfmpegBinaries, args: readonly string[], options: Omit<RunOptions, 'env' | 'captureStdout'> = {}): Promise<RunResult> {
-  return runBinary(binaries.ffprobe, args, { ...options, captureStdout: true, env: binaries.ffprobeEnv });
+export function runFfprobe(
+  binaries: FfmpegBinaries,
+  args: readonly string[],
+  options: Omit<RunOptions, 'env' | 'captureStdout'> = {},
+): Promise<RunResult> {
+  return runBinary(binaries.ffprobe, args, {
+    ...options,
+    captureStdout: true,
+    env: binaries.ffprobeEnv,
+  });
 }
 
 interface ProbeStream {
@@ -75,7 +83,7 @@ function rate(value: string | undefined): number | null {
 function rotationOf(stream: ProbeStream): MediaInfo['rotation'] {
   const matrix = stream.side_data_list?.find((d) => d.rotation !== undefined)?.rotation;
   const degrees = matrix !== undefined ? -Number(matrix) : Number(stream.tags?.rotate ?? 0);
-  const normalised = ((Math.round(degrees / 90) * 90) % 360 + 360) % 360;
+  const normalised = (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
   return normalised === 90 || normalised === 180 || normalised === 270 ? normalised : 0;
 }
 
@@ -87,19 +95,30 @@ export async function probeMedia(filePath: string, options: ProbeOptions = {}): 
     const { stdout } = await runFfprobe(
       binaries,
       [
-        '-hide_banner', '-v', 'error',
-        '-print_format', 'json', '-show_format', '-show_streams',
+        '-hide_banner',
+        '-v',
+        'error',
+        '-print_format',
+        'json',
+        '-show_format',
+        '-show_streams',
         // Only local files: a playlist inside an upload must not make ffprobe fetch URLs.
-        '-protocol_whitelist', 'file',
+        '-protocol_whitelist',
+        'file',
         // The file: prefix keeps a name like "http:…" or "concat:…" from being read as a protocol.
-        '-i', `file:${absolute}`,
+        '-i',
+        `file:${absolute}`,
       ],
       { signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS },
     );
     output = JSON.parse(stdout) as ProbeOutput;
   } catch (error) {
-    if (error instanceof ProcessError && error.failure === 'timeout') throw new MediaError('timeout', { cause: error });
-    if (error instanceof ProcessError && (error.failure === 'exit' || error.failure === 'output-too-large')) {
+    if (error instanceof ProcessError && error.failure === 'timeout')
+      throw new MediaError('timeout', { cause: error });
+    if (
+      error instanceof ProcessError &&
+      (error.failure === 'exit' || error.failure === 'output-too-large')
+    ) {
       throw new MediaError('unreadable', { cause: error });
     }
     if (error instanceof SyntaxError) throw new MediaError('unreadable', { cause: error });
@@ -112,12 +131,16 @@ export async function probeMedia(filePath: string, options: ProbeOptions = {}): 
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const audio = streams.find((s) => s.codec_type === 'audio');
   if (!video) {
-    throw new MediaError(streams.length === 0 ? 'unreadable' : 'no-video', { cause: new Error(`no video stream in ${absolute}`) });
+    throw new MediaError(streams.length === 0 ? 'unreadable' : 'no-video', {
+      cause: new Error(`no video stream in ${absolute}`),
+    });
   }
   const codedWidth = video.width ?? 0;
   const codedHeight = video.height ?? 0;
   if (!video.codec_name || codedWidth <= 0 || codedHeight <= 0) {
-    throw new MediaError('unreadable', { cause: new Error(`video stream without codec or size in ${absolute}`) });
+    throw new MediaError('unreadable', {
+      cause: new Error(`video stream without codec or size in ${absolute}`),
+    });
   }
   const rotation = rotationOf(video);
   const sideways = rotation === 90 || rotation === 270;

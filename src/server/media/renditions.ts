@@ -36,9 +36,14 @@ export interface Mp4Rendition {
   elapsedMs: number;
 }
 
-export async function encodeMp4Rendition(inputPath: string, outputPath: string, options: Mp4RenditionOptions): Promise<Mp4Rendition> {
+export async function encodeMp4Rendition(
+  inputPath: string,
+  outputPath: string,
+  options: Mp4RenditionOptions,
+): Promise<Mp4Rendition> {
   const { height } = options;
-  if (!Number.isInteger(height) || height < 16 || height % 2 !== 0) throw new RangeError(`height must be an even integer ≥ 16, got ${height}`);
+  if (!Number.isInteger(height) || height < 16 || height % 2 !== 0)
+    throw new RangeError(`height must be an even integer ≥ 16, got ${height}`);
   const binaries = options.binaries ?? (await ffmpegBinaries());
   const keyframeSeconds = options.keyframeSeconds ?? 2;
   const audio = options.audio === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '128k'];
@@ -49,27 +54,58 @@ export async function encodeMp4Rendition(inputPath: string, outputPath: string, 
     const { elapsedMs } = await runBinary(
       binaries.ffmpeg,
       [
-        '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-        '-protocol_whitelist', 'file', '-i', `file:${path.resolve(inputPath)}`,
-        '-map', '0:v:0', '-map', '0:a:0?',
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-protocol_whitelist',
+        'file',
+        '-i',
+        `file:${path.resolve(inputPath)}`,
+        '-map',
+        '0:v:0',
+        '-map',
+        '0:a:0?',
         // -2 keeps the aspect ratio with an even width, which yuv420p needs (any ffmpeg since 2014).
-        '-vf', `scale=-2:${height}`,
-        '-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? 23),
+        '-vf',
+        `scale=-2:${height}`,
+        '-c:v',
+        'libx264',
+        '-preset',
+        options.preset ?? 'veryfast',
+        '-crf',
+        String(options.crf ?? 23),
         ...(options.tune ? ['-tune', options.tune] : []),
-        '-force_key_frames', `expr:gte(t,n_forced*${keyframeSeconds})`,
-        '-pix_fmt', 'yuv420p',
+        '-force_key_frames',
+        `expr:gte(t,n_forced*${keyframeSeconds})`,
+        '-pix_fmt',
+        'yuv420p',
         ...audio,
-        '-movflags', '+faststart', '-f', 'mp4', partial,
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        partial,
       ],
       { signal: options.signal, timeoutMs: options.timeoutMs },
     );
     const info = await probeMedia(partial, { binaries, signal: options.signal });
     await rename(partial, outputPath);
-    return { path: outputPath, width: info.width, height: info.height, sizeBytes: info.sizeBytes, durationSeconds: info.durationSeconds, elapsedMs };
+    return {
+      path: outputPath,
+      width: info.width,
+      height: info.height,
+      sizeBytes: info.sizeBytes,
+      durationSeconds: info.durationSeconds,
+      elapsedMs,
+    };
   } catch (error) {
     await rm(partial, { force: true });
-    if (error instanceof ProcessError && error.failure === 'exit') throw new MediaError('processing-failed', { cause: error });
-    if (error instanceof ProcessError && error.failure === 'timeout') throw new MediaError('timeout', { cause: error });
+    if (error instanceof ProcessError && error.failure === 'exit')
+      throw new MediaError('processing-failed', { cause: error });
+    if (error instanceof ProcessError && error.failure === 'timeout')
+      throw new MediaError('timeout', { cause: error });
     throw error;
   }
 }

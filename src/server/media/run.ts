@@ -39,7 +39,13 @@ export class ProcessError extends Error {
 
   constructor(
     message: string,
-    details: { failure: ProcessFailure; exitCode?: number | null; exitSignal?: NodeJS.Signals | null; stderrTail?: string; cause?: unknown },
+    details: {
+      failure: ProcessFailure;
+      exitCode?: number | null;
+      exitSignal?: NodeJS.Signals | null;
+      stderrTail?: string;
+      cause?: unknown;
+    },
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'ProcessError';
@@ -72,7 +78,9 @@ export function isExecutable(file: string): boolean {
  */
 const SETPRIV =
   process.platform === 'linux'
-    ? [...(process.env['PATH'] ?? '').split(path.delimiter), '/usr/bin', '/bin'].map((dir) => path.join(dir || '.', 'setpriv')).find((file) => path.isAbsolute(file) && isExecutable(file))
+    ? [...(process.env['PATH'] ?? '').split(path.delimiter), '/usr/bin', '/bin']
+        .map((dir) => path.join(dir || '.', 'setpriv'))
+        .find((file) => path.isAbsolute(file) && isExecutable(file))
     : undefined;
 
 /** The command line that runs `file` bound to this process's life, where the system allows it. */
@@ -95,14 +103,23 @@ export function stderrTail(stderr: string, lines = TAIL_LINES): string {
     .join('\n');
 }
 
-export function runBinary(file: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+export function runBinary(
+  file: string,
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<RunResult> {
   const name = path.basename(file);
   const { signal, timeoutMs } = options;
   const maxStdout = options.maxStdoutBytes ?? DEFAULT_MAX_STDOUT;
 
   return new Promise<RunResult>((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new ProcessError(`${name} was not started: aborted`, { failure: 'aborted', cause: signal.reason }));
+      reject(
+        new ProcessError(`${name} was not started: aborted`, {
+          failure: 'aborted',
+          cause: signal.reason,
+        }),
+      );
       return;
     }
     const started = performance.now();
@@ -130,7 +147,8 @@ export function runBinary(file: string, args: readonly string[], options: RunOpt
       killTimer.unref();
     };
     const onAbort = (): void => stop('aborted');
-    const timer = timeoutMs === undefined ? undefined : setTimeout(() => stop('timeout'), timeoutMs);
+    const timer =
+      timeoutMs === undefined ? undefined : setTimeout(() => stop('timeout'), timeoutMs);
     signal?.addEventListener('abort', onAbort, { once: true });
 
     const finish = (outcome: { result: RunResult } | { error: ProcessError }): void => {
@@ -155,7 +173,12 @@ export function runBinary(file: string, args: readonly string[], options: RunOpt
     });
 
     child.on('error', (error) => {
-      finish({ error: new ProcessError(`Cannot run ${file}: ${error.message}`, { failure: 'spawn', cause: error }) });
+      finish({
+        error: new ProcessError(`Cannot run ${file}: ${error.message}`, {
+          failure: 'spawn',
+          cause: error,
+        }),
+      });
     });
     child.on('close', (exitCode, exitSignal) => {
       const elapsedMs = Math.round(performance.now() - started);
@@ -167,11 +190,25 @@ export function runBinary(file: string, args: readonly string[], options: RunOpt
             : ending === 'aborted'
               ? 'was aborted'
               : `wrote more than ${maxStdout} bytes to stdout`;
-        finish({ error: new ProcessError(`${name} ${why}`, { failure: ending, exitCode, exitSignal, stderrTail: tail, cause: ending === 'aborted' ? signal?.reason : undefined }) });
-      } else if (exitCode !== 0) {
-        const status = exitCode === null ? `was killed by ${exitSignal}` : `exited with code ${exitCode}`;
         finish({
-          error: new ProcessError(`${name} ${status}${tail ? `:\n${tail}` : ''}`, { failure: 'exit', exitCode, exitSignal, stderrTail: tail }),
+          error: new ProcessError(`${name} ${why}`, {
+            failure: ending,
+            exitCode,
+            exitSignal,
+            stderrTail: tail,
+            cause: ending === 'aborted' ? signal?.reason : undefined,
+          }),
+        });
+      } else if (exitCode !== 0) {
+        const status =
+          exitCode === null ? `was killed by ${exitSignal}` : `exited with code ${exitCode}`;
+        finish({
+          error: new ProcessError(`${name} ${status}${tail ? `:\n${tail}` : ''}`, {
+            failure: 'exit',
+            exitCode,
+            exitSignal,
+            stderrTail: tail,
+          }),
         });
       } else {
         const stdout = Buffer.concat(stdoutChunks).toString('utf8');

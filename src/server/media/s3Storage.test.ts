@@ -18,7 +18,13 @@ const stores: S3Storage[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-s3-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
 });
@@ -29,7 +35,13 @@ afterAll(async () => {
 });
 
 function s3(): S3Storage {
-  const store = new S3Storage({ bucket: BUCKET, endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const store = new S3Storage({
+    bucket: BUCKET,
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   stores.push(store);
   return store;
 }
@@ -44,13 +56,22 @@ describe('the configured media store', () => {
   });
 
   it('is the bucket when S3_BUCKET is set', () => {
-    const store = createMediaStorage(parseConfig({ S3_BUCKET: 'media', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }));
+    const store = createMediaStorage(
+      parseConfig({
+        S3_BUCKET: 'media',
+        S3_ENDPOINT: endpoint,
+        S3_ACCESS_KEY_ID: 'a',
+        S3_SECRET_ACCESS_KEY: 'b',
+      }),
+    );
     expect(store).toBeInstanceOf(S3Storage);
     expect((store as S3Storage).bucket).toBe('media');
     (store as S3Storage).destroy();
   });
 
   it('refuses an access key without its secret, naming the variable', () => {
-    expect(() => parseConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'a' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => parseConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'a' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
   });
 });

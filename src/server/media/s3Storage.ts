@@ -20,7 +20,16 @@ import {
   type StorageClass,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertStorageKey, MissingObjectError, resolveRange, type ByteRange, type MediaStorage, type PutOptions, type StorageTier, type StoredObject } from './storage.ts';
+import {
+  assertStorageKey,
+  MissingObjectError,
+  resolveRange,
+  type ByteRange,
+  type MediaStorage,
+  type PutOptions,
+  type StorageTier,
+  type StoredObject,
+} from './storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -42,7 +51,10 @@ const PART_SIZE = 16 * 1024 * 1024;
 const DELETE_BATCH = 1000;
 
 const isNotFound = (error: unknown): boolean =>
-  error instanceof S3ServiceException && (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+  error instanceof S3ServiceException &&
+  (error.name === 'NotFound' ||
+    error.name === 'NoSuchKey' ||
+    error.$metadata.httpStatusCode === 404);
 
 export class S3Storage implements MediaStorage {
   readonly bucket: string;
@@ -69,7 +81,12 @@ export class S3Storage implements MediaStorage {
     // An object appears whole when the upload completes, or not at all.
     await new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: createReadStream(filePath), ContentType: options.contentType },
+      params: {
+        Bucket: this.bucket,
+        Key: key,
+        Body: createReadStream(filePath),
+        ContentType: options.contentType,
+      },
       partSize: PART_SIZE,
       leavePartsOnError: false,
     }).done();
@@ -89,14 +106,19 @@ export class S3Storage implements MediaStorage {
     let contentRange: string | undefined;
     try {
       const reply = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined,
+        }),
       );
       body = reply.Body as Readable;
       contentRange = reply.ContentRange;
     } catch (error) {
       if (isNotFound(error)) throw new MissingObjectError(key);
       // 416: the range starts past the end of the object.
-      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) throw new RangeError(`Range ${range?.start ?? 0}- is outside ${key}`);
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416)
+        throw new RangeError(`Range ${range?.start ?? 0}- is outside ${key}`);
       throw error;
     }
     if (range) {
@@ -131,8 +153,16 @@ export class S3Storage implements MediaStorage {
     for (const folder of [`${prefix}/`, `${ARCHIVE_PREFIX}${prefix}/`]) {
       let token: string | undefined;
       do {
-        const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: folder, ContinuationToken: token }));
-        await this.deleteKeys((page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])));
+        const page = await this.client.send(
+          new ListObjectsV2Command({
+            Bucket: this.bucket,
+            Prefix: folder,
+            ContinuationToken: token,
+          }),
+        );
+        await this.deleteKeys(
+          (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])),
+        );
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     }
@@ -155,8 +185,14 @@ export class S3Storage implements MediaStorage {
 
   private async head(objectKey: string): Promise<StoredObject | null> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }));
-      return { key: objectKey, size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }),
+      );
+      return {
+        key: objectKey,
+        size: head.ContentLength ?? 0,
+        modifiedAt: head.LastModified ?? new Date(0),
+      };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -167,11 +203,20 @@ export class S3Storage implements MediaStorage {
    * Copy, then delete the original: for a moment both tiers hold the object, never neither,
    * so a crash in between leaves a readable copy (tierOf says hot) rather than a lost file.
    */
-  private async move(from: string, to: string, storageClass: StorageClass | undefined): Promise<void> {
+  private async move(
+    from: string,
+    to: string,
+    storageClass: StorageClass | undefined,
+  ): Promise<void> {
     const key = from.startsWith(ARCHIVE_PREFIX) ? from.slice(ARCHIVE_PREFIX.length) : from;
     try {
       await this.client.send(
-        new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${encodeURIComponent(from).replaceAll('%2F', '/')}`, StorageClass: storageClass }),
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: to,
+          CopySource: `${this.bucket}/${encodeURIComponent(from).replaceAll('%2F', '/')}`,
+          StorageClass: storageClass,
+        }),
       );
     } catch (error) {
       if (isNotFound(error)) throw new MissingObjectError(key);
@@ -184,10 +229,16 @@ export class S3Storage implements MediaStorage {
     for (let i = 0; i < keys.length; i += DELETE_BATCH) {
       const batch = keys.slice(i, i + DELETE_BATCH);
       const { Errors } = await this.client.send(
-        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+        new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
       );
       const failed = Errors?.[0];
-      if (failed) throw new Error(`Could not delete ${failed.Key} from ${this.bucket}: ${failed.Code ?? ''} ${failed.Message ?? ''}`.trim());
+      if (failed)
+        throw new Error(
+          `Could not delete ${failed.Key} from ${this.bucket}: ${failed.Code ?? ''} ${failed.Message ?? ''}`.trim(),
+        );
     }
   }
 

@@ -10,13 +10,20 @@ import { scratchName, scratchOwnerOf } from '../../lib/scratchName.ts';
 import { config } from '../config.ts';
 import { processIsAlive, processStartTicks } from '../db/dataDirLock.ts';
 
-export function scratchRoot(): string {
+function scratchRoot(): string {
   return path.resolve(config().DATA_DIR, 'tmp');
 }
 
 /** A new empty folder of this process; the caller removes it. */
 export async function makeScratchDir(label: string): Promise<string> {
-  const dir = path.join(scratchRoot(), scratchName({ pid: process.pid, startTicks: processStartTicks(process.pid) }, label, randomBytes(4).toString('hex')));
+  const dir = path.join(
+    scratchRoot(),
+    scratchName(
+      { pid: process.pid, startTicks: processStartTicks(process.pid) },
+      label,
+      randomBytes(4).toString('hex'),
+    ),
+  );
   await mkdir(dir, { recursive: true });
   return dir;
 }

@@ -31,14 +31,26 @@ describe('LocalDiskStorage', () => {
     const key = videoStorageKey(1, 'source.mp4');
     const stored = await storage.put(key, sample);
     expect(stored).toMatchObject({ key, size: content.length });
-    expect(await readFile(path.join(dir, 'media', 'videos', '1', 'source.mp4'), 'utf8')).toBe(content);
+    expect(await readFile(path.join(dir, 'media', 'videos', '1', 'source.mp4'), 'utf8')).toBe(
+      content,
+    );
     expect(existsSync(sample)).toBe(true);
     expect(await storage.exists(key)).toBe(true);
     expect((await storage.stat(key))?.size).toBe(content.length);
   });
 
   it('refuses keys that could leave its folder or mean something else on a bucket', async () => {
-    for (const key of ['../escape', '/etc/passwd', 'videos/../../x', 'videos//x', 'videos/.hidden', 'videos\\x', 'videos/x/', '', 'vidéos/1']) {
+    for (const key of [
+      '../escape',
+      '/etc/passwd',
+      'videos/../../x',
+      'videos//x',
+      'videos/.hidden',
+      'videos\\x',
+      'videos/x/',
+      '',
+      'vidéos/1',
+    ]) {
       expect(() => assertStorageKey(key), key).toThrow(TypeError);
     }
     await expect(storage.put('../escape', sample)).rejects.toThrow(TypeError);

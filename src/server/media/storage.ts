@@ -8,6 +8,7 @@ import { constants, createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { STORAGE_TIERS } from '../../lib/domain.ts';
 import { config, type Config } from '../config.ts';
 
@@ -58,6 +59,16 @@ export interface MediaStorage {
 
 export type StorageTier = (typeof STORAGE_TIERS)[number];
 
+/** A stored object's bytes, read whole; null when there is no such object. */
+export async function readWhole(store: MediaStorage, key: string): Promise<Buffer | null> {
+  try {
+    return await buffer(await store.createReadStream(key));
+  } catch (error) {
+    if (error instanceof MissingObjectError) return null;
+    throw error;
+  }
+}
+
 export class MissingObjectError extends Error {
   readonly key: string;
   constructor(key: string) {
@@ -93,7 +104,11 @@ export function videoStorageKey(videoId: number | string, ...parts: string[]): s
 }
 
 /** `live/{eventVideoId}/{broadcastId}/…`: one broadcast's live HLS, poster and recording, until its replay is archived. */
-export function liveStorageKey(eventVideoId: number, broadcastId: number, ...parts: string[]): string {
+export function liveStorageKey(
+  eventVideoId: number,
+  broadcastId: number,
+  ...parts: string[]
+): string {
   const key = ['live', String(eventVideoId), String(broadcastId), ...parts].join('/');
   assertStorageKey(key);
   return key;
@@ -110,15 +125,28 @@ export function defaultMediaRoot(settings: Pick<Config, 'DATA_DIR'> = config()):
 }
 
 /** The inclusive bounds of a range within an object of `size` bytes; RangeError outside it. */
-export function resolveRange(key: string, size: number, range: ByteRange | undefined): { start: number; end: number } | undefined {
+export function resolveRange(
+  key: string,
+  size: number,
+  range: ByteRange | undefined,
+): { start: number; end: number } | undefined {
   if (!range) return undefined;
   const end = range.end ?? size - 1;
-  const valid = Number.isSafeInteger(range.start) && Number.isSafeInteger(end) && range.start >= 0 && range.start <= end && end < size;
-  if (!valid) throw new RangeError(`Range ${range.start}-${range.end ?? ''} is outside ${key} (${size} bytes)`);
+  const valid =
+    Number.isSafeInteger(range.start) &&
+    Number.isSafeInteger(end) &&
+    range.start >= 0 &&
+    range.start <= end &&
+    end < size;
+  if (!valid)
+    throw new RangeError(
+      `Range ${range.start}-${range.end ?? ''} is outside ${key} (${size} bytes)`,
+    );
   return { start: range.start, end };
 }
 
-const isMissing = (error: unknown): boolean => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+const isMissing = (error: unknown): boolean =>
+  (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 
 /** The archive tier on disk: a folder inside the root that no key can name (keys never start with a dot). */
 const ARCHIVE_FOLDER = '.archive';

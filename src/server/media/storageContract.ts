@@ -43,7 +43,9 @@ export function describeMediaStorage(name: string, makeStorage: () => MediaStora
       const key = videoStorageKey(2, 'sd.mp4');
       await storage.put(key, sample);
       expect(await text(await storage.createReadStream(key))).toBe(content);
-      expect(await text(await storage.createReadStream(key, { start: 10, end: 19 }))).toBe('abcdefghij');
+      expect(await text(await storage.createReadStream(key, { start: 10, end: 19 }))).toBe(
+        'abcdefghij',
+      );
       expect(await text(await storage.createReadStream(key, { start: 30 }))).toBe('uvwxyz');
       expect(await text(await storage.createReadStream(key, { start: 35, end: 35 }))).toBe('z');
     });
@@ -52,8 +54,12 @@ export function describeMediaStorage(name: string, makeStorage: () => MediaStora
       const key = videoStorageKey(3, 'sd.mp4');
       await storage.put(key, sample);
       await expect(storage.createReadStream(key, { start: 36 })).rejects.toBeInstanceOf(RangeError);
-      await expect(storage.createReadStream(key, { start: 5, end: 4 })).rejects.toBeInstanceOf(RangeError);
-      await expect(storage.createReadStream(key, { start: 0, end: 36 })).rejects.toBeInstanceOf(RangeError);
+      await expect(storage.createReadStream(key, { start: 5, end: 4 })).rejects.toBeInstanceOf(
+        RangeError,
+      );
+      await expect(storage.createReadStream(key, { start: 0, end: 36 })).rejects.toBeInstanceOf(
+        RangeError,
+      );
     });
 
     it('says which key is missing', async () => {
@@ -128,7 +134,9 @@ export function describeMediaStorage(name: string, makeStorage: () => MediaStora
 
     it('says an unknown key has no tier and cannot be archived', async () => {
       expect(await storage.tierOf('videos/8/nothing.mp4')).toBeNull();
-      await expect(storage.archive('videos/8/nothing.mp4')).rejects.toBeInstanceOf(MissingObjectError);
+      await expect(storage.archive('videos/8/nothing.mp4')).rejects.toBeInstanceOf(
+        MissingObjectError,
+      );
     });
 
     it('deletes archived copies with their video, and with the object itself', async () => {

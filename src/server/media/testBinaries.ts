@@ -16,5 +16,10 @@ export async function binariesUnderTest(): Promise<BinariesUnderTest[]> {
   // An empty search path leaves only the bundled build.
   const bundled = await findFfmpegBinaries({ searchPath: '', warn: quiet });
   const system = await findFfmpegBinaries({ searchPath: process.env['PATH'], warn: quiet });
-  return system.source === 'path' ? [{ name: 'system', binaries: system }, { name: 'bundled', binaries: bundled }] : [{ name: 'bundled', binaries: bundled }];
+  return system.source === 'path'
+    ? [
+        { name: 'system', binaries: system },
+        { name: 'bundled', binaries: bundled },
+      ]
+    : [{ name: 'bundled', binaries: bundled }];
 }

@@ -51,7 +51,7 @@ export interface TestPattern {
   elapsedMs: number;
 }
 
-export const STILL_STYLE_AFTER_SECONDS = 600;
+const STILL_STYLE_AFTER_SECONDS = 600;
 const DEFAULT_WIDTH = 960;
 const DEFAULT_HEIGHT = 540;
 const DEFAULT_FPS = 24;
@@ -93,7 +93,10 @@ function drawText(text: string, options: { fontSize: number; y: string; expand: 
   ].join(':');
 }
 
-export async function generateTestPattern(outputPath: string, options: TestPatternOptions): Promise<TestPattern> {
+export async function generateTestPattern(
+  outputPath: string,
+  options: TestPatternOptions,
+): Promise<TestPattern> {
   const { durationSeconds } = options;
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) {
     throw new RangeError(`durationSeconds must be a positive number, got ${durationSeconds}`);
@@ -104,7 +107,8 @@ export async function generateTestPattern(outputPath: string, options: TestPatte
   assertDimension('height', height);
   const style = options.style ?? defaultPatternStyle(durationSeconds);
   const fps = style === 'still' ? 1 : (options.fps ?? DEFAULT_FPS);
-  if (!Number.isFinite(fps) || fps <= 0 || fps > 120) throw new RangeError(`fps must be in (0, 120], got ${fps}`);
+  if (!Number.isFinite(fps) || fps <= 0 || fps > 120)
+    throw new RangeError(`fps must be in (0, 120], got ${fps}`);
 
   const binaries = options.binaries ?? (await ffmpegBinaries());
   const { drawtext } = await ffmpegCapabilities(binaries.ffmpeg);
@@ -115,9 +119,19 @@ export async function generateTestPattern(outputPath: string, options: TestPatte
   const fontSize = Math.max(12, Math.round(height / 14));
 
   const source = style === 'still' ? 'smptehdbars' : 'testsrc2';
-  const video = [`${source}=size=${width}x${height}:rate=${fps}:duration=${durationSeconds}`, `hue=h=${hueDegrees}`];
+  const video = [
+    `${source}=size=${width}x${height}:rate=${fps}:duration=${durationSeconds}`,
+    `hue=h=${hueDegrees}`,
+  ];
   if (drawtext) {
-    if (options.label) video.push(drawText(fitLabel(options.label, width, fontSize), { fontSize, y: `${fontSize}`, expand: false }));
+    if (options.label)
+      video.push(
+        drawText(fitLabel(options.label, width, fontSize), {
+          fontSize,
+          y: `${fontSize}`,
+          expand: false,
+        }),
+      );
     // A running clock makes seeking visible, which the bars alone would not show.
     video.push(drawText('%{pts:hms}', { fontSize, y: `h-th-${fontSize}`, expand: true }));
   }
@@ -128,9 +142,27 @@ export async function generateTestPattern(outputPath: string, options: TestPatte
   const videoCodec =
     style === 'still'
       ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'stillimage', '-g', '30']
-      : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-g', String(Math.max(1, Math.round(fps * 2)))];
+      : [
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-crf',
+          '26',
+          '-g',
+          String(Math.max(1, Math.round(fps * 2))),
+        ];
   // The default AAC coder spends 4x longer on a beeping tone for no audible gain here.
-  const audioCodec = ['-c:a', 'aac', '-aac_coder', 'fast', '-ac', '1', '-b:a', style === 'still' ? '24k' : '64k'];
+  const audioCodec = [
+    '-c:a',
+    'aac',
+    '-aac_coder',
+    'fast',
+    '-ac',
+    '1',
+    '-b:a',
+    style === 'still' ? '24k' : '64k',
+  ];
 
   await mkdir(path.dirname(outputPath), { recursive: true });
   // Written beside the target and renamed: a crash never leaves a half clip under the real name.
@@ -139,17 +171,45 @@ export async function generateTestPattern(outputPath: string, options: TestPatte
     const { elapsedMs } = await runBinary(
       binaries.ffmpeg,
       [
-        '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-        '-f', 'lavfi', '-i', video.join(','),
-        '-f', 'lavfi', '-i', audio,
-        ...videoCodec, '-pix_fmt', 'yuv420p',
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        video.join(','),
+        '-f',
+        'lavfi',
+        '-i',
+        audio,
+        ...videoCodec,
+        '-pix_fmt',
+        'yuv420p',
         ...audioCodec,
-        '-shortest', '-movflags', '+faststart', '-f', 'mp4', partial,
+        '-shortest',
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        partial,
       ],
       { signal: options.signal, timeoutMs: options.timeoutMs },
     );
     await rename(partial, outputPath);
-    return { path: outputPath, durationSeconds, width, height, fps, style, labelled: drawtext && Boolean(options.label), hueDegrees, toneHz, elapsedMs };
+    return {
+      path: outputPath,
+      durationSeconds,
+      width,
+      height,
+      fps,
+      style,
+      labelled: drawtext && Boolean(options.label),
+      hueDegrees,
+      toneHz,
+      elapsedMs,
+    };
   } catch (error) {
     await rm(partial, { force: true });
     throw error;

@@ -24,17 +24,31 @@ afterAll(async () => {
 describe.each(builds)('with the $name ffmpeg', ({ name, binaries }) => {
   let clip: string;
   beforeAll(async () => {
-    clip = (await generateTestPattern(path.join(dir, `${name}.mp4`), { durationSeconds: 3, width: 960, height: 540, label: 'Thumbs', binaries })).path;
+    clip = (
+      await generateTestPattern(path.join(dir, `${name}.mp4`), {
+        durationSeconds: 3,
+        width: 960,
+        height: 540,
+        label: 'Thumbs',
+        binaries,
+      })
+    ).path;
   });
 
   it('writes exactly one JPEG per SPEC size, each exactly that size', async () => {
     const out = path.join(dir, `${name}-thumbs`);
     const thumbnails = await extractThumbnails(clip, out, { binaries });
-    expect(thumbnails.map(({ width, height }) => ({ width, height }))).toEqual(THUMBNAIL_SIZES.map(({ width, height }) => ({ width, height })));
+    expect(thumbnails.map(({ width, height }) => ({ width, height }))).toEqual(
+      THUMBNAIL_SIZES.map(({ width, height }) => ({ width, height })),
+    );
     expect((await readdir(out)).sort()).toEqual(expectedNames);
     for (const thumbnail of thumbnails) {
       const info = await probeMedia(thumbnail.path, { binaries });
-      expect(info, thumbnail.path).toMatchObject({ videoCodec: 'mjpeg', width: thumbnail.width, height: thumbnail.height });
+      expect(info, thumbnail.path).toMatchObject({
+        videoCodec: 'mjpeg',
+        width: thumbnail.width,
+        height: thumbnail.height,
+      });
     }
   });
 
@@ -49,7 +63,9 @@ describe.each(builds)('with the $name ffmpeg', ({ name, binaries }) => {
     const corrupt = path.join(dir, `${name}-corrupt.mp4`);
     await writeFile(corrupt, randomBytes(32 * 1024));
     const out = path.join(dir, `${name}-corrupt-thumbs`);
-    await expect(extractThumbnails(corrupt, out, { atSeconds: 0, binaries })).rejects.toBeInstanceOf(MediaError);
+    await expect(
+      extractThumbnails(corrupt, out, { atSeconds: 0, binaries }),
+    ).rejects.toBeInstanceOf(MediaError);
     expect(await readdir(out)).toEqual([]);
   });
 });

@@ -76,16 +76,37 @@ async function extractAt(
   options: ThumbnailOptions,
 ): Promise<boolean> {
   const outputs = targets.flatMap(({ partial }, i) => [
-    '-map', `[o${i}]`, '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', String(options.quality ?? 4), '-f', 'image2', '-update', '1', partial,
+    '-map',
+    `[o${i}]`,
+    '-frames:v',
+    '1',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    String(options.quality ?? 4),
+    '-f',
+    'image2',
+    '-update',
+    '1',
+    partial,
   ]);
   await runBinary(
     binaries.ffmpeg,
     [
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
       // Seeking before -i jumps by keyframes, then decodes only up to the moment: fast on long files.
-      '-ss', seconds.toFixed(3),
-      '-protocol_whitelist', 'file', '-i', `file:${path.resolve(videoPath)}`,
-      '-filter_complex', filterGraph(targets.map((t) => t.size)),
+      '-ss',
+      seconds.toFixed(3),
+      '-protocol_whitelist',
+      'file',
+      '-i',
+      `file:${path.resolve(videoPath)}`,
+      '-filter_complex',
+      filterGraph(targets.map((t) => t.size)),
       ...outputs,
     ],
     { signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
@@ -98,7 +119,11 @@ async function extractAt(
  * Writes `{width}x{height}.jpg` for each size into outputDir and returns them, smallest first.
  * A file ffmpeg cannot decode ends as a MediaError.
  */
-export async function extractThumbnails(videoPath: string, outputDir: string, options: ThumbnailOptions = {}): Promise<Thumbnail[]> {
+export async function extractThumbnails(
+  videoPath: string,
+  outputDir: string,
+  options: ThumbnailOptions = {},
+): Promise<Thumbnail[]> {
   const binaries = options.binaries ?? (await ffmpegBinaries());
   const sizes = options.sizes ?? THUMBNAIL_SIZES;
   if (sizes.length === 0) return [];
@@ -114,14 +139,20 @@ export async function extractThumbnails(videoPath: string, outputDir: string, op
 
   await mkdir(outputDir, { recursive: true });
   const tag = randomBytes(4).toString('hex');
-  const targets = sizes.map((size) => ({ size, partial: path.join(outputDir, `.partial-${tag}-${thumbnailFileName(size)}`) }));
+  const targets = sizes.map((size) => ({
+    size,
+    partial: path.join(outputDir, `.partial-${tag}-${thumbnailFileName(size)}`),
+  }));
   try {
     // A duration can overstate the last frame's time, and seeking past it yields no picture
     // (ffmpeg still exits 0); the first frame always exists.
     const ok =
       (await extractAt(videoPath, Math.max(0, at), targets, binaries, options)) ||
       (at > 0 && (await extractAt(videoPath, 0, targets, binaries, options)));
-    if (!ok) throw new MediaError('processing-failed', { cause: new Error(`no frame decoded from ${videoPath}`) });
+    if (!ok)
+      throw new MediaError('processing-failed', {
+        cause: new Error(`no frame decoded from ${videoPath}`),
+      });
 
     const thumbnails: Thumbnail[] = [];
     for (const { size, partial } of targets) {
@@ -132,8 +163,10 @@ export async function extractThumbnails(videoPath: string, outputDir: string, op
     return thumbnails.sort((a, b) => a.width * a.height - b.width * b.height);
   } catch (error) {
     await Promise.all(targets.map((t) => rm(t.partial, { force: true })));
-    if (error instanceof ProcessError && error.failure === 'exit') throw new MediaError('processing-failed', { cause: error });
-    if (error instanceof ProcessError && error.failure === 'timeout') throw new MediaError('timeout', { cause: error });
+    if (error instanceof ProcessError && error.failure === 'exit')
+      throw new MediaError('processing-failed', { cause: error });
+    if (error instanceof ProcessError && error.failure === 'timeout')
+      throw new MediaError('timeout', { cause: error });
     throw error;
   }
 }

@@ -4,14 +4,18 @@
  * origin. Anything not public to anybody has no answer (the route says 404), so a private,
  * password or unlisted page is never named.
  */
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/translationKeys.ts';
 import { embedCode, showcaseEmbedSrc, videoEmbedSrc } from '../../lib/embedCode.ts';
 import type { OembedAnswer, OembedTarget } from '../../lib/oembed.ts';
 import { fitEmbed, naturalPlayerSize, type EmbedBounds } from '../../lib/oembedSize.ts';
 import type { Layout, Sort } from '../../lib/domain.ts';
 import { pageSizeFor } from '../../lib/pagination.ts';
 import type { Db } from '../db/client.ts';
-import { publicThumbnail, type PublicThumbnail, type ThumbnailChoice } from '../media/publicThumbnails.ts';
+import {
+  publicThumbnail,
+  type PublicThumbnail,
+  type ThumbnailChoice,
+} from '../media/publicThumbnails.ts';
 import { cachedListShowcaseVideos } from '../showcases/cachedReads.ts';
 import type { ShowcaseRow } from '../showcases/showcaseQueries.ts';
 import { findPublicShowcase, findPublicVideo } from './publicTarget.ts';
@@ -20,13 +24,23 @@ export interface OembedContext {
   /** The site origin the answer's addresses start with. */
   origin: string;
   bounds: EmbedBounds;
-  t: TFunction;
+  t: Translate;
 }
 
 /** A showcase's picture: its first public video's that fits (the first page is what the embed opens on). */
-async function showcaseThumbnail(db: Db, showcase: ShowcaseRow, origin: string, choice: ThumbnailChoice): Promise<PublicThumbnail | null> {
+async function showcaseThumbnail(
+  db: Db,
+  showcase: ShowcaseRow,
+  origin: string,
+  choice: ThumbnailChoice,
+): Promise<PublicThumbnail | null> {
   const perPage = pageSizeFor(showcase.layout as Layout);
-  const { items } = await cachedListShowcaseVideos(db, { showcaseId: showcase.id, sort: showcase.sort as Sort, page: 1, perPage });
+  const { items } = await cachedListShowcaseVideos(db, {
+    showcaseId: showcase.id,
+    sort: showcase.sort as Sort,
+    page: 1,
+    perPage,
+  });
   for (const item of items) {
     const thumbnail = publicThumbnail(item, origin, choice);
     if (thumbnail) return thumbnail;
@@ -35,9 +49,19 @@ async function showcaseThumbnail(db: Db, showcase: ShowcaseRow, origin: string, 
 }
 
 const thumbnailFields = (thumbnail: PublicThumbnail | null) =>
-  thumbnail ? { thumbnail_url: thumbnail.url, thumbnail_width: thumbnail.width, thumbnail_height: thumbnail.height } : {};
+  thumbnail
+    ? {
+        thumbnail_url: thumbnail.url,
+        thumbnail_width: thumbnail.width,
+        thumbnail_height: thumbnail.height,
+      }
+    : {};
 
-export async function oembedAnswer(db: Db, { albumId, videoId }: OembedTarget, { origin, bounds, t }: OembedContext): Promise<OembedAnswer | null> {
+export async function oembedAnswer(
+  db: Db,
+  { albumId, videoId }: OembedTarget,
+  { origin, bounds, t }: OembedContext,
+): Promise<OembedAnswer | null> {
   const provider = { provider_name: t('common.brand'), provider_url: new URL('/', origin).href };
   // The author's work on this site is the showcase: there is no profile page to link to.
   const authorUrl = new URL(`/showcase/${albumId}`, origin).href;
@@ -55,7 +79,9 @@ export async function oembedAnswer(db: Db, { albumId, videoId }: OembedTarget, {
       ...provider,
       html: embedCode({ src: videoEmbedSrc(origin, albumId, videoId), title: video.name, size }),
       ...size,
-      ...thumbnailFields(publicThumbnail(found.item, origin, { width: size.width, within: bounds })),
+      ...thumbnailFields(
+        publicThumbnail(found.item, origin, { width: size.width, within: bounds }),
+      ),
     };
   }
   const showcase = await findPublicShowcase(db, albumId);
@@ -71,6 +97,8 @@ export async function oembedAnswer(db: Db, { albumId, videoId }: OembedTarget, {
     ...provider,
     html: embedCode({ src: showcaseEmbedSrc(origin, albumId), title: row.name, size }),
     ...size,
-    ...thumbnailFields(await showcaseThumbnail(db, row, origin, { width: size.width, within: bounds })),
+    ...thumbnailFields(
+      await showcaseThumbnail(db, row, origin, { width: size.width, within: bounds }),
+    ),
   };
 }

@@ -4,10 +4,12 @@
  * showcase made private leaves them within five minutes, and crawlers and feed readers come
  * back far less often than that.
  */
-export const OPEN_WEB_CACHE = 'public, max-age=300';
+const OPEN_WEB_CACHE = 'public, max-age=300';
 
 export const XML_TYPE = 'application/xml; charset=utf-8';
 
 export function openWebResponse(body: string, contentType: string): Response {
-  return new Response(body, { headers: { 'Content-Type': contentType, 'Cache-Control': OPEN_WEB_CACHE } });
+  return new Response(body, {
+    headers: { 'Content-Type': contentType, 'Cache-Control': OPEN_WEB_CACHE },
+  });
 }

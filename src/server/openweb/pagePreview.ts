@@ -11,7 +11,12 @@ import { localizePath } from '../../lib/localeNegotiation.ts';
 import { OEMBED_CONTENT_TYPES, OEMBED_FORMATS } from '../../lib/oembed.ts';
 import { naturalPlayerSize, type PlayerSize } from '../../lib/oembedSize.ts';
 import { isPublicVideo } from '../../lib/publicVideo.ts';
-import { serializeJsonLd, showcaseItemListLd, videoObjectLd, type VideoFacts } from '../../lib/structuredData.ts';
+import {
+  serializeJsonLd,
+  showcaseItemListLd,
+  videoObjectLd,
+  type VideoFacts,
+} from '../../lib/structuredData.ts';
 import { videoIdOf, videoViewPath } from '../../lib/videoNavigation.ts';
 import { isThumbnailPath } from '../../lib/thumbnailAddress.ts';
 import { previewPicture, type PublicThumbnail } from '../media/publicThumbnails.ts';
@@ -41,7 +46,14 @@ const RATING_OF_CLASS = { safe: 'safe', mature: 'explicit', unrated: 'unrated' }
 
 /** A video as anybody is shown it: listed only while visible (ready), public when isPublicVideo says so. */
 function isPublicJson(video: VideoJson): boolean {
-  return video.content_lock === null && isPublicVideo({ privacyView: video.privacy.view, status: 'ready', contentRating: RATING_OF_CLASS[video.content_rating_class] });
+  return (
+    video.content_lock === null &&
+    isPublicVideo({
+      privacyView: video.privacy.view,
+      status: 'ready',
+      contentRating: RATING_OF_CLASS[video.content_rating_class],
+    })
+  );
 }
 
 /**
@@ -51,7 +63,9 @@ function isPublicJson(video: VideoJson): boolean {
  */
 function previewImage(video: VideoJson, origin: string): PublicThumbnail | null {
   const picture = previewPicture(video.pictures.sizes.filter((size) => isThumbnailPath(size.link)));
-  return picture ? { url: new URL(picture.link, origin).href, width: picture.width, height: picture.height } : null;
+  return picture
+    ? { url: new URL(picture.link, origin).href, width: picture.width, height: picture.height }
+    : null;
 }
 
 /** The page's picture: the first of its videos' that has one. */
@@ -76,9 +90,16 @@ function oembedLinks(pageUrl: string, origin: string): PagePreview['oembed'] {
 const albumIdOf = (album: AlbumJson) => Number(album.uri.slice(album.uri.lastIndexOf('/') + 1));
 
 /** A video's page, absolute. */
-const videoPageUrl = (albumId: number, videoId: number, { origin, locale }: PreviewContext) => new URL(localizePath(locale, videoViewPath(albumId, videoId)), origin).href;
+const videoPageUrl = (albumId: number, videoId: number, { origin, locale }: PreviewContext) =>
+  new URL(localizePath(locale, videoViewPath(albumId, videoId)), origin).href;
 
-function videoFacts(album: AlbumJson, video: VideoJson, videoId: number, image: PublicThumbnail | null, context: PreviewContext): VideoFacts {
+function videoFacts(
+  album: AlbumJson,
+  video: VideoJson,
+  videoId: number,
+  image: PublicThumbnail | null,
+  context: PreviewContext,
+): VideoFacts {
   const { origin } = context;
   const albumId = albumIdOf(album);
   return {
@@ -91,7 +112,13 @@ function videoFacts(album: AlbumJson, video: VideoJson, videoId: number, image: 
     durationSeconds: video.duration,
     rating: video.content_rating_class,
     authorName: video.user.name,
-    live: video.live ? { status: video.live.status, startDate: video.live.start_time, endDate: video.live.archived_time } : null,
+    live: video.live
+      ? {
+          status: video.live.status,
+          startDate: video.live.start_time,
+          endDate: video.live.archived_time,
+        }
+      : null,
   };
 }
 
@@ -129,10 +156,21 @@ export function showcasePagePreview(view: ListView, context: PreviewContext): Pa
   const { origin, locale } = context;
   const albumId = albumIdOf(view.album);
   const start = firstPosition(view);
-  const listed = [...(view.featured ? [view.featured] : []), ...view.videos].map((video, index) => ({ video, position: start + index, id: videoIdOf(video.uri) }));
-  const shown = listed.filter((entry): entry is typeof entry & { id: number } => entry.id !== null && isPublicJson(entry.video));
-  const image = firstPreviewImage(shown.map((entry) => entry.video), origin);
-  const pageUrl = new URL(localizePath(locale, `/showcase/${albumId}`) + (view.page > 1 ? `?page=${view.page}` : ''), origin).href;
+  const listed = [...(view.featured ? [view.featured] : []), ...view.videos].map(
+    (video, index) => ({ video, position: start + index, id: videoIdOf(video.uri) }),
+  );
+  const shown = listed.filter(
+    (entry): entry is typeof entry & { id: number } =>
+      entry.id !== null && isPublicJson(entry.video),
+  );
+  const image = firstPreviewImage(
+    shown.map((entry) => entry.video),
+    origin,
+  );
+  const pageUrl = new URL(
+    localizePath(locale, `/showcase/${albumId}`) + (view.page > 1 ? `?page=${view.page}` : ''),
+    origin,
+  ).href;
   const itemList = showcaseItemListLd({
     name: view.album.name,
     description: view.album.description,

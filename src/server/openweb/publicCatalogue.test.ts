@@ -17,7 +17,12 @@ const ids: Record<string, number> = {};
 
 const SHOWCASES: { key: string; privacyView: string; layout: string; embedDomains?: string[] }[] = [
   { key: 'public', privacyView: 'anybody', layout: 'grid' },
-  { key: 'framedOnly', privacyView: 'anybody', layout: 'player', embedDomains: ['partner.example'] },
+  {
+    key: 'framedOnly',
+    privacyView: 'anybody',
+    layout: 'player',
+    embedDomains: ['partner.example'],
+  },
   { key: 'embedOnly', privacyView: 'anybody', layout: 'embed-only' },
   { key: 'password', privacyView: 'password', layout: 'grid' },
   { key: 'team', privacyView: 'team', layout: 'grid' },
@@ -37,16 +42,43 @@ const VIDEOS = [
 
 beforeAll(async () => {
   const db = await getDb();
-  const [owner] = await db.insert(schema.users).values({ email: 'openweb@example.test', name: 'Olivia Okafor' }).returning();
+  const [owner] = await db
+    .insert(schema.users)
+    .values({ email: 'openweb@example.test', name: 'Olivia Okafor' })
+    .returning();
   for (const { key, ...video } of VIDEOS) {
-    const [row] = await db.insert(schema.videos).values({ ownerId: owner!.id, name: `Video ${key}`, description: `About ${key}`, duration: 30, ...video }).returning();
+    const [row] = await db
+      .insert(schema.videos)
+      .values({
+        ownerId: owner!.id,
+        name: `Video ${key}`,
+        description: `About ${key}`,
+        duration: 30,
+        ...video,
+      })
+      .returning();
     ids[key] = row!.id;
-    if (key !== 'noPicture') await db.insert(schema.videoPictures).values({ videoId: row!.id, width: 1280, height: 700, storageKey: `videos/${row!.id}/pictures/p-1280x700.jpg` });
+    if (key !== 'noPicture')
+      await db.insert(schema.videoPictures).values({
+        videoId: row!.id,
+        width: 1280,
+        height: 700,
+        storageKey: `videos/${row!.id}/pictures/p-1280x700.jpg`,
+      });
   }
   for (const { key, ...showcase } of SHOWCASES) {
-    const [row] = await db.insert(schema.showcases).values({ ownerId: owner!.id, name: `Showcase ${key}`, ...showcase }).returning();
+    const [row] = await db
+      .insert(schema.showcases)
+      .values({ ownerId: owner!.id, name: `Showcase ${key}`, ...showcase })
+      .returning();
     ids[key] = row!.id;
-    await db.insert(schema.showcaseVideos).values(VIDEOS.map((video, i) => ({ showcaseId: row!.id, videoId: ids[video.key]!, position: i + 1 })));
+    await db.insert(schema.showcaseVideos).values(
+      VIDEOS.map((video, i) => ({
+        showcaseId: row!.id,
+        videoId: ids[video.key]!,
+        position: i + 1,
+      })),
+    );
   }
 });
 
@@ -62,8 +94,11 @@ describe('the public catalogue', () => {
   });
 
   it('gives each video its stable public picture on the site origin, or none when it has none', async () => {
-    const [open, noPicture] = (await readPublicShowcase(await getDb(), ids['public']!, ORIGIN))!.videos;
-    expect(open!.thumbnail!.url).toMatch(new RegExp(`^${ORIGIN}/thumbnails/${ids['open']}-[A-Za-z0-9_-]{16}-1280\\.jpg$`));
+    const [open, noPicture] = (await readPublicShowcase(await getDb(), ids['public']!, ORIGIN))!
+      .videos;
+    expect(open!.thumbnail!.url).toMatch(
+      new RegExp(`^${ORIGIN}/thumbnails/${ids['open']}-[A-Za-z0-9_-]{16}-1280\\.jpg$`),
+    );
     expect(noPicture!.thumbnail).toBeNull();
     expect(open!.familyFriendly).toBe(true);
   });
@@ -71,12 +106,15 @@ describe('the public catalogue', () => {
   it('knows which showcases let any site frame their player', async () => {
     const db = await getDb();
     expect((await readPublicShowcase(db, ids['public']!, ORIGIN))!.embeddableAnywhere).toBe(true);
-    expect((await readPublicShowcase(db, ids['framedOnly']!, ORIGIN))!.embeddableAnywhere).toBe(false);
+    expect((await readPublicShowcase(db, ids['framedOnly']!, ORIGIN))!.embeddableAnywhere).toBe(
+      false,
+    );
   });
 
   it('has nothing for a showcase behind a password, a team, a share link, private to its owner, embed-only or unknown', async () => {
     const db = await getDb();
-    for (const key of ['password', 'team', 'unlisted', 'private', 'embedOnly']) expect(await readPublicShowcase(db, ids[key]!, ORIGIN), key).toBeNull();
+    for (const key of ['password', 'team', 'unlisted', 'private', 'embedOnly'])
+      expect(await readPublicShowcase(db, ids[key]!, ORIGIN), key).toBeNull();
     expect(await readPublicShowcase(db, 999_999, ORIGIN)).toBeNull();
   });
 });

@@ -11,10 +11,14 @@ import type { Sort } from '../../lib/domain.ts';
 import { openToStrangers } from '../access/strangerViewer.ts';
 import type { Db } from '../db/client.ts';
 import { publicThumbnail, type PublicThumbnail } from '../media/publicThumbnails.ts';
-import { listPublicShowcases, listShowcaseVideos, type VideoWithMedia } from '../showcases/showcaseQueries.ts';
+import {
+  listPublicShowcases,
+  listShowcaseVideos,
+  type VideoWithMedia,
+} from '../showcases/showcaseQueries.ts';
 
 /** A video sitemaps and feeds list: the sitemap's record, with its picture's size for feeds. */
-export interface PublicCatalogueVideo extends SitemapVideo {
+interface PublicCatalogueVideo extends SitemapVideo {
   thumbnail: PublicThumbnail | null;
 }
 
@@ -36,7 +40,12 @@ const PAGE = 500;
 async function allVisibleVideos(db: Db, showcaseId: number, sort: Sort): Promise<VideoWithMedia[]> {
   const items: VideoWithMedia[] = [];
   for (let page = 1; ; page++) {
-    const { total, items: rows } = await listShowcaseVideos(db, { showcaseId, sort, page, perPage: PAGE });
+    const { total, items: rows } = await listShowcaseVideos(db, {
+      showcaseId,
+      sort,
+      page,
+      perPage: PAGE,
+    });
     items.push(...rows);
     if (rows.length === 0 || items.length >= total) return items;
   }
@@ -58,7 +67,11 @@ function catalogueVideo(item: VideoWithMedia, origin: string): PublicCatalogueVi
 }
 
 /** A showcase as the open web may see it; null when a stranger may not open it. */
-export async function readPublicShowcase(db: Db, albumId: number, origin: string): Promise<PublicCatalogueShowcase | null> {
+export async function readPublicShowcase(
+  db: Db,
+  albumId: number,
+  origin: string,
+): Promise<PublicCatalogueShowcase | null> {
   const open = await openToStrangers(db, albumId);
   if (!open) return null;
   const { showcase, owner } = open.found;
@@ -70,12 +83,17 @@ export async function readPublicShowcase(db: Db, albumId: number, origin: string
     ownerName: owner.name,
     updatedAt: showcase.updatedAt,
     embeddableAnywhere: showcase.embedDomains.length === 0,
-    videos: items.filter((item) => isPublicVideo(item.video)).map((item) => catalogueVideo(item, origin)),
+    videos: items
+      .filter((item) => isPublicVideo(item.video))
+      .map((item) => catalogueVideo(item, origin)),
   };
 }
 
 /** Every showcase the open web may see, in id order. */
-export async function readPublicCatalogue(db: Db, origin: string): Promise<PublicCatalogueShowcase[]> {
+export async function readPublicCatalogue(
+  db: Db,
+  origin: string,
+): Promise<PublicCatalogueShowcase[]> {
   const catalogue: PublicCatalogueShowcase[] = [];
   // The home page's list is the candidates; the access path has the last word on each.
   for (const { showcase } of await listPublicShowcases(db)) {

@@ -15,7 +15,11 @@ export async function findPublicShowcase(db: Db, albumId: number): Promise<OpenS
   return showcase?.shareable ? showcase : null;
 }
 
-export async function findPublicVideo(db: Db, albumId: number, videoId: number): Promise<{ showcase: OpenShowcase; item: VideoWithMedia } | null> {
+export async function findPublicVideo(
+  db: Db,
+  albumId: number,
+  videoId: number,
+): Promise<{ showcase: OpenShowcase; item: VideoWithMedia } | null> {
   const showcase = await findPublicShowcase(db, albumId);
   const item = showcase ? await findShowcaseVideo(db, albumId, videoId) : null;
   return showcase && item && isPublicVideo(item.video) ? { showcase, item } : null;

@@ -7,7 +7,12 @@
  * all of them (single flight, kept half a minute), so the files agree with one another and
  * the database is walked once rather than once per file.
  */
-import { sitemapDocument, sitemapEntries, sitemapPage, type SitemapUrl } from '../../lib/sitemapEntries.ts';
+import {
+  sitemapDocument,
+  sitemapEntries,
+  sitemapPage,
+  type SitemapUrl,
+} from '../../lib/sitemapEntries.ts';
 import { createTtlCache } from '../../lib/ttlCache.ts';
 import { config } from '../config.ts';
 import { getDb } from '../db/client.ts';
@@ -28,7 +33,11 @@ function sitemapSource(url: URL): Promise<SitemapSource> {
   const origin = siteOrigin(url);
   return sources.get(origin, async () => {
     const catalogue = await readPublicCatalogue(await getDb(), origin);
-    return { origin, entries: sitemapEntries(catalogue, { origin }), limit: config().SITEMAP_URL_LIMIT };
+    return {
+      origin,
+      entries: sitemapEntries(catalogue, { origin }),
+      limit: config().SITEMAP_URL_LIMIT,
+    };
   });
 }
 

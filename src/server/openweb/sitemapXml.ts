@@ -3,7 +3,13 @@
  * video extension, and the index that points at the files of a large one.
  */
 import { Readable, type Transform } from 'node:stream';
-import { ErrorLevel, SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
+import {
+  ErrorLevel,
+  SitemapIndexStream,
+  SitemapStream,
+  streamToPromise,
+  type SitemapItemLoose,
+} from 'sitemap';
 
 /** An entry the protocol would refuse is a bug in sitemapEntries.ts: fail loudly rather than list it. */
 const level = ErrorLevel.THROW;
@@ -13,13 +19,20 @@ async function written(items: readonly unknown[], stream: Transform): Promise<st
 }
 
 /** A site with nothing public yet: the library refuses to write an empty set, the protocol allows it. */
-const EMPTY_URLSET = '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>';
+const EMPTY_URLSET =
+  '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>';
 
 export async function urlsetXml(entries: readonly SitemapItemLoose[]): Promise<string> {
   if (entries.length === 0) return EMPTY_URLSET;
-  return written(entries, new SitemapStream({ level, xmlns: { news: false, video: true, xhtml: false, image: false } }));
+  return written(
+    entries,
+    new SitemapStream({ level, xmlns: { news: false, video: true, xhtml: false, image: false } }),
+  );
 }
 
 export function sitemapIndexXml(pageUrls: readonly string[]): Promise<string> {
-  return written(pageUrls.map((url) => ({ url })), new SitemapIndexStream({ level }));
+  return written(
+    pageUrls.map((url) => ({ url })),
+    new SitemapIndexStream({ level }),
+  );
 }

@@ -22,12 +22,20 @@ const DEMO_UPLOADS: Record<string, { count: number; bytes: number }> = {
   member: { count: 10, bytes: 0.1 * GB },
 };
 
-export async function seedDemoUploads(db: Pick<Db, 'insert'>, accountIds: ReadonlyMap<string, number>, now: number): Promise<void> {
+export async function seedDemoUploads(
+  db: Pick<Db, 'insert'>,
+  accountIds: ReadonlyMap<string, number>,
+  now: number,
+): Promise<void> {
   const values = [...accountIds].flatMap(([key, userId]) => {
     const history = DEMO_UPLOADS[key];
     if (!history) return [];
     // One a day, the newest a few hours ago, all within the current week.
-    return Array.from({ length: history.count }, (_, i) => ({ userId, bytes: Math.round(history.bytes), createdAt: new Date(now - (i * 0.8 + 0.1) * DAY) }));
+    return Array.from({ length: history.count }, (_, i) => ({
+      userId,
+      bytes: Math.round(history.bytes),
+      createdAt: new Date(now - (i * 0.8 + 0.1) * DAY),
+    }));
   });
   if (values.length > 0) await db.insert(uploads).values(values);
 }

@@ -18,8 +18,15 @@ export interface AccountQuota {
   uploadQuota: UploadQuota;
 }
 
-async function usageSince(db: Db, userId: number, since: Date | null, unit: QuotaUnit): Promise<number> {
-  const where = since ? and(eq(uploads.userId, userId), gte(uploads.createdAt, since)) : eq(uploads.userId, userId);
+async function usageSince(
+  db: Db,
+  userId: number,
+  since: Date | null,
+  unit: QuotaUnit,
+): Promise<number> {
+  const where = since
+    ? and(eq(uploads.userId, userId), gte(uploads.createdAt, since))
+    : eq(uploads.userId, userId);
   const [row] = await db
     .select({ videos: count(), bytes: sum(uploads.bytes).mapWith(Number) })
     .from(uploads)
@@ -27,7 +34,11 @@ async function usageSince(db: Db, userId: number, since: Date | null, unit: Quot
   return unit === 'video_count' ? (row?.videos ?? 0) : (row?.bytes ?? 0);
 }
 
-export async function accountQuota(db: Db, userId: number, now = new Date()): Promise<AccountQuota | null> {
+export async function accountQuota(
+  db: Db,
+  userId: number,
+  now = new Date(),
+): Promise<AccountQuota | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return null;
   const unit = user.quotaUnit as QuotaUnit;
@@ -42,7 +53,10 @@ export async function accountQuota(db: Db, userId: number, now = new Date()): Pr
     userId: user.id,
     name: user.name,
     membership: { type: user.membershipType as PlanType },
-    capabilities: { hasTotalStorageCap: user.hasTotalStorageCap, hasMonthlyBilling: user.hasMonthlyBilling },
+    capabilities: {
+      hasTotalStorageCap: user.hasTotalStorageCap,
+      hasMonthlyBilling: user.hasMonthlyBilling,
+    },
     uploadQuota: { space: showingAllowance(unit, periodic, lifetime), periodic, lifetime },
   };
 }

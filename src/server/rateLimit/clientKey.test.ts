@@ -37,7 +37,15 @@ describe('normalizeAddress', () => {
   });
 
   it('rejects what is not an address', () => {
-    for (const bad of ['', 'unknown', 'example.com', '1.2.3', '1:2:3:4:5:6:7:8:9', '2001:db8::1::2', '999.1.1.1']) {
+    for (const bad of [
+      '',
+      'unknown',
+      'example.com',
+      '1.2.3',
+      '1:2:3:4:5:6:7:8:9',
+      '2001:db8::1::2',
+      '999.1.1.1',
+    ]) {
       expect(normalizeAddress(bad), bad).toBeNull();
     }
   });
@@ -57,18 +65,30 @@ describe('clientKey', () => {
 });
 
 describe('given one proxy on loopback trusted (TRUST_PROXY=loopback)', () => {
-  const settings = { trust: compileTrust(parseConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY), publicUrl: undefined, proxyOnlyHeaders: [] };
+  const settings = {
+    trust: compileTrust(parseConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY),
+    publicUrl: undefined,
+    proxyOnlyHeaders: [],
+  };
   /** What the proxy passes on: the header the client wrote, with the client's address appended. */
   const throughProxy = (written: string) =>
-    ({ socket: { remoteAddress: '127.0.0.1' }, headers: { 'x-forwarded-for': `${written}, 203.0.113.7` } }) as unknown as IncomingMessage;
+    ({
+      socket: { remoteAddress: '127.0.0.1' },
+      headers: { 'x-forwarded-for': `${written}, 203.0.113.7` },
+    }) as unknown as IncomingMessage;
 
   it('keys the address the proxy saw, whatever the client wrote before it', () => {
     expect(clientKey(clientAddress(throughProxy('198.51.100.1'), settings))).toBe('203.0.113.7');
-    expect(clientKey(clientAddress(throughProxy('10.0.0.1, 127.0.0.1'), settings))).toBe('203.0.113.7');
+    expect(clientKey(clientAddress(throughProxy('10.0.0.1, 127.0.0.1'), settings))).toBe(
+      '203.0.113.7',
+    );
   });
 
   it('stops a client rotating X-Forwarded-For at the sign-in limit', async () => {
-    const limiters = createRateLimiters({ kind: 'memory' }, { keyPrefix: `client-key-test-${process.pid}` });
+    const limiters = createRateLimiters(
+      { kind: 'memory' },
+      { keyPrefix: `client-key-test-${process.pid}` },
+    );
     const verdicts: boolean[] = [];
     for (let i = 0; i <= LIMITS.signInPerClient.points; i++) {
       const key = clientKey(clientAddress(throughProxy(`198.51.100.${i % 250}`), settings));

@@ -55,6 +55,10 @@ function ipv6Groups(address: string): number[] | null {
   const head = split(halves[0]);
   const rest = split(halves[1]);
   const fill = halves.length === 2 ? 8 - head.length - rest.length : 0;
-  const groups = [...head, ...Array<string>(Math.max(fill, 0)).fill('0'), ...rest].map((x) => parseInt(x, 16));
-  return groups.length === 8 && groups.every((n) => Number.isInteger(n) && n >= 0 && n <= 0xffff) ? groups : null;
+  const groups = [...head, ...Array<string>(Math.max(fill, 0)).fill('0'), ...rest].map((x) =>
+    parseInt(x, 16),
+  );
+  return groups.length === 8 && groups.every((n) => Number.isInteger(n) && n >= 0 && n <= 0xffff)
+    ? groups
+    : null;
 }

@@ -5,7 +5,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from './limits.ts';
-import { backendFromEnv, closeRateLimiters, consume, createRateLimiters, rateLimiters, retryAfterSeconds } from './rateLimiter.ts';
+import {
+  backendFromEnv,
+  closeRateLimiters,
+  consume,
+  createRateLimiters,
+  rateLimiters,
+  retryAfterSeconds,
+} from './rateLimiter.ts';
 import type { RateLimiters } from './rateLimiter.ts';
 import { parseConfig } from '../config.ts';
 
@@ -50,14 +57,19 @@ describe('memory store', () => {
 
   it('allows ten password tries per client and showcase, then blocks for 15 minutes', async () => {
     const key = '203.0.113.7:42';
-    expect(await hits(10, () => limiters.consume('passwordPerClient', key))).toEqual(Array(10).fill(true));
+    expect(await hits(10, () => limiters.consume('passwordPerClient', key))).toEqual(
+      Array(10).fill(true),
+    );
     vi.advanceTimersByTime(5 * MIN);
     const refused = await limiters.consume('passwordPerClient', key);
     // The block runs from the refused try, not from the window's start.
     expect(refused).toEqual({ allowed: false, retryAfterSeconds: 900 });
 
     vi.advanceTimersByTime(14 * MIN);
-    expect(await limiters.consume('passwordPerClient', key)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(await limiters.consume('passwordPerClient', key)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 60,
+    });
     vi.advanceTimersByTime(1 * MIN + 1);
     expect(await limiters.consume('passwordPerClient', key)).toEqual({ allowed: true });
   });
@@ -72,9 +84,14 @@ describe('memory store', () => {
   });
 
   it('without a block, refuses only until the window ends', async () => {
-    expect(await hits(50, () => limiters.consume('passwordPerShowcase', '42'))).toEqual(Array(50).fill(true));
+    expect(await hits(50, () => limiters.consume('passwordPerShowcase', '42'))).toEqual(
+      Array(50).fill(true),
+    );
     vi.advanceTimersByTime(40 * MIN);
-    expect(await limiters.consume('passwordPerShowcase', '42')).toEqual({ allowed: false, retryAfterSeconds: 20 * 60 });
+    expect(await limiters.consume('passwordPerShowcase', '42')).toEqual({
+      allowed: false,
+      retryAfterSeconds: 20 * 60,
+    });
     vi.advanceTimersByTime(20 * MIN);
     expect((await limiters.consume('passwordPerShowcase', '42')).allowed).toBe(true);
   });
@@ -83,16 +100,26 @@ describe('memory store', () => {
     await hits(11, () => limiters.consume('passwordPerClient', 'c:1'));
     expect((await limiters.consume('passwordPerClient', 'c:1')).allowed).toBe(false);
     await limiters.reset('passwordPerClient', 'c:1');
-    expect(await hits(10, () => limiters.consume('passwordPerClient', 'c:1'))).toEqual(Array(10).fill(true));
+    expect(await hits(10, () => limiters.consume('passwordPerClient', 'c:1'))).toEqual(
+      Array(10).fill(true),
+    );
   });
 
   it('reward gives hits back but never credit beyond the limit', async () => {
     await limiters.reward('signInPerAccount', 'fresh');
-    expect(await hits(11, () => limiters.consume('signInPerAccount', 'fresh'))).toEqual([...Array(10).fill(true), false]);
+    expect(await hits(11, () => limiters.consume('signInPerAccount', 'fresh'))).toEqual([
+      ...Array(10).fill(true),
+      false,
+    ]);
 
     await hits(10, () => limiters.consume('passwordPerClient', 'r'));
     await limiters.reward('passwordPerClient', 'r', 3);
-    expect(await hits(4, () => limiters.consume('passwordPerClient', 'r'))).toEqual([true, true, true, false]);
+    expect(await hits(4, () => limiters.consume('passwordPerClient', 'r'))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('consumes several points at once (one per share recipient)', async () => {
@@ -104,16 +131,24 @@ describe('memory store', () => {
   });
 
   it('consumeAll stops at the first refusal and leaves the later counters alone', async () => {
-    const checks = [['passwordPerClient', 'd:7'], ['passwordPerShowcase', '7']] as const;
+    const checks = [
+      ['passwordPerClient', 'd:7'],
+      ['passwordPerShowcase', '7'],
+    ] as const;
     expect(await hits(10, () => limiters.consumeAll(checks))).toEqual(Array(10).fill(true));
     expect((await limiters.consumeAll(checks)).allowed).toBe(false);
     // The showcase counter saw the ten allowed tries only: 40 left for other clients.
-    expect(await hits(40, () => limiters.consume('passwordPerShowcase', '7'))).toEqual(Array(40).fill(true));
+    expect(await hits(40, () => limiters.consume('passwordPerShowcase', '7'))).toEqual(
+      Array(40).fill(true),
+    );
     expect((await limiters.consume('passwordPerShowcase', '7')).allowed).toBe(false);
   });
 
   it('takes custom limits (for tests and tuning)', async () => {
-    const custom = createRateLimiters({ kind: 'memory' }, { limits: { ...LIMITS, shareEmail: { points: 2, duration: 1, blockDuration: 0 } } });
+    const custom = createRateLimiters(
+      { kind: 'memory' },
+      { limits: { ...LIMITS, shareEmail: { points: 2, duration: 1, blockDuration: 0 } } },
+    );
     expect(await hits(3, () => custom.consume('shareEmail', 'u'))).toEqual([true, true, false]);
     vi.advanceTimersByTime(1_001);
     expect((await custom.consume('shareEmail', 'u')).allowed).toBe(true);
@@ -131,20 +166,45 @@ describe('retryAfterSeconds', () => {
 });
 
 describe('store choice', () => {
-  const settings = (env: Record<string, string>, DATABASE_URL?: string) => ({ ...parseConfig(env), DATABASE_URL });
+  const settings = (env: Record<string, string>, DATABASE_URL?: string) => ({
+    ...parseConfig(env),
+    DATABASE_URL,
+  });
 
   it('is memory by default', () => {
     expect(backendFromEnv(settings({}))).toEqual({ kind: 'memory' });
-    expect(backendFromEnv(settings({ REDIS_URL: '' }, 'postgres://db/x'))).toEqual({ kind: 'memory' });
+    expect(backendFromEnv(settings({ REDIS_URL: '' }, 'postgres://db/x'))).toEqual({
+      kind: 'memory',
+    });
+  });
+
+  it('is PostgreSQL when several web processes share DATABASE_URL, unless Redis is there or memory is asked for', () => {
+    expect(backendFromEnv(settings({}, 'postgres://db/x'), 2)).toEqual({
+      kind: 'postgres',
+      url: 'postgres://db/x',
+    });
+    expect(backendFromEnv(settings({}, 'postgres://db/x'), 1)).toEqual({ kind: 'memory' });
+    expect(
+      backendFromEnv(settings({ REDIS_URL: 'redis://127.0.0.1:6379' }, 'postgres://db/x'), 2),
+    ).toEqual({ kind: 'redis', url: 'redis://127.0.0.1:6379' });
+    expect(backendFromEnv(settings({ RATE_LIMIT_STORE: 'memory' }, 'postgres://db/x'), 2)).toEqual({
+      kind: 'memory',
+    });
   });
 
   it('is Redis when REDIS_URL is set', () => {
-    expect(backendFromEnv(settings({ REDIS_URL: 'redis://127.0.0.1:6379' }))).toEqual({ kind: 'redis', url: 'redis://127.0.0.1:6379' });
+    expect(backendFromEnv(settings({ REDIS_URL: 'redis://127.0.0.1:6379' }))).toEqual({
+      kind: 'redis',
+      url: 'redis://127.0.0.1:6379',
+    });
   });
 
   it('is PostgreSQL when asked and DATABASE_URL is set', () => {
     const env = { RATE_LIMIT_STORE: 'postgres', REDIS_URL: 'redis://127.0.0.1:6379' };
-    expect(backendFromEnv(settings(env, 'postgres://db/x'))).toEqual({ kind: 'postgres', url: 'postgres://db/x' });
+    expect(backendFromEnv(settings(env, 'postgres://db/x'))).toEqual({
+      kind: 'postgres',
+      url: 'postgres://db/x',
+    });
     expect(() => backendFromEnv(settings(env))).toThrow(/DATABASE_URL/);
   });
 

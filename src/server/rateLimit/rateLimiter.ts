@@ -1,7 +1,8 @@
 /**
  * Counts the named limits of limits.ts with rate-limiter-flexible. The store is memory by
  * default (one process), Redis when REDIS_URL is set, PostgreSQL when RATE_LIMIT_STORE is
- * postgres: several app nodes then share one count. A store that fails falls back to a
+ * postgres or when several web processes of one machine share DATABASE_URL (WEB_CONCURRENCY):
+ * several processes and app nodes then share one count. A store that fails falls back to a
  * per-process memory count (the library's insurance limiter), so an outage neither lets
  * every guess through nor turns sign-in into 500s.
  *
@@ -11,19 +12,26 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { config, type Config } from '../config.ts';
 import { logger } from '../logger.ts';
+import { webProcesses } from '../cluster/webProcesses.ts';
 import { metrics } from '../metrics.ts';
+import { redisName } from '../redisNamespace.ts';
 import { LIMITS, LIMIT_NAMES } from './limits.ts';
 import type { LimitName, LimitSpec, LimitTable } from './limits.ts';
 
-export { clientKey, normalizeAddress, UNKNOWN_CLIENT } from './clientKey.ts';
 export { LIMITS } from './limits.ts';
-export type { LimitName, LimitSpec } from './limits.ts';
+export type { LimitName } from './limits.ts';
 
-export type RateLimitBackend = { kind: 'memory' } | { kind: 'redis'; url: string } | { kind: 'postgres'; url: string };
+export type RateLimitBackend =
+  { kind: 'memory' } | { kind: 'redis'; url: string } | { kind: 'postgres'; url: string };
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -33,8 +41,11 @@ export interface WindowUse {
 }
 
 export interface RateLimiterOptions {
-  /** Prefix of every stored key; tests use a unique one. Default `vitrine:rl`. */
-  keyPrefix?: string;
+  /**
+   * Prefix of every stored key, or how to learn it (the app's Redis keys are under the site's
+   * namespace, src/server/redisNamespace.ts); tests use a unique one. Default `vitrine:rl`.
+   */
+  keyPrefix?: string | (() => Promise<string>);
   /** The limits to enforce; default LIMITS. */
   limits?: LimitTable;
   /** PostgreSQL table of the counters; default `rate_limits`. */
@@ -71,23 +82,39 @@ export function retryAfterSeconds(msBeforeNext: number): number {
 
 export type RateLimitSettings = Pick<Config, 'REDIS_URL' | 'RATE_LIMIT_STORE' | 'DATABASE_URL'>;
 
-/** The store the settings ask for (by default this process's configuration). */
-export function backendFromEnv(env: RateLimitSettings = config()): RateLimitBackend {
-  const store = env.RATE_LIMIT_STORE ?? (env.REDIS_URL ? 'redis' : 'memory');
+/**
+ * The store the settings ask for (by default this process's configuration), for a machine of
+ * `webProcesses` processes: counted in one process's memory, a limit would be multiplied by them.
+ */
+export function backendFromEnv(
+  env: RateLimitSettings = config(),
+  webProcesses = 1,
+): RateLimitBackend {
+  const shared = env.REDIS_URL
+    ? 'redis'
+    : webProcesses > 1 && env.DATABASE_URL
+      ? 'postgres'
+      : 'memory';
+  const store = env.RATE_LIMIT_STORE ?? shared;
   if (store === 'postgres') {
-    if (!env.DATABASE_URL) throw new Error('Invalid configuration:\n  RATE_LIMIT_STORE: postgres needs DATABASE_URL');
+    if (!env.DATABASE_URL)
+      throw new Error('Invalid configuration:\n  RATE_LIMIT_STORE: postgres needs DATABASE_URL');
     return { kind: 'postgres', url: env.DATABASE_URL };
   }
   if (store === 'redis') {
-    if (!env.REDIS_URL) throw new Error('Invalid configuration:\n  RATE_LIMIT_STORE: redis needs REDIS_URL');
+    if (!env.REDIS_URL)
+      throw new Error('Invalid configuration:\n  RATE_LIMIT_STORE: redis needs REDIS_URL');
     return { kind: 'redis', url: env.REDIS_URL };
   }
   return { kind: 'memory' };
 }
 
-export function createRateLimiters(backend: RateLimitBackend = { kind: 'memory' }, options: RateLimiterOptions = {}): RateLimiters {
+export function createRateLimiters(
+  backend: RateLimitBackend = { kind: 'memory' },
+  options: RateLimiterOptions = {},
+): RateLimiters {
   const limits = options.limits ?? LIMITS;
-  const prefix = options.keyPrefix ?? DEFAULT_PREFIX;
+  const keyPrefix = options.keyPrefix ?? DEFAULT_PREFIX;
   let lastWarn = 0;
   const warn = (message: string, err: unknown) => {
     const now = Date.now();
@@ -96,14 +123,20 @@ export function createRateLimiters(backend: RateLimitBackend = { kind: 'memory' 
     logger.warn({ err }, message);
   };
 
-  const memory = (name: LimitName) => new RateLimiterMemory({ ...spec(limits[name]), keyPrefix: `${prefix}:${name}` });
-  const limiters = new Map<LimitName, RateLimiterAbstract>();
+  // Counts in this process: the memory store, and the insurance of a shared one.
+  const inMemory = new Map<LimitName, RateLimiterAbstract>(
+    LIMIT_NAMES.map((name) => [
+      name,
+      new RateLimiterMemory({ ...spec(limits[name]), keyPrefix: name }),
+    ]),
+  );
+  const insurance = (name: LimitName) => inMemory.get(name)!;
+  /** The limiters of the store, their keys under `prefix`. */
+  let build: (prefix: string) => Map<LimitName, RateLimiterAbstract> = () => inMemory;
   let before: () => Promise<void> = async () => {};
   let close: () => Promise<void> = async () => {};
 
-  if (backend.kind === 'memory') {
-    for (const name of LIMIT_NAMES) limiters.set(name, memory(name));
-  } else if (backend.kind === 'redis') {
+  if (backend.kind === 'redis') {
     const redis = new Redis(backend.url, {
       // Fail at once while disconnected instead of queueing: the insurance answers meanwhile.
       enableOfflineQueue: false,
@@ -127,25 +160,27 @@ export function createRateLimiters(backend: RateLimitBackend = { kind: 'memory' 
       redis.once('error', done);
     });
     before = () => connected;
-    for (const name of LIMIT_NAMES) {
-      limiters.set(
-        name,
-        new RateLimiterRedis({
-          ...spec(limits[name]),
-          keyPrefix: `${prefix}:${name}`,
-          storeClient: redis,
-          rejectIfRedisNotReady: true,
-          insuranceLimiter: memory(name),
-        }),
+    build = (prefix) =>
+      new Map(
+        LIMIT_NAMES.map((name) => [
+          name,
+          new RateLimiterRedis({
+            ...spec(limits[name]),
+            keyPrefix: `${prefix}:${name}`,
+            storeClient: redis,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: insurance(name),
+          }),
+        ]),
       );
-    }
     close = async () => {
       if (redis.status === 'ready') await redis.quit();
       else redis.disconnect();
     };
-  } else {
+  } else if (backend.kind === 'postgres') {
     const table = options.tableName ?? DEFAULT_TABLE;
-    if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Invalid rate limit table name: ${table}`);
+    if (!/^[a-z_][a-z0-9_]*$/.test(table))
+      throw new Error(`Invalid rate limit table name: ${table}`);
     const sql = postgres(backend.url, {
       max: 3,
       connect_timeout: 2,
@@ -158,7 +193,10 @@ export function createRateLimiters(backend: RateLimitBackend = { kind: 'memory' 
     const storeClient = {
       async query(q: { text: string; values?: unknown[] }) {
         try {
-          const rows = await sql.unsafe(q.text, (q.values ?? []) as postgres.ParameterOrJSON<never>[]);
+          const rows = await sql.unsafe(
+            q.text,
+            (q.values ?? []) as postgres.ParameterOrJSON<never>[],
+          );
           return { rows, rowCount: rows.count };
         } catch (err) {
           warn('rate limits: PostgreSQL unavailable, counting in memory', err);
@@ -173,7 +211,9 @@ export function createRateLimiters(backend: RateLimitBackend = { kind: 'memory' 
     before = async () => {
       if (!created && Date.now() - failedAt < 10_000) return;
       created ??= storeClient
-        .query({ text: `CREATE TABLE IF NOT EXISTS "${table}" (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)` })
+        .query({
+          text: `CREATE TABLE IF NOT EXISTS "${table}" (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`,
+        })
         .then(() => undefined)
         .catch((err: unknown) => {
           // 23505: another node created it at the same moment.
@@ -183,28 +223,41 @@ export function createRateLimiters(backend: RateLimitBackend = { kind: 'memory' 
         });
       await created;
     };
-    LIMIT_NAMES.forEach((name, i) => {
-      limiters.set(
-        name,
-        new RateLimiterPostgres({
-          ...spec(limits[name]),
-          keyPrefix: `${prefix}:${name}`,
-          storeClient,
-          storeType: 'client',
-          tableName: table,
-          tableCreated: true,
-          // The limits share one table: one sweeper of expired rows is enough.
-          clearExpiredByTimeout: i === 0,
-          insuranceLimiter: memory(name),
-        }),
+    build = (prefix) =>
+      new Map(
+        LIMIT_NAMES.map((name, i) => [
+          name,
+          new RateLimiterPostgres({
+            ...spec(limits[name]),
+            keyPrefix: `${prefix}:${name}`,
+            storeClient,
+            storeType: 'client',
+            tableName: table,
+            tableCreated: true,
+            // The limits share one table: one sweeper of expired rows is enough.
+            clearExpiredByTimeout: i === 0,
+            insuranceLimiter: insurance(name),
+          }),
+        ]),
       );
-    });
     close = () => sql.end({ timeout: 5 });
   }
 
+  let built: Promise<Map<LimitName, RateLimiterAbstract>> | undefined;
   const limiter = async (name: LimitName): Promise<RateLimiterAbstract> => {
     await before();
-    const found = limiters.get(name);
+    built ??= (typeof keyPrefix === 'string' ? Promise.resolve(keyPrefix) : keyPrefix()).then(
+      build,
+    );
+    let found: RateLimiterAbstract | undefined;
+    try {
+      found = (await built).get(name);
+    } catch (err) {
+      // The prefix could not be learnt (the database out of reach): counted here meanwhile.
+      built = undefined;
+      warn('rate limits: the key prefix cannot be read, counting in memory', err);
+      found = inMemory.get(name);
+    }
     if (!found) throw new Error(`Unknown rate limit: ${String(name)}`);
     return found;
   };
@@ -235,7 +288,10 @@ export function createRateLimiters(backend: RateLimitBackend = { kind: 'memory' 
     },
     async peek(name, key) {
       const current = await (await limiter(name)).get(hashKey(key));
-      return { hits: current?.consumedPoints ?? 0, retryAfterSeconds: retryAfterSeconds(current?.msBeforeNext ?? 0) };
+      return {
+        hits: current?.consumedPoints ?? 0,
+        retryAfterSeconds: retryAfterSeconds(current?.msBeforeNext ?? 0),
+      };
     },
     async reward(name, key, points = 1) {
       try {
@@ -275,7 +331,11 @@ const holder = globalThis as Holder;
 
 /** The app's rate limiters, on the store the settings choose. */
 export function rateLimiters(): RateLimiters {
-  holder[KEY] ??= createRateLimiters(backendFromEnv());
+  const backend = backendFromEnv(config(), webProcesses().count);
+  holder[KEY] ??= createRateLimiters(
+    backend,
+    backend.kind === 'redis' ? { keyPrefix: () => redisName('rl') } : {},
+  );
   return holder[KEY];
 }
 
@@ -283,16 +343,14 @@ export function consume(limit: LimitName, key: string, points?: number): Promise
   return rateLimiters().consume(limit, key, points);
 }
 
-export function consumeAll(checks: ReadonlyArray<readonly [LimitName, string]>): Promise<RateLimitResult> {
+export function consumeAll(
+  checks: ReadonlyArray<readonly [LimitName, string]>,
+): Promise<RateLimitResult> {
   return rateLimiters().consumeAll(checks);
 }
 
 export function peek(limit: LimitName, key: string): Promise<WindowUse> {
   return rateLimiters().peek(limit, key);
-}
-
-export function reward(limit: LimitName, key: string, points?: number): Promise<void> {
-  return rateLimiters().reward(limit, key, points);
 }
 
 export function reset(limit: LimitName, key: string): Promise<void> {

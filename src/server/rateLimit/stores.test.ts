@@ -88,82 +88,127 @@ function sharedStoreBehaviour(nodes: () => { a: RateLimiters; b: RateLimiters })
 
 const redisUp = await reachable(REDIS_URL);
 
-describe.skipIf(!redisUp)(`Redis store${redisUp ? '' : ` (skipped: no Redis at ${REDIS_URL})`}`, () => {
-  let a: RateLimiters;
-  let b: RateLimiters;
-  const admin = redisUp ? new Redis(REDIS_URL) : undefined;
+describe.skipIf(!redisUp)(
+  `Redis store${redisUp ? '' : ` (skipped: no Redis at ${REDIS_URL})`}`,
+  () => {
+    let a: RateLimiters;
+    let b: RateLimiters;
+    const admin = redisUp ? new Redis(REDIS_URL) : undefined;
 
-  const nodes = () => {
-    a ??= createRateLimiters({ kind: 'redis', url: REDIS_URL }, { keyPrefix: prefix, limits });
-    b ??= createRateLimiters({ kind: 'redis', url: REDIS_URL }, { keyPrefix: prefix, limits });
-    return { a, b };
-  };
+    const nodes = () => {
+      a ??= createRateLimiters({ kind: 'redis', url: REDIS_URL }, { keyPrefix: prefix, limits });
+      b ??= createRateLimiters({ kind: 'redis', url: REDIS_URL }, { keyPrefix: prefix, limits });
+      return { a, b };
+    };
 
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    if (!admin) return;
-    const keys = await admin.keys(`${prefix}:*`);
-    if (keys.length) await admin.del(...keys);
-    await admin.quit();
-  });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+      if (!admin) return;
+      const keys = await admin.keys(`${prefix}:*`);
+      if (keys.length) await admin.del(...keys);
+      await admin.quit();
+    });
 
-  sharedStoreBehaviour(nodes);
+    sharedStoreBehaviour(nodes);
 
-  it('stores hashed keys under the prefix, with an expiry', async () => {
-    const { a } = nodes();
-    await a.consume('passwordPerClient', '198.51.100.1:99');
-    const keys = await admin!.keys(`${prefix}:passwordPerClient:*`);
-    expect(keys).toHaveLength(1);
-    expect(keys[0]).not.toContain('198.51.100.1');
-    const ttl = await admin!.ttl(keys[0]!);
-    expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(900);
-  });
-});
+    it('keeps apart the counts of two sites under different prefixes', async () => {
+      const site = (name: string) =>
+        createRateLimiters(
+          { kind: 'redis', url: REDIS_URL },
+          { keyPrefix: async () => `${prefix}:${name}`, limits },
+        );
+      const [siteA, siteB] = [site('site-a'), site('site-b')];
+      try {
+        expect(await hits(3, () => siteA.consume('shareEmail', 'user:4'))).toEqual([
+          true,
+          true,
+          false,
+        ]);
+        expect(await hits(3, () => siteB.consume('shareEmail', 'user:4'))).toEqual([
+          true,
+          true,
+          false,
+        ]);
+      } finally {
+        await Promise.all([siteA.close(), siteB.close()]);
+      }
+    });
 
-describe.skipIf(!DATABASE_URL)(`PostgreSQL store${DATABASE_URL ? '' : ' (skipped: DATABASE_URL is not set)'}`, () => {
-  const table = `rate_limits_test_${run}`;
-  let a: RateLimiters;
-  let b: RateLimiters;
+    it('stores hashed keys under the prefix, with an expiry', async () => {
+      const { a } = nodes();
+      await a.consume('passwordPerClient', '198.51.100.1:99');
+      const keys = await admin!.keys(`${prefix}:passwordPerClient:*`);
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).not.toContain('198.51.100.1');
+      const ttl = await admin!.ttl(keys[0]!);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(900);
+    });
+  },
+);
 
-  const nodes = () => {
-    a ??= createRateLimiters({ kind: 'postgres', url: DATABASE_URL! }, { keyPrefix: prefix, limits, tableName: table });
-    b ??= createRateLimiters({ kind: 'postgres', url: DATABASE_URL! }, { keyPrefix: prefix, limits, tableName: table });
-    return { a, b };
-  };
+describe.skipIf(!DATABASE_URL)(
+  `PostgreSQL store${DATABASE_URL ? '' : ' (skipped: DATABASE_URL is not set)'}`,
+  () => {
+    const table = `rate_limits_test_${run}`;
+    let a: RateLimiters;
+    let b: RateLimiters;
 
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    const sql = postgres(DATABASE_URL!, { max: 1, onnotice: () => {} });
-    await sql.unsafe(`DROP TABLE IF EXISTS "${table}"`);
-    await sql.end();
-  });
+    const nodes = () => {
+      a ??= createRateLimiters(
+        { kind: 'postgres', url: DATABASE_URL! },
+        { keyPrefix: prefix, limits, tableName: table },
+      );
+      b ??= createRateLimiters(
+        { kind: 'postgres', url: DATABASE_URL! },
+        { keyPrefix: prefix, limits, tableName: table },
+      );
+      return { a, b };
+    };
 
-  sharedStoreBehaviour(nodes);
-
-  it('creates its table and keeps hashed keys in it', async () => {
-    const { a } = nodes();
-    await a.consume('passwordPerClient', '198.51.100.1:99');
-    const sql = postgres(DATABASE_URL!, { max: 1, onnotice: () => {} });
-    try {
-      const rows = await sql.unsafe(`SELECT key, points, expire FROM "${table}" WHERE key LIKE $1`, [`${prefix}:passwordPerClient:%`]);
-      expect(rows).toHaveLength(1);
-      expect(String(rows[0]!.key)).not.toContain('198.51.100.1');
-      expect(rows[0]!.points).toBe(1);
-      expect(Number(rows[0]!.expire)).toBeGreaterThan(Date.now());
-    } finally {
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+      const sql = postgres(DATABASE_URL!, { max: 1, onnotice: () => {} });
+      await sql.unsafe(`DROP TABLE IF EXISTS "${table}"`);
       await sql.end();
-    }
-  });
-});
+    });
+
+    sharedStoreBehaviour(nodes);
+
+    it('creates its table and keeps hashed keys in it', async () => {
+      const { a } = nodes();
+      await a.consume('passwordPerClient', '198.51.100.1:99');
+      const sql = postgres(DATABASE_URL!, { max: 1, onnotice: () => {} });
+      try {
+        const rows = await sql.unsafe(
+          `SELECT key, points, expire FROM "${table}" WHERE key LIKE $1`,
+          [`${prefix}:passwordPerClient:%`],
+        );
+        expect(rows).toHaveLength(1);
+        expect(String(rows[0]!.key)).not.toContain('198.51.100.1');
+        expect(rows[0]!.points).toBe(1);
+        expect(Number(rows[0]!.expire)).toBeGreaterThan(Date.now());
+      } finally {
+        await sql.end();
+      }
+    });
+  },
+);
 
 describe('insurance: an unreachable store still counts, in memory', () => {
   it('Redis', async () => {
-    const limiters = createRateLimiters({ kind: 'redis', url: `redis://127.0.0.1:${await closedPort()}` }, { keyPrefix: prefix, limits });
+    const limiters = createRateLimiters(
+      { kind: 'redis', url: `redis://127.0.0.1:${await closedPort()}` },
+      { keyPrefix: prefix, limits },
+    );
     try {
-      expect(await hits(3, () => limiters.consume('shareEmail', 'user:down'))).toEqual([true, true, false]);
+      expect(await hits(3, () => limiters.consume('shareEmail', 'user:down'))).toEqual([
+        true,
+        true,
+        false,
+      ]);
       const refused = await limiters.consume('shareEmail', 'user:down');
       expect(refused.allowed === false && refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
       await limiters.reset('shareEmail', 'user:down');
@@ -174,9 +219,16 @@ describe('insurance: an unreachable store still counts, in memory', () => {
   });
 
   it('PostgreSQL', async () => {
-    const limiters = createRateLimiters({ kind: 'postgres', url: `postgres://postgres@127.0.0.1:${await closedPort()}/none` }, { keyPrefix: prefix, limits });
+    const limiters = createRateLimiters(
+      { kind: 'postgres', url: `postgres://postgres@127.0.0.1:${await closedPort()}/none` },
+      { keyPrefix: prefix, limits },
+    );
     try {
-      expect(await hits(3, () => limiters.consume('shareEmail', 'user:down'))).toEqual([true, true, false]);
+      expect(await hits(3, () => limiters.consume('shareEmail', 'user:down'))).toEqual([
+        true,
+        true,
+        false,
+      ]);
       await limiters.reset('shareEmail', 'user:down');
       expect((await limiters.consume('shareEmail', 'user:down')).allowed).toBe(true);
     } finally {

@@ -27,7 +27,11 @@ export interface ShowcaseHit {
   description: string;
 }
 
-export async function searchOwnVideos(db: Db, userId: number, query: string): Promise<OwnVideoHit[]> {
+export async function searchOwnVideos(
+  db: Db,
+  userId: number,
+  query: string,
+): Promise<OwnVideoHit[]> {
   const text = normalizeSearchQuery(query);
   if (text === '') return [];
   return db
@@ -45,7 +49,13 @@ export async function searchPublicShowcases(db: Db, query: string): Promise<Show
   return db
     .select({ id: showcases.id, name: showcases.name, description: showcases.description })
     .from(showcases)
-    .where(and(eq(showcases.privacyView, 'anybody'), notInArray(showcases.layout, ['embed-only']), contains(sql`${showcases.name} || ' ' || ${showcases.description}`, text)))
+    .where(
+      and(
+        eq(showcases.privacyView, 'anybody'),
+        notInArray(showcases.layout, ['embed-only']),
+        contains(sql`${showcases.name} || ' ' || ${showcases.description}`, text),
+      ),
+    )
     .orderBy(asc(showcases.name))
     .limit(LIMIT);
 }

@@ -8,13 +8,26 @@
  * Access to the showcase is decided by the caller, exactly as for the plain list; inside it
  * the same visibility rule as the list applies, so search never shows what the grid hides.
  * Results are never cached: the query space is unbounded.
+ *
+ * What a search costs does not grow with what it finds: it keeps the first MAX_SEARCH_MATCHES
+ * matches in the showcase's arrangement (an index walk when matches are many, the trigram index
+ * when they are few) and ranks only those, so its total counts at most MAX_SEARCH_MATCHES, as a
+ * web search engine's does. Matching every video of a large showcase and ranking them all took
+ * seconds at 20,000 videos.
  */
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Sort } from '../../lib/domain.ts';
+import { MAX_SEARCH_MATCHES } from '../../lib/pagination.ts';
 import type { SortSpec } from '../../lib/sortMap.ts';
 import type { Db } from '../db/client.ts';
 import { showcaseVideos, videos } from '../db/schema.ts';
-import { orderFor, pageOfShowcaseVideos, playable, visibleInShowcase, type VideoWithMedia } from '../showcases/showcaseQueries.ts';
+import {
+  orderFor,
+  pageOfShowcaseVideos,
+  playable,
+  visibleInShowcase,
+  type VideoWithMedia,
+} from '../showcases/showcaseQueries.ts';
 
 /** Longest query text we compare; longer text is cut, never an error. */
 export const MAX_SEARCH_QUERY_LENGTH = 200;
@@ -61,16 +74,36 @@ export async function searchShowcaseVideos(db: Db, options: SearchOptions): Prom
   if (text === '') return { total: 0, items: [] };
   const folded = sql`vitrine_search_fold(${text}::text)`;
   const pattern = containsPattern(folded);
+  const contains = sql`${searched} like ${pattern}`;
   // A substring anywhere, or a word close enough (pg_trgm word_similarity ≥ its 0.6 default):
-  // both operators can use the GIN trigram index.
-  const matches = or(sql`${searched} like ${pattern}`, sql`${folded} <% ${searched}`)!;
-  const where = and(
+  // both operators can use the trigram index.
+  const matches = or(contains, sql`${folded} <% ${searched}`)!;
+  const inShowcase = and(
     eq(showcaseVideos.showcaseId, options.showcaseId),
+    eq(showcaseVideos.shown, true),
     visibleInShowcase(),
-    options.filter === 'playable' ? playable() : undefined,
-    matches,
   );
-  // Most similar first; as similar, a title match before a description match; then the album's order.
-  const order = [desc(sql`word_similarity(${folded}, ${searched})`), desc(sql`${foldedName} like ${pattern}`), ...orderFor(options.sort)];
-  return pageOfShowcaseVideos(db, where, order, options.page, options.perPage);
+  // The first matches in the arrangement: showcase_videos_shown_position_idx gives that order.
+  const found = db
+    .select({ id: showcaseVideos.videoId })
+    .from(showcaseVideos)
+    .innerJoin(videos, eq(videos.id, showcaseVideos.videoId))
+    .where(and(inShowcase, options.filter === 'playable' ? playable() : undefined, matches))
+    .orderBy(asc(showcaseVideos.position), asc(showcaseVideos.videoId))
+    .limit(MAX_SEARCH_MATCHES);
+  const where = and(inShowcase, inArray(videos.id, found));
+  // A title holding the text first, then a description holding it, then close spellings by
+  // similarity (computed for those alone: it is the dear part); as good, the album's order.
+  const order = [
+    desc(sql`${foldedName} like ${pattern}`),
+    desc(contains),
+    desc(sql`case when ${contains} then 1 else word_similarity(${folded}, ${searched}) end`),
+    ...orderFor(options.sort),
+  ];
+  const total = () =>
+    db
+      .select({ n: count() })
+      .from(found.as('found'))
+      .then(([row]) => Number(row?.n ?? 0));
+  return pageOfShowcaseVideos(db, where, order, options.page, options.perPage, total);
 }

@@ -19,7 +19,7 @@ import { ageGateView } from '../showcases/showcaseView.ts';
 import type { AgeGateView } from '../showcases/viewResponse.ts';
 import { normalizeSearchQuery, searchShowcaseVideos } from './searchShowcaseVideos.ts';
 
-export interface SearchView {
+interface SearchView {
   kind: 'search';
   album: AlbumJson;
   status: Exclude<SearchStatus, 'idle'>;
@@ -30,9 +30,12 @@ export interface SearchView {
   page: number;
   abilities: ViewerAbilities;
   shareable: boolean;
+  /** The search could not be run. */
+  failed?: true;
 }
 
-export type SearchViewResult = { kind: 'redirect'; location: string } | DeniedView | AgeGateView | SearchView;
+export type SearchViewResult =
+  { kind: 'redirect'; location: string } | DeniedView | AgeGateView | SearchView;
 
 export interface SearchRequest {
   albumId: number;
@@ -42,7 +45,13 @@ export interface SearchRequest {
   viewer: ShowcaseViewer;
 }
 
-export async function loadSearchView({ albumId, locale, query, page: pageParam, viewer }: SearchRequest): Promise<SearchViewResult> {
+export async function loadSearchView({
+  albumId,
+  locale,
+  query,
+  page: pageParam,
+  viewer,
+}: SearchRequest): Promise<SearchViewResult> {
   const db = await getDb();
   const access = await openShowcase(db, albumId, viewer);
   if (!access.open) return access.denied;
@@ -53,19 +62,45 @@ export async function loadSearchView({ albumId, locale, query, page: pageParam, 
   const text = normalizeSearchQuery(query);
   if (!open.abilities.search || text === '') return { kind: 'redirect', location: showcasePath };
   // The page is checked against the count once it is known: an impossible page goes to page 1.
-  const firstPage = { kind: 'redirect' as const, location: withQuery(localizePath(locale, `/showcase/${albumId}/search`), viewer.carried, { q: text }) };
+  const firstPage = {
+    kind: 'redirect' as const,
+    location: withQuery(localizePath(locale, `/showcase/${albumId}/search`), viewer.carried, {
+      q: text,
+    }),
+  };
   const asked = clampPage(pageParam, Number.MAX_SAFE_INTEGER);
   if (asked.outOfRange) return firstPage;
 
-  const view: SearchView = { kind: 'search', album: albumJson(open.found), status: 'empty', text, hits: [], total: 0, page: asked.page, abilities: open.abilities, shareable: open.shareable };
+  const view: SearchView = {
+    kind: 'search',
+    album: albumJson(open.found),
+    status: 'empty',
+    text,
+    hits: [],
+    total: 0,
+    page: asked.page,
+    abilities: open.abilities,
+    shareable: open.shareable,
+  };
   try {
-    const result = await searchShowcaseVideos(db, { showcaseId: albumId, query: text, page: asked.page, perPage: SEARCH_PAGE_SIZE, sort: open.found.showcase.sort as Sort });
+    const result = await searchShowcaseVideos(db, {
+      showcaseId: albumId,
+      query: text,
+      page: asked.page,
+      perPage: SEARCH_PAGE_SIZE,
+      sort: open.found.showcase.sort as Sort,
+    });
     if (asked.page > pageCount(result.total, SEARCH_PAGE_SIZE)) return firstPage;
-    return { ...view, total: result.total, hits: result.items.map(open.present), status: result.items.length > 0 ? 'results' : 'empty' };
+    return {
+      ...view,
+      total: result.total,
+      hits: result.items.map(open.present),
+      status: result.items.length > 0 ? 'results' : 'empty',
+    };
   } catch (error) {
     // A database out of reach is not a failed search: the whole page answers 503.
     if (classifyError(error) === 'unavailable') throw error;
     logger.error({ err: error, albumId }, 'showcase search failed');
-    return { ...view, status: 'error', shareable: false };
+    return { ...view, status: 'error', shareable: false, failed: true };
   }
 }

@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sequentialCues, webVtt } from '../../lib/webVtt.ts';
-import type { MediaStorage } from '../media/index.ts';
+import type { MediaStorage } from '../media/storage.ts';
 
 export interface CaptionTrack {
   language: string;
@@ -27,7 +27,11 @@ export function demoCaptionFile(video: CaptionedVideo): string {
   return webVtt(sequentialCues([video.name, ...sentences], video.duration));
 }
 
-export async function storeDemoCaptions(storage: MediaStorage, key: string, video: CaptionedVideo): Promise<CaptionTrack> {
+export async function storeDemoCaptions(
+  storage: MediaStorage,
+  key: string,
+  video: CaptionedVideo,
+): Promise<CaptionTrack> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-captions-'));
   try {
     const local = path.join(dir, 'en.vtt');

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { checkChatBody } from '../../lib/chatMessage.ts';
-import { DEMO_ACCOUNTS, DEMO_CHAT, DEMO_CHAT_SPEAKER, DEMO_SHOWCASES, DEMO_VIDEOS } from './demoCatalogue.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_CHAT,
+  DEMO_CHAT_SPEAKER,
+  DEMO_SHOWCASES,
+  DEMO_VIDEOS,
+} from './demoCatalogue.ts';
 import { demoChatRows, demoLiveEvent } from './demoLiveEvents.ts';
 
 const now = new Date('2026-06-05T09:00:00Z');
@@ -13,17 +19,30 @@ function seeded(key: string) {
 
 describe('the demo’s live events', () => {
   it('has the studio event ready for the demo feed since half an hour, every day, keeping no recording', () => {
-    expect(seeded('live-now')).toMatchObject({ status: 'ready', startTime: new Date(now.getTime() - 30 * MINUTE), rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU', saveReplay: false });
+    expect(seeded('live-now')).toMatchObject({
+      status: 'ready',
+      startTime: new Date(now.getTime() - 30 * MINUTE),
+      rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU',
+      saveReplay: false,
+    });
     expect(seeded('live-soon')).toMatchObject({ rrule: null, saveReplay: true });
   });
 
   it('has the Q&A starting 20 minutes after the seed, so it is ready', () => {
-    expect(seeded('live-soon')).toMatchObject({ status: 'ready', startTime: new Date(now.getTime() + 20 * MINUTE) });
+    expect(seeded('live-soon')).toMatchObject({
+      status: 'ready',
+      startTime: new Date(now.getTime() + 20 * MINUTE),
+    });
   });
 
   it('has the weekly hour at its next Thursday, 18:00 in Paris', () => {
     const weekly = seeded('live-weekly');
-    expect(weekly).toMatchObject({ status: 'pending', rrule: 'FREQ=WEEKLY;BYDAY=TH', timeZone: 'Europe/Paris', startTime: new Date('2026-06-11T16:00:00Z') });
+    expect(weekly).toMatchObject({
+      status: 'pending',
+      rrule: 'FREQ=WEEKLY;BYDAY=TH',
+      timeZone: 'Europe/Paris',
+      startTime: new Date('2026-06-11T16:00:00Z'),
+    });
   });
 
   it('has the rehearsal over, with a replay and no stream key', () => {
@@ -40,14 +59,24 @@ describe('the demo’s live events', () => {
   });
 
   it('shows all four in the live showcase', () => {
-    expect(DEMO_SHOWCASES.find((s) => s.layout === 'live')!.videos).toEqual(['live-now', 'live-soon', 'live-weekly', 'live-rehearsal']);
+    expect(DEMO_SHOWCASES.find((s) => s.layout === 'live')!.videos).toEqual([
+      'live-now',
+      'live-soon',
+      'live-weekly',
+      'live-rehearsal',
+    ]);
   });
 });
 
 describe('the demo’s live chat', () => {
   const chatOf = (key: string) => {
     const video = DEMO_VIDEOS.find((v) => v.key === key)!;
-    return demoChatRows(DEMO_CHAT[key]!, demoLiveEvent(video.live!, video.duration, now), video.duration, now);
+    return demoChatRows(
+      DEMO_CHAT[key]!,
+      demoLiveEvent(video.live!, video.duration, now),
+      video.duration,
+      now,
+    );
   };
 
   it('has newcomers talking in the streaming event before the seed, off the air, oldest first', () => {
@@ -67,17 +96,28 @@ describe('the demo’s live chat', () => {
     expect(offsets[0]!).toBeLessThan(replayMs / 4);
     expect(offsets.at(-1)!).toBeGreaterThan((replayMs * 3) / 4);
     expect(offsets.at(-1)!).toBeLessThanOrEqual(replayMs);
-    for (const message of chat) expect(message.createdAt.getTime() - rehearsal.startTime!.getTime()).toBe(message.offsetMs);
+    for (const message of chat)
+      expect(message.createdAt.getTime() - rehearsal.startTime!.getTime()).toBe(message.offsetMs);
   });
 
   it('refuses to place a message in the broadcast of an event that has not been on the air', () => {
     const soon = DEMO_VIDEOS.find((v) => v.key === 'live-soon')!;
-    expect(() => demoChatRows([{ author: 'member', body: 'Too early', at: 0.5 }], demoLiveEvent(soon.live!, soon.duration, now), soon.duration, now)).toThrow(/Too early/);
+    expect(() =>
+      demoChatRows(
+        [{ author: 'member', body: 'Too early', at: 0.5 }],
+        demoLiveEvent(soon.live!, soon.duration, now),
+        soon.duration,
+        now,
+      ),
+    ).toThrow(/Too early/);
   });
 
   it('is said by demo accounts in messages the chat would take', () => {
     const accounts = new Set(DEMO_ACCOUNTS.map((a) => a.key));
-    const said = [...Object.values(DEMO_CHAT).flat(), ...DEMO_CHAT_SPEAKER.lines.map((body) => ({ author: DEMO_CHAT_SPEAKER.author, body }))];
+    const said = [
+      ...Object.values(DEMO_CHAT).flat(),
+      ...DEMO_CHAT_SPEAKER.lines.map((body) => ({ author: DEMO_CHAT_SPEAKER.author, body })),
+    ];
     for (const { author, body } of said) {
       expect(accounts.has(author), author).toBe(true);
       expect(checkChatBody(body), body).toEqual({ ok: true, body });

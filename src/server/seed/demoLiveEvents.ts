@@ -27,14 +27,45 @@ const EVERY_DAY = 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU';
 export function demoLiveEvent(live: DemoLive, durationSeconds: number, now: Date): DemoLiveEvent {
   const saveReplay = live.saveReplay ?? true;
   if ('rrule' in live) {
-    const startTime = nextOccurrence({ startTime: instantOfLocalTime(live.firstStart, live.timeZone), rrule: live.rrule, timeZone: live.timeZone }, now);
-    return { status: scheduledStatus(startTime, now), startTime, rrule: live.rrule, timeZone: live.timeZone, archivedTime: null, streamKey: newStreamKey(), saveReplay };
+    const startTime = nextOccurrence(
+      {
+        startTime: instantOfLocalTime(live.firstStart, live.timeZone),
+        rrule: live.rrule,
+        timeZone: live.timeZone,
+      },
+      now,
+    );
+    return {
+      status: scheduledStatus(startTime, now),
+      startTime,
+      rrule: live.rrule,
+      timeZone: live.timeZone,
+      archivedTime: null,
+      streamKey: newStreamKey(),
+      saveReplay,
+    };
   }
   const startTime = new Date(now.getTime() + live.startsInMinutes * MINUTE);
   if (live.ended) {
-    return { status: 'done', startTime, rrule: null, timeZone: 'UTC', archivedTime: new Date(startTime.getTime() + durationSeconds * 1000), streamKey: null, saveReplay };
+    return {
+      status: 'done',
+      startTime,
+      rrule: null,
+      timeZone: 'UTC',
+      archivedTime: new Date(startTime.getTime() + durationSeconds * 1000),
+      streamKey: null,
+      saveReplay,
+    };
   }
-  return { status: scheduledStatus(startTime, now), startTime, rrule: live.daily ? EVERY_DAY : null, timeZone: 'UTC', archivedTime: null, streamKey: newStreamKey(), saveReplay };
+  return {
+    status: scheduledStatus(startTime, now),
+    startTime,
+    rrule: live.daily ? EVERY_DAY : null,
+    timeZone: 'UTC',
+    archivedTime: null,
+    streamKey: newStreamKey(),
+    saveReplay,
+  };
 }
 
 export interface DemoChatRow {
@@ -46,10 +77,22 @@ export interface DemoChatRow {
 }
 
 /** When each message of a demo event's chat was said: before the seed, or into the broadcast of a finished event. */
-export function demoChatRows(messages: readonly DemoChatMessage[], event: DemoLiveEvent, durationSeconds: number, now: Date): DemoChatRow[] {
+export function demoChatRows(
+  messages: readonly DemoChatMessage[],
+  event: DemoLiveEvent,
+  durationSeconds: number,
+  now: Date,
+): DemoChatRow[] {
   return messages.map(({ author, body, ...when }) => {
-    if ('minutesAgo' in when) return { author, body, createdAt: new Date(now.getTime() - when.minutesAgo * MINUTE), offsetMs: null };
-    if (event.status !== 'done' || !event.startTime) throw new Error(`"${body}" is placed in a broadcast, but its event has none`);
+    if ('minutesAgo' in when)
+      return {
+        author,
+        body,
+        createdAt: new Date(now.getTime() - when.minutesAgo * MINUTE),
+        offsetMs: null,
+      };
+    if (event.status !== 'done' || !event.startTime)
+      throw new Error(`"${body}" is placed in a broadcast, but its event has none`);
     const offsetMs = Math.round(when.at * durationSeconds * 1000);
     return { author, body, createdAt: new Date(event.startTime.getTime() + offsetMs), offsetMs };
   });

@@ -3,7 +3,7 @@
  * Media is generated first and cached, then every row goes in one transaction.
  */
 import { hash } from '@node-rs/argon2';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import {
@@ -13,6 +13,8 @@ import {
   liveEvents,
   showcases,
   showcaseVideos,
+  siteIdentity,
+  siteSecrets,
   ssoConnections,
   teamMemberships,
   teams,
@@ -24,10 +26,19 @@ import {
 } from '../db/schema.ts';
 import { logger } from '../logger.ts';
 import type { SeedProgress } from '../startupState.ts';
-import { mediaStorage, produceDemoVideo, type DemoVideo as DemoVideoAssets } from '../media/index.ts';
+import { mediaStorage } from '../media/mediaStorage.ts';
+import { produceDemoVideo, type DemoVideo as DemoVideoAssets } from '../media/demoMedia.ts';
 import { DEMO_RENDER_CONCURRENCY } from '../media/demoMedia.ts';
 import { demoSsoConnectionFromEnv } from '../sso/demoConnection.ts';
-import { DEMO_ACCOUNTS, DEMO_CHAT, DEMO_PASSWORD, DEMO_SHOWCASES, DEMO_TEAM_NAME, DEMO_VIDEOS, FULL_HD_RENDER } from './demoCatalogue.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_CHAT,
+  DEMO_PASSWORD,
+  DEMO_SHOWCASES,
+  DEMO_TEAM_NAME,
+  DEMO_VIDEOS,
+  FULL_HD_RENDER,
+} from './demoCatalogue.ts';
 import { seedDemoUploads } from '../quota/demoUploads.ts';
 import { forEachConcurrently } from '../../lib/forEachConcurrently.ts';
 import { produceStockClip, seedStock } from './seedStock.ts';
@@ -61,8 +72,18 @@ async function produceMedia(onProgress?: (progress: SeedProgress) => void): Prom
     }),
     ...playable.map((video, i) => async () => {
       const key = `demo/${video.key}`;
-      const produced = await produceDemoVideo({ key, seed: i + 1, durationSeconds: video.duration, label: video.name, storage, ...(video.fullHd ? FULL_HD_RENDER : {}) });
-      media.videos.set(video.key, { ...produced, captions: await storeDemoCaptions(storage, key, video) });
+      const produced = await produceDemoVideo({
+        key,
+        seed: i + 1,
+        durationSeconds: video.duration,
+        label: video.name,
+        storage,
+        ...(video.fullHd ? FULL_HD_RENDER : {}),
+      });
+      media.videos.set(video.key, {
+        ...produced,
+        captions: await storeDemoCaptions(storage, key, video),
+      });
     }),
   ];
   let rendered = 0;
@@ -74,10 +95,19 @@ async function produceMedia(onProgress?: (progress: SeedProgress) => void): Prom
   return media;
 }
 
-/** Empties every table; `npm run seed` uses it to re-create the demo from scratch. */
+/**
+ * Empties every table; `npm run seed` uses it to re-create the demo from scratch. The site's id
+ * and signing keys stay: running nodes name their Redis channels and keys after the one
+ * (db/siteIdentity.ts) and sign with the others (secrets.ts).
+ */
 export async function clearDatabase(): Promise<void> {
   const db = await getDb();
-  const tables = await rows<{ tablename: string }>(db, sql`select tablename from pg_tables where schemaname = 'public'`);
+  const tables = await rows<{ tablename: string }>(
+    db,
+    sql`select tablename from pg_tables
+        where schemaname = 'public'
+          and tablename not in (${getTableName(siteIdentity)}, ${getTableName(siteSecrets)})`,
+  );
   const names = tables.map((t) => `"${t.tablename}"`).join(', ');
   if (names) await db.execute(sql.raw(`truncate ${names} restart identity cascade`));
 }
@@ -106,9 +136,11 @@ export async function seedDemo({ onProgress }: SeedDemoOptions = {}): Promise<vo
           passwordHash,
           membershipType: account.plan,
           canReceiveFreeStock: account.canReceiveFreeStock ?? false,
-          quotaUnit: account.plan === 'basic' || account.plan === 'free' ? 'video_count' : 'video_size',
+          quotaUnit:
+            account.plan === 'basic' || account.plan === 'free' ? 'video_count' : 'video_size',
           quotaPeriod: account.plan === 'basic' || account.plan === 'free' ? 'lifetime' : 'week',
-          quotaPeriodicMax: account.plan === 'basic' || account.plan === 'free' ? 10 : 20 * 1024 ** 3,
+          quotaPeriodicMax:
+            account.plan === 'basic' || account.plan === 'free' ? 10 : 20 * 1024 ** 3,
           quotaLifetimeMax: account.plan === 'basic' || account.plan === 'free' ? 10 : null,
         })
         .returning({ id: users.id });
@@ -116,9 +148,15 @@ export async function seedDemo({ onProgress }: SeedDemoOptions = {}): Promise<vo
     }
     const ownerId = accountIds.get('owner')!;
 
-    const [team] = await tx.insert(teams).values({ ownerId, name: DEMO_TEAM_NAME }).returning({ id: teams.id });
+    const [team] = await tx
+      .insert(teams)
+      .values({ ownerId, name: DEMO_TEAM_NAME })
+      .returning({ id: teams.id });
     for (const account of DEMO_ACCOUNTS) {
-      if (account.role) await tx.insert(teamMemberships).values({ teamId: team!.id, userId: accountIds.get(account.key)!, role: account.role });
+      if (account.role)
+        await tx
+          .insert(teamMemberships)
+          .values({ teamId: team!.id, userId: accountIds.get(account.key)!, role: account.role });
     }
     await seedDemoUploads(tx, accountIds, now);
 
@@ -146,14 +184,31 @@ export async function seedDemo({ onProgress }: SeedDemoOptions = {}): Promise<vo
       const videoId = row!.id;
       videoIds.set(demo.key, videoId);
       if (assets) {
-        await tx.insert(videoFiles).values(assets.files.map(({ quality, mime, width, height, size, storageKey }) => ({ videoId, quality, mime, width, height, size, storageKey })));
+        await tx.insert(videoFiles).values(
+          assets.files.map(({ quality, mime, width, height, size, storageKey }) => ({
+            videoId,
+            quality,
+            mime,
+            width,
+            height,
+            size,
+            storageKey,
+          })),
+        );
         await tx.insert(videoPictures).values(assets.pictures.map((p) => ({ videoId, ...p })));
         await tx.insert(textTracks).values({ videoId, ...assets.captions });
       }
       // An idle source: the cold-storage sweep at start archives it.
-      if (demo.sourceIdleDays) await tx.update(videoFiles).set({ lastAccessedAt: new Date(now - demo.sourceIdleDays * DAY) }).where(sql`${videoFiles.videoId} = ${videoId} and ${videoFiles.quality} = 'source'`);
+      if (demo.sourceIdleDays)
+        await tx
+          .update(videoFiles)
+          .set({ lastAccessedAt: new Date(now - demo.sourceIdleDays * DAY) })
+          .where(sql`${videoFiles.videoId} = ${videoId} and ${videoFiles.quality} = 'source'`);
       if (demo.live) {
-        const [room] = await tx.insert(chatRooms).values({ chatEnabled: true }).returning({ id: chatRooms.id });
+        const [room] = await tx
+          .insert(chatRooms)
+          .values({ chatEnabled: true })
+          .returning({ id: chatRooms.id });
         const event = demoLiveEvent(demo.live, demo.duration, new Date(now));
         await tx.insert(liveEvents).values({ videoId, ...event, chatRoomId: room!.id });
         // A finished event went on the air once, and that broadcast is its replay.
@@ -202,7 +257,11 @@ export async function seedDemo({ onProgress }: SeedDemoOptions = {}): Promise<vo
           theme: demo.theme ?? 'standard',
           brandColor: demo.brandColor ?? '#00adef',
           customLogo: demo.customLogo
-            ? { active: true, baseLink: '/demo/night-shift-logo.svg', sizes: [{ width: 240, height: 64, link: '/demo/night-shift-logo.svg' }] }
+            ? {
+                active: true,
+                baseLink: '/demo/night-shift-logo.svg',
+                sizes: [{ width: 240, height: 64, link: '/demo/night-shift-logo.svg' }],
+              }
             : null,
           passwordHash: demo.password ? await hash(demo.password) : null,
           unlistedHash: demo.privacy === 'unlisted' ? 'd1r3ct0rs' : null,
@@ -214,15 +273,32 @@ export async function seedDemo({ onProgress }: SeedDemoOptions = {}): Promise<vo
       const showcaseId = row!.id;
       if (demo.videos.length > 0) {
         await tx.insert(showcaseVideos).values(
-          demo.videos.map((key, position) => ({ showcaseId, videoId: videoIds.get(key)!, position: position + 1, addedAt: new Date(now - (demo.videos.length - position) * HOUR) })),
+          demo.videos.map((key, position) => ({
+            showcaseId,
+            videoId: videoIds.get(key)!,
+            position: position + 1,
+            addedAt: new Date(now - (demo.videos.length - position) * HOUR),
+          })),
         );
       }
-      if (demo.teamShowcase) await tx.update(teams).set({ teamShowcaseId: showcaseId }).where(sql`${teams.id} = ${team!.id}`);
+      if (demo.teamShowcase)
+        await tx
+          .update(teams)
+          .set({ teamShowcaseId: showcaseId })
+          .where(sql`${teams.id} = ${team!.id}`);
     }
 
     // Demo SSO: a connection for the demo team, only when DEMO_SSO_* name a provider.
     if (demoSso) await tx.insert(ssoConnections).values({ teamId: team!.id, ...demoSso });
   });
   await seedStock(stock);
-  logger.info({ ms: Date.now() - started, videos: DEMO_VIDEOS.length, showcases: DEMO_SHOWCASES.length, sso: Boolean(demoSso) }, 'demo catalogue seeded');
+  logger.info(
+    {
+      ms: Date.now() - started,
+      videos: DEMO_VIDEOS.length,
+      showcases: DEMO_SHOWCASES.length,
+      sso: Boolean(demoSso),
+    },
+    'demo catalogue seeded',
+  );
 }

@@ -9,13 +9,16 @@ import type { SeedProgress } from '../startupState.ts';
 const BAR_WIDTH = 30;
 
 /** '[##########--------------------]  12/36 demo videos rendered' */
-export function progressBar({ rendered, total }: SeedProgress): string {
+function progressBar({ rendered, total }: SeedProgress): string {
   const filled = total > 0 ? Math.round((rendered / total) * BAR_WIDTH) : BAR_WIDTH;
   const count = `${String(rendered).padStart(String(total).length)}/${total}`;
   return `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${count} demo videos rendered`;
 }
 
-export function reportSeedProgress(progress: SeedProgress, out: Writable & { isTTY?: boolean } = process.stdout): void {
+export function reportSeedProgress(
+  progress: SeedProgress,
+  out: Writable & { isTTY?: boolean } = process.stdout,
+): void {
   if (out.isTTY) {
     // The bar starts with the first video: the ffmpeg lookup before it may log a warning,
     // which would land in the middle of an empty bar.
@@ -23,5 +26,8 @@ export function reportSeedProgress(progress: SeedProgress, out: Writable & { isT
     out.write(`\r${progressBar(progress)}${progress.rendered === progress.total ? '\n' : ''}`);
     return;
   }
-  logger.info({ rendered: progress.rendered, total: progress.total }, 'seeding the demo: videos rendered');
+  logger.info(
+    { rendered: progress.rendered, total: progress.total },
+    'seeding the demo: videos rendered',
+  );
 }

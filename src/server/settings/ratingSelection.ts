@@ -4,7 +4,11 @@
  * src/middleware.ts (locals.ratingSelection) for every request.
  */
 import type { AstroCookies } from 'astro';
-import { CONTENT_RATING_COOKIE, serializeRatingSelection, type RatingSelection } from '../../lib/footerPreferences.ts';
+import {
+  CONTENT_RATING_COOKIE,
+  serializeRatingSelection,
+  type RatingSelection,
+} from '../../lib/footerPreferences.ts';
 import type { Db } from '../db/client.ts';
 import { viewerSettings } from '../db/schema.ts';
 
@@ -17,13 +21,23 @@ export interface SelectionOwner {
   cookieOptions: Parameters<AstroCookies['set']>[2];
 }
 
-export async function saveRatingSelection({ db, cookies, userId, cookieOptions }: SelectionOwner, selection: RatingSelection): Promise<void> {
+export async function saveRatingSelection(
+  { db, cookies, userId, cookieOptions }: SelectionOwner,
+  selection: RatingSelection,
+): Promise<void> {
   if (userId === null) {
     cookies.set(CONTENT_RATING_COOKIE, serializeRatingSelection(selection), cookieOptions);
     return;
   }
-  const values = { contentRatingPreset: selection.preset, contentRatings: selection.preset === 'custom' ? selection.ratings : [], updatedAt: new Date() };
-  await db.insert(viewerSettings).values({ userId, ...values }).onConflictDoUpdate({ target: viewerSettings.userId, set: values });
+  const values = {
+    contentRatingPreset: selection.preset,
+    contentRatings: selection.preset === 'custom' ? selection.ratings : [],
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(viewerSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: viewerSettings.userId, set: values });
   // The account's choice is the one that counts from now on, on every device.
   cookies.delete(CONTENT_RATING_COOKIE, { path: '/' });
 }

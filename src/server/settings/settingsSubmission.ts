@@ -9,21 +9,39 @@
 import type { AstroGlobal } from 'astro';
 import { FOOTER_STATUS, parseRatingSelection } from '../../lib/footerPreferences.ts';
 import { safeReturnTo } from '../../lib/safeRedirect.ts';
-import { jsonAnswer, preferenceCookie, readSubmission, seeOther } from '../../pages/settings/_submission.ts';
+import { jsonAnswer, preferenceCookie, readSubmission, seeOther } from './footerSubmission.ts';
 import { getDb } from '../db/client.ts';
 import { saveRatingSelection } from './ratingSelection.ts';
 
 /** A finished answer, or the settings page again with its error (a plain form sent wrong values). */
 export type SettingsOutcome = Response | { kind: 'failed'; returnTo: string };
 
-export async function submitSettings({ request, cookies, locals, url }: AstroGlobal): Promise<SettingsOutcome> {
+export async function submitSettings({
+  request,
+  cookies,
+  locals,
+  url,
+}: AstroGlobal): Promise<SettingsOutcome> {
   const submission = await readSubmission(request, locals.path);
-  const ratings = [...submission.getAll('content_ratings[]'), ...submission.getAll('content_ratings')];
+  const ratings = [
+    ...submission.getAll('content_ratings[]'),
+    ...submission.getAll('content_ratings'),
+  ];
   const selection = parseRatingSelection(submission.get('content_rating'), ratings);
   const returnTo = safeReturnTo(submission.get('return_to'));
   if (selection === null) {
-    return submission.json ? jsonAnswer({ ok: false, message: locals.t('footer.settingsFailed') }) : { kind: 'failed', returnTo };
+    return submission.json
+      ? jsonAnswer({ ok: false, message: locals.t('footer.settingsFailed') })
+      : { kind: 'failed', returnTo };
   }
-  await saveRatingSelection({ db: await getDb(), cookies, userId: locals.viewer?.user.id ?? null, cookieOptions: preferenceCookie(url) }, selection);
+  await saveRatingSelection(
+    {
+      db: await getDb(),
+      cookies,
+      userId: locals.viewer?.user.id ?? null,
+      cookieOptions: preferenceCookie(url),
+    },
+    selection,
+  );
   return submission.json ? jsonAnswer({ ok: true }) : seeOther(returnTo, FOOTER_STATUS.saved);
 }

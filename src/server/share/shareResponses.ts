@@ -10,11 +10,14 @@ import { jsonError } from '../http/errorResponse.ts';
 import { clientKey } from '../rateLimit/clientKey.ts';
 import { tooManyRequestsResponse } from '../rateLimit/tooManyRequests.ts';
 import type { ShareOutcome, ShareSender } from './shareService.ts';
+import type { TranslationKey } from '../../lib/translationKeys.ts';
 
 type Refusal = Extract<ShareOutcome, { ok: false }>['refusal'];
 
 /** The message of each refusal of a bad request (i18n/<locale>/share.json). */
-export const SHARE_REFUSAL_KEYS: Readonly<Record<Exclude<Refusal, 'not_found' | 'not_offered' | 'too_many' | 'send_failed'>, string>> = {
+export const SHARE_REFUSAL_KEYS: Readonly<
+  Record<Exclude<Refusal, 'not_found' | 'not_offered' | 'too_many' | 'send_failed'>, TranslationKey>
+> = {
   no_recipients: 'share.errorNoRecipients',
   invalid_email: 'share.invalidEmail',
   too_many_recipients: 'share.errorTooManyRecipients',
@@ -26,9 +29,28 @@ export const SHARE_REFUSAL_KEYS: Readonly<Record<Exclude<Refusal, 'not_found' | 
   captcha_expired: 'share.captchaExpired',
 };
 
-export function shareSenderFrom(context: Pick<APIContext, 'locals' | 'clientAddress'>): ShareSender {
+const REFUSAL_STATUS: Partial<Record<Refusal, 403 | 404 | 429 | 502>> = {
+  not_found: 404,
+  not_offered: 403,
+  too_many: 429,
+  send_failed: 502,
+};
+
+/** The status of the share page refused: a bad request unless the refusal says otherwise. */
+export function shareRefusalStatus(refusal: Refusal): number {
+  return REFUSAL_STATUS[refusal] ?? 400;
+}
+
+export function shareSenderFrom(
+  context: Pick<APIContext, 'locals' | 'clientAddress'>,
+): ShareSender {
   const user = context.locals.viewer?.user ?? null;
-  return { userId: user?.id ?? null, name: user?.name ?? null, clientKey: clientKey(context.clientAddress), locale: context.locals.locale };
+  return {
+    userId: user?.id ?? null,
+    name: user?.name ?? null,
+    clientKey: clientKey(context.clientAddress),
+    locale: context.locals.locale,
+  };
 }
 
 export function shareOutcomeResponse(locals: App.Locals, outcome: ShareOutcome): Response {
@@ -40,13 +62,30 @@ export function shareOutcomeResponse(locals: App.Locals, outcome: ShareOutcome):
     case 'not_offered':
       return jsonError(locals, 403);
     case 'too_many':
-      return tooManyRequestsResponse({ retryAfterSeconds: outcome.retryAfterSeconds, t: locals.t, locale: locals.locale });
+      return tooManyRequestsResponse({
+        retryAfterSeconds: outcome.retryAfterSeconds,
+        t: locals.t,
+        locale: locals.locale,
+      });
     case 'send_failed':
-      return Response.json({ error: locals.t('share.failed'), message: locals.t('share.failed'), code: 'send_failed', status: 502 }, { status: 502, headers });
+      return Response.json(
+        {
+          error: locals.t('share.failed'),
+          message: locals.t('share.failed'),
+          code: 'send_failed',
+          status: 502,
+        },
+        { status: 502, headers },
+      );
     default: {
-      const message = locals.t(SHARE_REFUSAL_KEYS[outcome.refusal], { max: outcome.refusal === 'too_many_recipients' ? MAX_RECIPIENTS : SHARE_MESSAGE_MAX });
+      const message = locals.t(SHARE_REFUSAL_KEYS[outcome.refusal], {
+        max: outcome.refusal === 'too_many_recipients' ? MAX_RECIPIENTS : SHARE_MESSAGE_MAX,
+      });
       const field = 'field' in outcome ? outcome.field : undefined;
-      return Response.json({ error: message, message, code: outcome.refusal, field, status: 400 }, { status: 400, headers });
+      return Response.json(
+        { error: message, message, code: outcome.refusal, field, status: 400 },
+        { status: 400, headers },
+      );
     }
   }
 }

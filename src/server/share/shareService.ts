@@ -48,11 +48,18 @@ export interface ShareAttempt {
 
 export type ShareOutcome =
   | { ok: true; sent: number }
-  | { ok: false; refusal: ShareRefusal | 'captcha_invalid' | 'captcha_expired' | 'not_found' | 'not_offered'; field?: string }
+  | {
+      ok: false;
+      refusal: ShareRefusal | 'captcha_invalid' | 'captcha_expired' | 'not_found' | 'not_offered';
+      field?: string;
+    }
   | { ok: false; refusal: 'too_many'; retryAfterSeconds: number }
   | { ok: false; refusal: 'send_failed' };
 
-const CAPTCHA_REFUSALS: Record<Exclude<CaptchaVerdict, 'passed'>, 'captcha_invalid' | 'captcha_expired'> = {
+const CAPTCHA_REFUSALS: Record<
+  Exclude<CaptchaVerdict, 'passed'>,
+  'captcha_invalid' | 'captcha_expired'
+> = {
   invalid: 'captcha_invalid',
   replayed: 'captcha_invalid',
   expired: 'captcha_expired',
@@ -62,14 +69,37 @@ const CAPTCHA_REFUSALS: Record<Exclude<CaptchaVerdict, 'passed'>, 'captcha_inval
  * The largest picture of the showcase's first public, all-audiences video that has one,
  * signed to last: a mail goes to people whose content filter nobody knows.
  */
-async function mailedPicture(db: Db, found: ShowcaseWithOwner, origin: string, now: Date): Promise<string | null> {
+async function mailedPicture(
+  db: Db,
+  found: ShowcaseWithOwner,
+  origin: string,
+  now: Date,
+): Promise<string | null> {
   if (found.showcase.privacyView !== 'anybody') return null;
-  const { items } = await cachedListShowcaseVideos(db, { showcaseId: found.showcase.id, sort: found.showcase.sort as Sort, page: 1, perPage: 6 });
+  const { items } = await cachedListShowcaseVideos(db, {
+    showcaseId: found.showcase.id,
+    sort: found.showcase.sort as Sort,
+    page: 1,
+    perPage: 6,
+  });
   const picture = items
-    .filter((item) => item.video.privacyView === 'anybody' && item.video.contentRating === 'safe' && item.pictures.length > 0)
+    .filter(
+      (item) =>
+        item.video.privacyView === 'anybody' &&
+        item.video.contentRating === 'safe' &&
+        item.pictures.length > 0,
+    )
     .map((item) => item.pictures.reduce((best, p) => (p.width > best.width ? p : best)))[0];
   if (!picture) return null;
-  return new URL(signMediaPath(picture.storageKey, { secret: secret('media'), now: now.getTime() / 1000, ttlSeconds: MAILED_PICTURE_TTL_SECONDS, shared: true }), origin).href;
+  return new URL(
+    signMediaPath(picture.storageKey, {
+      secret: secret('media'),
+      now: now.getTime() / 1000,
+      ttlSeconds: MAILED_PICTURE_TTL_SECONDS,
+      shared: true,
+    }),
+    origin,
+  ).href;
 }
 
 export async function sendShare(db: Db, attempt: ShareAttempt): Promise<ShareOutcome> {
@@ -77,21 +107,33 @@ export async function sendShare(db: Db, attempt: ShareAttempt): Promise<ShareOut
   const access = await openShowcase(db, albumId, viewer);
   if (!access.open) return { ok: false, refusal: 'not_found' };
   const { found, teamRole } = access.showcase;
-  const offered = shareOffered({ allowShare: found.showcase.allowShare, domain: found.showcase.domain, privacyView: found.showcase.privacyView, viewerIsOwner: isOwnerOrAdmin(teamRole) });
+  const offered = shareOffered({
+    allowShare: found.showcase.allowShare,
+    domain: found.showcase.domain,
+    privacyView: found.showcase.privacyView,
+    viewerIsOwner: isOwnerOrAdmin(teamRole),
+  });
   if (!offered) return { ok: false, refusal: 'not_offered' };
 
-  const parsed = parseShareRequest(attempt.body, { captchaRequired: attempt.captcha === 'required' });
+  const parsed = parseShareRequest(attempt.body, {
+    captchaRequired: attempt.captcha === 'required',
+  });
   if (!parsed.ok) return { ok: false, refusal: parsed.refusal, field: parsed.field };
   const { emails, message, captcha } = parsed.input;
   if (attempt.captcha === 'required') {
     const verdict = await verifyCaptcha(db, captcha, now);
-    if (verdict !== 'passed') return { ok: false, refusal: CAPTCHA_REFUSALS[verdict], field: 'captcha' };
+    if (verdict !== 'passed')
+      return { ok: false, refusal: CAPTCHA_REFUSALS[verdict], field: 'captcha' };
   }
 
   const senderKey = sender.userId !== null ? `user:${sender.userId}` : `client:${sender.clientKey}`;
-  for (const [limit, key] of [['shareEmail', senderKey], ['shareEmailPerShowcase', `showcase:${albumId}`]] as const) {
+  for (const [limit, key] of [
+    ['shareEmail', senderKey],
+    ['shareEmailPerShowcase', `showcase:${albumId}`],
+  ] as const) {
     const verdict = await consume(limit, key, emails.length);
-    if (!verdict.allowed) return { ok: false, refusal: 'too_many', retryAfterSeconds: verdict.retryAfterSeconds };
+    if (!verdict.allowed)
+      return { ok: false, refusal: 'too_many', retryAfterSeconds: verdict.retryAfterSeconds };
   }
 
   const url = new URL(`/showcase/${albumId}`, publicOrigin);
@@ -100,7 +142,11 @@ export async function sendShare(db: Db, attempt: ShareAttempt): Promise<ShareOut
   const mail = composeShareMail({
     locale: sender.locale,
     senderName: sender.name,
-    showcase: { title: found.showcase.name, url: url.href, thumbnailUrl: await mailedPicture(db, found, publicOrigin, now) },
+    showcase: {
+      title: found.showcase.name,
+      url: url.href,
+      thumbnailUrl: await mailedPicture(db, found, publicOrigin, now),
+    },
     message,
   });
   let sent = 0;
@@ -110,9 +156,15 @@ export async function sendShare(db: Db, attempt: ShareAttempt): Promise<ShareOut
       sent += 1;
     }
   } catch (error) {
-    logger.error({ err: error, albumId, senderId: sender.userId, recipients: emails.length, sent }, 'share e-mail failed');
+    logger.error(
+      { err: error, albumId, senderId: sender.userId, recipients: emails.length, sent },
+      'share e-mail failed',
+    );
     return { ok: false, refusal: 'send_failed' };
   }
-  logger.info({ albumId, senderId: sender.userId, recipients: sent, messageLength: message.length }, 'share e-mail sent');
+  logger.info(
+    { albumId, senderId: sender.userId, recipients: sent, messageLength: message.length },
+    'share e-mail sent',
+  );
   return { ok: true, sent };
 }

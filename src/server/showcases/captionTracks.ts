@@ -14,6 +14,14 @@ export interface CaptionTrackSource {
 }
 
 export async function captionTracks(db: Db, videoId: number): Promise<CaptionTrackSource[]> {
-  const rows = await db.select().from(textTracks).where(eq(textTracks.videoId, videoId)).orderBy(asc(textTracks.displayName));
-  return rows.map((track) => ({ src: sign(track.storageKey), srclang: track.language, label: track.displayName }));
+  const rows = await db
+    .select()
+    .from(textTracks)
+    .where(eq(textTracks.videoId, videoId))
+    .orderBy(asc(textTracks.displayName));
+  return rows.map((track) => ({
+    src: sign(track.storageKey),
+    srclang: track.language,
+    label: track.displayName,
+  }));
 }

@@ -4,7 +4,14 @@ import type { Db } from '../db/client.ts';
 import { showcases } from '../db/schema.ts';
 import { forgetShowcaseReads } from './cachedReads.ts';
 
-export async function saveEmbedDomains(db: Db, albumId: number, domains: readonly string[]): Promise<void> {
-  await db.update(showcases).set({ embedDomains: [...domains], updatedAt: new Date() }).where(eq(showcases.id, albumId));
+export async function saveEmbedDomains(
+  db: Db,
+  albumId: number,
+  domains: readonly string[],
+): Promise<void> {
+  await db
+    .update(showcases)
+    .set({ embedDomains: [...domains], updatedAt: new Date() })
+    .where(eq(showcases.id, albumId));
   forgetShowcaseReads();
 }

@@ -9,10 +9,18 @@ import { findShowcaseVideo, type ShowcaseRow, type VideoWithMedia } from './show
 
 const ON_AIR_OR_OVER = new Set(['streaming', 'done']);
 
-export async function chosenFeaturedVideo(db: Db, showcase: Pick<ShowcaseRow, 'id' | 'featuredVideoId' | 'hideUpcoming'>): Promise<VideoWithMedia | null> {
+export async function chosenFeaturedVideo(
+  db: Db,
+  showcase: Pick<ShowcaseRow, 'id' | 'featuredVideoId' | 'hideUpcoming'>,
+): Promise<VideoWithMedia | null> {
   if (showcase.featuredVideoId === null) return null;
   const item = await findShowcaseVideo(db, showcase.id, showcase.featuredVideoId);
   if (!item) return null;
-  if (showcase.hideUpcoming && item.video.type === 'live' && !ON_AIR_OR_OVER.has(item.live?.status ?? '')) return null;
+  if (
+    showcase.hideUpcoming &&
+    item.video.type === 'live' &&
+    !ON_AIR_OR_OVER.has(item.live?.status ?? '')
+  )
+    return null;
   return item;
 }

@@ -16,7 +16,13 @@ import { LIVE_MASTER, LIVE_POSTER, LIVE_POSTER_SIZE } from '../live/packagerArgs
 import { publicPicturePath } from '../media/publicThumbnails.ts';
 import { liveStorageKey } from '../media/storage.ts';
 import { secret } from '../secrets.ts';
-import type { LiveRef, PictureRef, ShowcaseWithOwner, UserRow, VideoWithMedia } from './showcaseQueries.ts';
+import type {
+  LiveRef,
+  PictureRef,
+  ShowcaseWithOwner,
+  UserRow,
+  VideoWithMedia,
+} from './showcaseQueries.ts';
 
 export interface PictureSize {
   width: number;
@@ -55,7 +61,10 @@ export interface VideoJson {
   content_lock: ContentLock | null;
   pictures: { type: 'custom' | 'default'; sizes: PictureSize[] };
   /** The adaptive stream (HLS master playlist) when there is one, and the playable MP4s. */
-  play: { hls: { link: string } | null; progressive: { link: string; width: number | null; height: number | null; mime: string }[] };
+  play: {
+    hls: { link: string } | null;
+    progressive: { link: string; width: number | null; height: number | null; mime: string }[];
+  };
   stats: { plays: number; likes: number; comments: number };
   live: LiveJson | null;
   user: UserJson;
@@ -101,17 +110,23 @@ export interface AlbumJson {
 }
 
 /** `shared`: media of a public video, which a CDN may keep (mediaCacheControl). */
-export const sign = (key: string, shared = false) => signMediaPath(key, { secret: secret('media'), shared });
+export const sign = (key: string, shared = false) =>
+  signMediaPath(key, { secret: secret('media'), shared });
 /** A master playlist is signed with its folder, so its relative playlists and segments resolve. */
 const signPlaylist = (key: string, shared: boolean) =>
-  signMediaFolder(key.slice(0, key.lastIndexOf('/')), key.slice(key.lastIndexOf('/') + 1), { secret: secret('media'), shared });
+  signMediaFolder(key.slice(0, key.lastIndexOf('/')), key.slice(key.lastIndexOf('/') + 1), {
+    secret: secret('media'),
+    shared,
+  });
 
 export function userJson(user: UserRow): UserJson {
   return {
     uri: `/users/${user.id}`,
     name: user.name,
     link: `/user/${user.id}`,
-    pictures: user.pictureLink ? { sizes: [{ width: 72, height: 72, link: user.pictureLink }] } : null,
+    pictures: user.pictureLink
+      ? { sizes: [{ width: 72, height: 72, link: user.pictureLink }] }
+      : null,
   };
 }
 
@@ -155,7 +170,15 @@ function liveJson(live: LiveRef, now: Date): LiveJson {
     start_time: isoOf(live.broadcastStartedAt ?? null) ?? startTime,
     archived_time: isoOf(live.archivedTime),
     chat: { room_id: live.chatRoomId },
-    recurring_event: startTime === null || !readableRule(live.rrule) ? null : { schedule: scheduleJson({ startTime: new Date(startTime), rrule: live.rrule, timeZone: live.timeZone }, now) },
+    recurring_event:
+      startTime === null || !readableRule(live.rrule)
+        ? null
+        : {
+            schedule: scheduleJson(
+              { startTime: new Date(startTime), rrule: live.rrule, timeZone: live.timeZone },
+              now,
+            ),
+          },
   };
 }
 
@@ -175,16 +198,29 @@ function readableRule(rrule: string | null): boolean {
  * the same for every viewer and render, so pages naming them may be cached and browsers
  * keep the pictures across pages. Any other video's stay behind signed, expiring links.
  */
-export function pictureSizes(video: PublicVideoFacts & { id: number }, pictures: readonly PictureRef[], sharedMedia: boolean): PictureSize[] {
+export function pictureSizes(
+  video: PublicVideoFacts & { id: number },
+  pictures: readonly PictureRef[],
+  sharedMedia: boolean,
+): PictureSize[] {
   const stable = (sharedMedia && isPublicVideo(video)) || isListedStockClip(video);
-  return pictures.map((p) => ({ width: p.width, height: p.height, link: stable ? publicPicturePath(video.id, p) : sign(p.storageKey, sharedMedia) }));
+  return pictures.map((p) => ({
+    width: p.width,
+    height: p.height,
+    link: stable ? publicPicturePath(video.id, p) : sign(p.storageKey, sharedMedia),
+  }));
 }
 
 /** The broadcast's renewed still while an event is on the air (it has no thumbnails of its own yet). */
 function livePoster(item: VideoWithMedia, sharedMedia: boolean): PictureSize[] {
   const broadcastId = item.live?.status === 'streaming' ? item.live.broadcastId : null;
   if (broadcastId === null || item.pictures.length > 0) return [];
-  return [{ ...LIVE_POSTER_SIZE, link: sign(liveStorageKey(item.video.id, broadcastId, LIVE_POSTER), sharedMedia) }];
+  return [
+    {
+      ...LIVE_POSTER_SIZE,
+      link: sign(liveStorageKey(item.video.id, broadcastId, LIVE_POSTER), sharedMedia),
+    },
+  ];
 }
 
 /**
@@ -194,16 +230,31 @@ function livePoster(item: VideoWithMedia, sharedMedia: boolean): PictureSize[] {
 function playJson(item: VideoWithMedia, sharedMedia: boolean): VideoJson['play'] {
   const { live } = item;
   if (live?.status === 'streaming') {
-    const hls = live.broadcastId === null ? null : { link: signPlaylist(liveStorageKey(item.video.id, live.broadcastId, LIVE_MASTER), sharedMedia) };
+    const hls =
+      live.broadcastId === null
+        ? null
+        : {
+            link: signPlaylist(
+              liveStorageKey(item.video.id, live.broadcastId, LIVE_MASTER),
+              sharedMedia,
+            ),
+          };
     return { hls, progressive: [] };
   }
-  const playable = item.files.filter((f) => f.mime === 'video/mp4' && f.quality !== 'source' && f.tier === 'hot');
+  const playable = item.files.filter(
+    (f) => f.mime === 'video/mp4' && f.quality !== 'source' && f.tier === 'hot',
+  );
   const hls = item.files.find((f) => f.quality === 'hls' && f.tier === 'hot');
   return {
     hls: hls ? { link: signPlaylist(hls.storageKey, sharedMedia) } : null,
     progressive: playable
       .sort((a, b) => (a.height ?? 0) - (b.height ?? 0))
-      .map((f) => ({ link: sign(f.storageKey, sharedMedia), width: f.width, height: f.height, mime: f.mime })),
+      .map((f) => ({
+        link: sign(f.storageKey, sharedMedia),
+        width: f.width,
+        height: f.height,
+        mime: f.mime,
+      })),
   };
 }
 
@@ -213,7 +264,12 @@ function playJson(item: VideoWithMedia, sharedMedia: boolean): VideoJson['play']
  * carries neither title nor description. `sharedMedia`: anybody may watch it, so its media
  * links let CDNs keep the files.
  */
-export function videoJson(item: VideoWithMedia, showcaseId: number, lock: ContentLock | null = null, sharedMedia = false): VideoJson {
+export function videoJson(
+  item: VideoWithMedia,
+  showcaseId: number,
+  lock: ContentLock | null = null,
+  sharedMedia = false,
+): VideoJson {
   const { video } = item;
   const facts = videoFacts(item, showcaseId);
   if (lock) {
@@ -235,7 +291,10 @@ export function videoJson(item: VideoWithMedia, showcaseId: number, lock: Conten
     content_lock: null,
     pictures: {
       type: 'default',
-      sizes: [...pictureSizes(item.video, item.pictures, sharedMedia), ...livePoster(item, sharedMedia)],
+      sizes: [
+        ...pictureSizes(item.video, item.pictures, sharedMedia),
+        ...livePoster(item, sharedMedia),
+      ],
     },
     play: playJson(item, sharedMedia),
     live: item.live ? liveJson(item.live, new Date()) : null,
@@ -304,7 +363,10 @@ export interface DownloadContext {
 
 const extensionOf = (key: string) => key.split('.').pop()?.toLowerCase() ?? 'mp4';
 
-export function downloadJson(files: readonly DownloadableFile[], { videoName, names, locale, coldLink }: DownloadContext): DownloadJson[] {
+export function downloadJson(
+  files: readonly DownloadableFile[],
+  { videoName, names, locale, coldLink }: DownloadContext,
+): DownloadJson[] {
   return downloadRows(files, names, locale).map(({ file, quality, publicName, sizeShort }) => {
     const isCold = file.tier !== 'hot';
     const download = downloadFileName(videoName, `${quality}.${extensionOf(file.storageKey)}`);
@@ -315,17 +377,25 @@ export function downloadJson(files: readonly DownloadableFile[], { videoName, na
       height: file.height,
       size: file.size,
       sizeShort,
-      link: isCold ? coldLink(quality) : signMediaPath(file.storageKey, { secret: secret('media'), download }),
+      link: isCold
+        ? coldLink(quality)
+        : signMediaPath(file.storageKey, { secret: secret('media'), download }),
       isCold,
       isDefrosting: isCold && file.defrostRequestedAt !== null,
     };
   });
 }
 
-export function textTrackJson(tracks: readonly { language: string; displayName: string; storageKey: string }[], videoName: string): TextTrackJson[] {
+export function textTrackJson(
+  tracks: readonly { language: string; displayName: string; storageKey: string }[],
+  videoName: string,
+): TextTrackJson[] {
   return tracks.map((track) => ({
     language: track.language,
     displayName: track.displayName,
-    downloadUrl: signMediaPath(track.storageKey, { secret: secret('media'), download: downloadFileName(videoName, `${track.language}.${extensionOf(track.storageKey)}`) }),
+    downloadUrl: signMediaPath(track.storageKey, {
+      secret: secret('media'),
+      download: downloadFileName(videoName, `${track.language}.${extensionOf(track.storageKey)}`),
+    }),
   }));
 }

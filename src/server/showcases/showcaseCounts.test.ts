@@ -12,7 +12,8 @@ const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { and, eq, inArray, sql } = await import('drizzle-orm');
 const { RESTRICTED_RATINGS } = await import('../../lib/contentGates.ts');
-const { findShowcase, listPublicShowcases, listShowcaseVideos, visibleInShowcase } = await import('./showcaseQueries.ts');
+const { findShowcase, listPublicShowcases, listShowcaseVideos, visibleInShowcase } =
+  await import('./showcaseQueries.ts');
 
 let ownerId = 0;
 let first = 0;
@@ -20,7 +21,10 @@ let second = 0;
 
 beforeAll(async () => {
   const db = await getDb();
-  const [owner] = await db.insert(schema.users).values({ email: 'counts@example.test', name: 'Owner' }).returning();
+  const [owner] = await db
+    .insert(schema.users)
+    .values({ email: 'counts@example.test', name: 'Owner' })
+    .returning();
   ownerId = owner!.id;
   const made = await db
     .insert(schema.showcases)
@@ -34,20 +38,35 @@ beforeAll(async () => {
 });
 
 async function video(values: Partial<typeof schema.videos.$inferInsert> = {}): Promise<number> {
-  const [row] = await (await getDb()).insert(schema.videos).values({ ownerId, name: 'clip', ...values }).returning();
+  const [row] = await (
+    await getDb()
+  )
+    .insert(schema.videos)
+    .values({ ownerId, name: 'clip', ...values })
+    .returning();
   return row!.id;
 }
 
 async function add(showcaseId: number, ...videoIds: number[]) {
-  await (await getDb()).insert(schema.showcaseVideos).values(videoIds.map((videoId, i) => ({ showcaseId, videoId, position: i + 1 })));
+  await (
+    await getDb()
+  )
+    .insert(schema.showcaseVideos)
+    .values(videoIds.map((videoId, i) => ({ showcaseId, videoId, position: i + 1 })));
 }
 
 /** What the showcase keeps, beside what a count over its rows says. */
 async function counts(showcaseId: number) {
   const db = await getDb();
-  const [kept] = await db.select({ n: schema.showcases.videoCount, r: schema.showcases.restrictedVideoCount }).from(schema.showcases).where(eq(schema.showcases.id, showcaseId));
+  const [kept] = await db
+    .select({ n: schema.showcases.videoCount, r: schema.showcases.restrictedVideoCount })
+    .from(schema.showcases)
+    .where(eq(schema.showcases.id, showcaseId));
   const [counted] = await db
-    .select({ n: sql<number>`count(*)::int`, r: sql<number>`(count(*) filter (where ${inArray(schema.videos.contentRating, [...RESTRICTED_RATINGS])}))::int` })
+    .select({
+      n: sql<number>`count(*)::int`,
+      r: sql<number>`(count(*) filter (where ${inArray(schema.videos.contentRating, [...RESTRICTED_RATINGS])}))::int`,
+    })
     .from(schema.showcaseVideos)
     .innerJoin(schema.videos, eq(schema.videos.id, schema.showcaseVideos.videoId))
     .where(and(eq(schema.showcaseVideos.showcaseId, showcaseId), visibleInShowcase()));
@@ -56,7 +75,9 @@ async function counts(showcaseId: number) {
   const [shown] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(schema.showcaseVideos)
-    .where(and(eq(schema.showcaseVideos.showcaseId, showcaseId), eq(schema.showcaseVideos.shown, true)));
+    .where(
+      and(eq(schema.showcaseVideos.showcaseId, showcaseId), eq(schema.showcaseVideos.shown, true)),
+    );
   expect(shown?.n).toBe(kept!.n);
   return kept!;
 }
@@ -73,7 +94,10 @@ describe('the counts a showcase keeps', () => {
     const found = await findShowcase(await getDb(), first);
     expect(found).toMatchObject({ totalVideos: 2, hasRestrictedVideos: true });
     // The home page's card says what the showcase's own page says.
-    expect((await listPublicShowcases(await getDb())).find(({ showcase }) => showcase.id === first)?.totalVideos).toBe(2);
+    expect(
+      (await listPublicShowcases(await getDb())).find(({ showcase }) => showcase.id === first)
+        ?.totalVideos,
+    ).toBe(2);
   });
 
   it('follow a video that becomes visible, hidden or differently rated', async () => {
@@ -87,7 +111,10 @@ describe('the counts a showcase keeps', () => {
     expect(await counts(second)).toEqual({ n: 1, r: 0 });
     await db.update(schema.videos).set({ privacyView: 'nobody' }).where(eq(schema.videos.id, id));
     expect(await counts(second)).toEqual({ n: 0, r: 0 });
-    await db.update(schema.videos).set({ privacyView: 'unlisted', plays: 4 }).where(eq(schema.videos.id, id));
+    await db
+      .update(schema.videos)
+      .set({ privacyView: 'unlisted', plays: 4 })
+      .where(eq(schema.videos.id, id));
     expect(await counts(second)).toEqual({ n: 1, r: 0 });
   });
 
@@ -100,7 +127,10 @@ describe('the counts a showcase keeps', () => {
     await add(second, both);
     expect(await counts(first)).toEqual({ n: before.n + 1, r: before.r + 1 });
     expect(await counts(second)).toEqual({ n: secondBefore.n + 1, r: secondBefore.r + 1 });
-    await db.update(schema.videos).set({ contentRating: 'safe' }).where(inArray(schema.videos.id, [both]));
+    await db
+      .update(schema.videos)
+      .set({ contentRating: 'safe' })
+      .where(inArray(schema.videos.id, [both]));
     expect(await counts(first)).toEqual({ n: before.n + 1, r: before.r });
     await db.delete(schema.videos).where(eq(schema.videos.id, both));
     expect(await counts(first)).toEqual(before);
@@ -114,18 +144,36 @@ describe('the counts a showcase keeps', () => {
     const moving = await video();
     const leaving = await video();
     await add(first, moving, leaving);
-    await db.delete(schema.showcaseVideos).where(and(eq(schema.showcaseVideos.showcaseId, first), eq(schema.showcaseVideos.videoId, leaving)));
+    await db
+      .delete(schema.showcaseVideos)
+      .where(
+        and(
+          eq(schema.showcaseVideos.showcaseId, first),
+          eq(schema.showcaseVideos.videoId, leaving),
+        ),
+      );
     expect(await counts(first)).toEqual({ n: before.n + 1, r: before.r });
-    await db.update(schema.showcaseVideos).set({ position: 99 }).where(eq(schema.showcaseVideos.showcaseId, first));
+    await db
+      .update(schema.showcaseVideos)
+      .set({ position: 99 })
+      .where(eq(schema.showcaseVideos.showcaseId, first));
     expect(await counts(first)).toEqual({ n: before.n + 1, r: before.r });
-    await db.update(schema.showcaseVideos).set({ showcaseId: second }).where(and(eq(schema.showcaseVideos.showcaseId, first), eq(schema.showcaseVideos.videoId, moving)));
+    await db
+      .update(schema.showcaseVideos)
+      .set({ showcaseId: second })
+      .where(
+        and(eq(schema.showcaseVideos.showcaseId, first), eq(schema.showcaseVideos.videoId, moving)),
+      );
     expect(await counts(first)).toEqual(before);
     expect(await counts(second)).toEqual({ n: secondBefore.n + 1, r: secondBefore.r });
   });
 
   it('count a thousand videos added in one statement', async () => {
     const db = await getDb();
-    const [showcase] = await db.insert(schema.showcases).values({ ownerId, name: 'Bulk' }).returning();
+    const [showcase] = await db
+      .insert(schema.showcases)
+      .values({ ownerId, name: 'Bulk' })
+      .returning();
     await db.execute(sql`
       with made as (
         insert into videos (owner_id, name, privacy_view)
@@ -134,7 +182,12 @@ describe('the counts a showcase keeps', () => {
       )
       insert into showcase_videos (showcase_id, video_id, position) select ${showcase!.id}, id, row_number() over (order by id) from made`);
     expect(await counts(showcase!.id)).toEqual({ n: 900, r: 0 });
-    const { total, items } = await listShowcaseVideos(db, { showcaseId: showcase!.id, sort: 'arranged', page: 75, perPage: 12 });
+    const { total, items } = await listShowcaseVideos(db, {
+      showcaseId: showcase!.id,
+      sort: 'arranged',
+      page: 75,
+      perPage: 12,
+    });
     expect(total).toBe(900);
     expect(items).toHaveLength(12);
     expect(items.at(-1)?.video.name).toBe('bulk 999');
@@ -144,36 +197,72 @@ describe('the counts a showcase keeps', () => {
         const options = { showcaseId: showcase!.id, sort, page, perPage: 12 };
         const alone = await listShowcaseVideos(db, options);
         const joined = await listShowcaseVideos(db, { ...options, filter: 'playable' });
-        expect(alone.items.map((i) => [i.video.id, i.position])).toEqual(joined.items.map((i) => [i.video.id, i.position]));
+        expect(alone.items.map((i) => [i.video.id, i.position])).toEqual(
+          joined.items.map((i) => [i.video.id, i.position]),
+        );
       }
     }
   });
 
   it('show a late page as it is after each change, though its order is held between changes', async () => {
     const db = await getDb();
-    const [showcase] = await db.insert(schema.showcases).values({ ownerId, name: 'Late pages' }).returning();
+    const [showcase] = await db
+      .insert(schema.showcases)
+      .values({ ownerId, name: 'Late pages' })
+      .returning();
     await db.execute(sql`
       with made as (insert into videos (owner_id, name) select ${ownerId}, 'late ' || n from generate_series(1, 600) n returning id)
       insert into showcase_videos (showcase_id, video_id, position) select ${showcase!.id}, id, row_number() over (order by id) from made`);
-    const version = async () => (await db.select({ v: schema.showcases.orderVersion }).from(schema.showcases).where(eq(schema.showcases.id, showcase!.id)))[0]!.v;
+    const version = async () =>
+      (
+        await db
+          .select({ v: schema.showcases.orderVersion })
+          .from(schema.showcases)
+          .where(eq(schema.showcases.id, showcase!.id))
+      )[0]!.v;
     const lastPage = async () => {
-      const { total, items } = await listShowcaseVideos(db, { showcaseId: showcase!.id, sort: 'arranged', page: 50, perPage: 12 });
+      const { total, items } = await listShowcaseVideos(db, {
+        showcaseId: showcase!.id,
+        sort: 'arranged',
+        page: 50,
+        perPage: 12,
+      });
       return { total, names: items.map((i) => i.video.name) };
     };
     expect((await lastPage()).names.at(-1)).toBe('late 600');
-    const [last] = await db.select({ id: schema.videos.id }).from(schema.videos).where(eq(schema.videos.name, 'late 600'));
+    const [last] = await db
+      .select({ id: schema.videos.id })
+      .from(schema.videos)
+      .where(eq(schema.videos.name, 'late 600'));
     let seen = await version();
     const moved = async () => {
       const now = await version();
       expect(now).toBeGreaterThan(seen);
       seen = now;
     };
-    await db.update(schema.videos).set({ privacyView: 'nobody' }).where(eq(schema.videos.id, last!.id));
+    await db
+      .update(schema.videos)
+      .set({ privacyView: 'nobody' })
+      .where(eq(schema.videos.id, last!.id));
     await moved();
-    expect(await lastPage()).toMatchObject({ total: 599, names: expect.not.arrayContaining(['late 600']) });
-    await db.update(schema.videos).set({ privacyView: 'anybody' }).where(eq(schema.videos.id, last!.id));
+    expect(await lastPage()).toMatchObject({
+      total: 599,
+      names: expect.not.arrayContaining(['late 600']),
+    });
+    await db
+      .update(schema.videos)
+      .set({ privacyView: 'anybody' })
+      .where(eq(schema.videos.id, last!.id));
     await moved();
-    await db.update(schema.showcaseVideos).set({ position: 0 }).where(and(eq(schema.showcaseVideos.showcaseId, showcase!.id), eq(schema.showcaseVideos.videoId, last!.id)));
+    await db
+      .update(schema.showcaseVideos)
+      .set({ position: 0 })
+      .where(
+        and(
+          eq(schema.showcaseVideos.showcaseId, showcase!.id),
+          eq(schema.showcaseVideos.videoId, last!.id),
+        ),
+      );
     await moved();
     expect((await lastPage()).names.at(-1)).toBe('late 599');
     await db.delete(schema.videos).where(eq(schema.videos.name, 'late 599'));
@@ -199,15 +288,28 @@ describe('the counts a showcase keeps', () => {
 describe('the playable total of a showcase hiding upcoming events', () => {
   it('leaves out live events not yet on the air, and counts them once they are', async () => {
     const db = await getDb();
-    const [showcase] = await db.insert(schema.showcases).values({ ownerId, name: 'Events', hideUpcoming: true }).returning();
+    const [showcase] = await db
+      .insert(schema.showcases)
+      .values({ ownerId, name: 'Events', hideUpcoming: true })
+      .returning();
     const clip = await video();
     const event = await video({ type: 'live' });
     const noEvent = await video({ type: 'live' });
     await add(showcase!.id, clip, event, noEvent);
     await db.insert(schema.liveEvents).values({ videoId: event, status: 'pending' });
-    const playable = () => listShowcaseVideos(db, { showcaseId: showcase!.id, sort: 'arranged', page: 1, perPage: 12, filter: 'playable' });
+    const playable = () =>
+      listShowcaseVideos(db, {
+        showcaseId: showcase!.id,
+        sort: 'arranged',
+        page: 1,
+        perPage: 12,
+        filter: 'playable',
+      });
     expect(await playable()).toMatchObject({ total: 1, items: [{ video: { id: clip } }] });
-    await db.update(schema.liveEvents).set({ status: 'streaming' }).where(eq(schema.liveEvents.videoId, event));
+    await db
+      .update(schema.liveEvents)
+      .set({ status: 'streaming' })
+      .where(eq(schema.liveEvents.videoId, event));
     const now = await playable();
     expect(now.total).toBe(2);
     expect(now.items.map((i) => i.video.id)).toEqual([clip, event]);

@@ -15,14 +15,25 @@ const { showcaseCovers } = await import('./showcaseCovers.ts');
 let ownerId = 0;
 
 beforeAll(async () => {
-  const [owner] = await (await getDb()).insert(schema.users).values({ email: 'covers@example.test', name: 'Owner' }).returning();
+  const [owner] = await (
+    await getDb()
+  )
+    .insert(schema.users)
+    .values({ email: 'covers@example.test', name: 'Owner' })
+    .returning();
   ownerId = owner!.id;
 });
 
 /** A video with the two smallest thumbnail sizes, unless `pictures` is false. */
-async function video(values: Partial<typeof schema.videos.$inferInsert> = {}, pictures = true): Promise<number> {
+async function video(
+  values: Partial<typeof schema.videos.$inferInsert> = {},
+  pictures = true,
+): Promise<number> {
   const db = await getDb();
-  const [row] = await db.insert(schema.videos).values({ ownerId, name: 'clip', ...values }).returning();
+  const [row] = await db
+    .insert(schema.videos)
+    .values({ ownerId, name: 'clip', ...values })
+    .returning();
   const id = row!.id;
   if (pictures) {
     await db.insert(schema.videoPictures).values([
@@ -33,10 +44,19 @@ async function video(values: Partial<typeof schema.videos.$inferInsert> = {}, pi
   return id;
 }
 
-async function showcase(videoIds: number[], values: Partial<typeof schema.showcases.$inferInsert> = {}): Promise<number> {
+async function showcase(
+  videoIds: number[],
+  values: Partial<typeof schema.showcases.$inferInsert> = {},
+): Promise<number> {
   const db = await getDb();
-  const [row] = await db.insert(schema.showcases).values({ ownerId, name: 'Showcase', ...values }).returning();
-  if (videoIds.length > 0) await db.insert(schema.showcaseVideos).values(videoIds.map((videoId, i) => ({ showcaseId: row!.id, videoId, position: i + 1 })));
+  const [row] = await db
+    .insert(schema.showcases)
+    .values({ ownerId, name: 'Showcase', ...values })
+    .returning();
+  if (videoIds.length > 0)
+    await db
+      .insert(schema.showcaseVideos)
+      .values(videoIds.map((videoId, i) => ({ showcaseId: row!.id, videoId, position: i + 1 })));
   return row!.id;
 }
 
@@ -50,14 +70,24 @@ describe('showcaseCovers', () => {
       [640, 350],
       [960, 525],
     ]);
-    for (const picture of cover) expect(picture.link).toMatch(new RegExp(`^/thumbnails/${first}-[\\w-]{16}-${picture.width}\\.jpg$`));
+    for (const picture of cover)
+      expect(picture.link).toMatch(
+        new RegExp(`^/thumbnails/${first}-[\\w-]{16}-${picture.width}\\.jpg$`),
+      );
   });
 
   it('prefers the chosen thumbnail video', async () => {
     const chosen = await video();
     const id = await showcase([await video(), chosen]);
-    await (await getDb()).update(schema.showcases).set({ thumbnailVideoId: chosen }).where(eq(schema.showcases.id, id));
-    expect((await showcaseCovers(await getDb(), [id])).get(id)![0]!.link).toContain(`/thumbnails/${chosen}-`);
+    await (
+      await getDb()
+    )
+      .update(schema.showcases)
+      .set({ thumbnailVideoId: chosen })
+      .where(eq(schema.showcases.id, id));
+    expect((await showcaseCovers(await getDb(), [id])).get(id)![0]!.link).toContain(
+      `/thumbnails/${chosen}-`,
+    );
   });
 
   it('passes over gated, hidden and unfinished videos, and signs a stock clip’s picture', async () => {

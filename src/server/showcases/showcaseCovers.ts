@@ -14,7 +14,7 @@ import { publicPicturePath } from '../media/publicThumbnails.ts';
 import { sign } from './represent.ts';
 import { parsed, visibleInShowcase, type PictureRef } from './showcaseQueries.ts';
 
-export interface CoverPicture {
+interface CoverPicture {
   link: string;
   width: number;
   height: number;
@@ -33,7 +33,10 @@ interface CoverRow {
 }
 
 /** Covers of the given showcases (all of them shown to anybody), by showcase id; one without a picture is absent. */
-export async function showcaseCovers(db: Db, showcaseIds: readonly number[]): Promise<Map<number, ShowcaseCover>> {
+export async function showcaseCovers(
+  db: Db,
+  showcaseIds: readonly number[],
+): Promise<Map<number, ShowcaseCover>> {
   if (showcaseIds.length === 0) return new Map();
   const restricted = sql.join(
     RESTRICTED_RATINGS.map((rating) => sql`${rating}`),
@@ -64,10 +67,19 @@ export async function showcaseCovers(db: Db, showcaseIds: readonly number[]): Pr
   );
   return new Map(
     found.map((row) => {
-      const video = { id: row.video_id, privacyView: row.privacy_view, status: row.status, contentRating: row.content_rating };
+      const video = {
+        id: row.video_id,
+        privacyView: row.privacy_view,
+        status: row.status,
+        contentRating: row.content_rating,
+      };
       // A public video's picture has a stable address; a stock clip's or an unlisted video's a signed link every visitor shares.
-      const link = (p: PictureRef) => (isPublicVideo(video) ? publicPicturePath(video.id, p) : sign(p.storageKey, true));
-      return [row.showcase_id, parsed(row.pictures).map((p) => ({ link: link(p), width: p.width, height: p.height }))] as const;
+      const link = (p: PictureRef) =>
+        isPublicVideo(video) ? publicPicturePath(video.id, p) : sign(p.storageKey, true);
+      return [
+        row.showcase_id,
+        parsed(row.pictures).map((p) => ({ link: link(p), width: p.width, height: p.height })),
+      ] as const;
     }),
   );
 }

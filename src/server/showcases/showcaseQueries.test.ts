@@ -15,25 +15,53 @@ let showcaseId = 0;
 
 beforeAll(async () => {
   const db = await getDb();
-  const [owner] = await db.insert(schema.users).values({ email: 'o@example.test', name: 'Owner' }).returning();
-  const [showcase] = await db.insert(schema.showcases).values({ ownerId: owner!.id, name: 'Fixture' }).returning();
+  const [owner] = await db
+    .insert(schema.users)
+    .values({ email: 'o@example.test', name: 'Owner' })
+    .returning();
+  const [showcase] = await db
+    .insert(schema.showcases)
+    .values({ ownerId: owner!.id, name: 'Fixture' })
+    .returning();
   showcaseId = showcase!.id;
   const made = [
     { name: 'charlie', plays: 5, privacyView: 'anybody', createdAt: new Date('2026-01-03') },
     { name: 'Alpha', plays: 50, privacyView: 'anybody', createdAt: new Date('2026-01-01') },
     { name: 'bravo', plays: 1, privacyView: 'unlisted', createdAt: new Date('2026-01-02') },
     { name: 'secret', plays: 99, privacyView: 'nobody', createdAt: new Date('2026-01-04') },
-    { name: 'still processing', plays: 0, privacyView: 'anybody', status: 'processing', createdAt: new Date('2026-01-05') },
+    {
+      name: 'still processing',
+      plays: 0,
+      privacyView: 'anybody',
+      status: 'processing',
+      createdAt: new Date('2026-01-05'),
+    },
   ];
   for (const [i, video] of made.entries()) {
-    const [row] = await db.insert(schema.videos).values({ ownerId: owner!.id, ...video }).returning();
-    await db.insert(schema.showcaseVideos).values({ showcaseId, videoId: row!.id, position: i + 1 });
-    await db.insert(schema.videoPictures).values({ videoId: row!.id, width: 640, height: 350, storageKey: `videos/${row!.id}/640x350.jpg` });
+    const [row] = await db
+      .insert(schema.videos)
+      .values({ ownerId: owner!.id, ...video })
+      .returning();
+    await db
+      .insert(schema.showcaseVideos)
+      .values({ showcaseId, videoId: row!.id, position: i + 1 });
+    await db.insert(schema.videoPictures).values({
+      videoId: row!.id,
+      width: 640,
+      height: 350,
+      storageKey: `videos/${row!.id}/640x350.jpg`,
+    });
   }
 });
 
-const names = async (sort: Parameters<typeof listShowcaseVideos>[1]['sort'], page = 1, perPage = 10) =>
-  (await listShowcaseVideos(await getDb(), { showcaseId, sort, page, perPage })).items.map((i) => i.video.name);
+const names = async (
+  sort: Parameters<typeof listShowcaseVideos>[1]['sort'],
+  page = 1,
+  perPage = 10,
+) =>
+  (await listShowcaseVideos(await getDb(), { showcaseId, sort, page, perPage })).items.map(
+    (i) => i.video.name,
+  );
 
 describe('a showcase with three visible videos, one private and one still processing', () => {
   it('counts and lists only the videos a viewer may see', async () => {
@@ -52,12 +80,22 @@ describe('a showcase with three visible videos, one private and one still proces
   it('pages with a stable order', async () => {
     expect(await names('alphabetical', 1, 2)).toEqual(['Alpha', 'bravo']);
     expect(await names('alphabetical', 2, 2)).toEqual(['charlie']);
-    const { total } = await listShowcaseVideos(await getDb(), { showcaseId, sort: 'arranged', page: 2, perPage: 2 });
+    const { total } = await listShowcaseVideos(await getDb(), {
+      showcaseId,
+      sort: 'arranged',
+      page: 2,
+      perPage: 2,
+    });
     expect(total).toBe(3);
   });
 
   it('brings each video its pictures', async () => {
-    const { items } = await listShowcaseVideos(await getDb(), { showcaseId, sort: 'arranged', page: 1, perPage: 1 });
+    const { items } = await listShowcaseVideos(await getDb(), {
+      showcaseId,
+      sort: 'arranged',
+      page: 1,
+      perPage: 1,
+    });
     expect(items[0]?.pictures.map((p) => p.width)).toEqual([640]);
   });
 

@@ -2,13 +2,44 @@
  * Reads of showcases and their videos. The page and the API both call these, so what a
  * browser renders and what an island fetches can never disagree.
  */
-import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Sort } from '../../lib/domain.ts';
 import { SORT_MAP, type SortSpec } from '../../lib/sortMap.ts';
-import { inPageOrder, pagesOverMemberships, pageWindow, type PagedId } from '../../lib/deferredPage.ts';
-import { createDirectoryCache, sliceDirectory, toDirectory, usesDirectory } from '../../lib/orderDirectory.ts';
+import {
+  inPageOrder,
+  pagesOverMemberships,
+  pageWindow,
+  type PagedId,
+} from '../../lib/deferredPage.ts';
+import {
+  createDirectoryCache,
+  sliceDirectory,
+  toDirectory,
+  usesDirectory,
+} from '../../lib/orderDirectory.ts';
 import type { Db } from '../db/client.ts';
-import { liveBroadcasts, liveEvents, showcases, showcaseVideos, users, videoFiles, videoPictures, videos } from '../db/schema.ts';
+import {
+  liveBroadcasts,
+  liveEvents,
+  showcases,
+  showcaseVideos,
+  users,
+  videoFiles,
+  videoPictures,
+  videos,
+} from '../db/schema.ts';
 
 export type ShowcaseRow = typeof showcases.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -78,8 +109,19 @@ export function playable(): SQL {
 
 /** The showcase and its owner; the totals are the counts kept with the showcase (migration 0008_search_paging). */
 export async function findShowcase(db: Db, id: number): Promise<ShowcaseWithOwner | null> {
-  const [row] = await db.select({ showcase: showcases, owner: users }).from(showcases).innerJoin(users, eq(users.id, showcases.ownerId)).where(eq(showcases.id, id)).limit(1);
-  return row ? { ...row, totalVideos: row.showcase.videoCount, hasRestrictedVideos: row.showcase.restrictedVideoCount > 0 } : null;
+  const [row] = await db
+    .select({ showcase: showcases, owner: users })
+    .from(showcases)
+    .innerJoin(users, eq(users.id, showcases.ownerId))
+    .where(eq(showcases.id, id))
+    .limit(1);
+  return row
+    ? {
+        ...row,
+        totalVideos: row.showcase.videoCount,
+        hasRestrictedVideos: row.showcase.restrictedVideoCount > 0,
+      }
+    : null;
 }
 
 export async function findShowcaseByDomain(db: Db, host: string): Promise<number | null> {
@@ -92,7 +134,9 @@ export async function findShowcaseByDomain(db: Db, host: string): Promise<number
 }
 
 /** Showcases anyone may open, for the instance's home page, with the count each shows (as findShowcase). */
-export async function listPublicShowcases(db: Db): Promise<Omit<ShowcaseWithOwner, 'hasRestrictedVideos'>[]> {
+export async function listPublicShowcases(
+  db: Db,
+): Promise<Omit<ShowcaseWithOwner, 'hasRestrictedVideos'>[]> {
   const rows = await db
     .select({ showcase: showcases, owner: users, totalVideos: showcases.videoCount })
     .from(showcases)
@@ -138,9 +182,36 @@ export interface ListOptions {
 
 /** Pictures, files and the live event of a video, as JSON in the same row: one round trip. */
 export const media = {
-  pictures: sql<PictureRef[]>`(select coalesce(json_agg(json_build_object('width', p.width, 'height', p.height, 'storageKey', p.storage_key) order by p.width), '[]'::json) from ${videoPictures} p where p.video_id = ${videos.id})`,
-  files: sql<FileRef[]>`(select coalesce(json_agg(json_build_object('quality', f.quality, 'mime', f.mime, 'width', f.width, 'height', f.height, 'size', f.size, 'storageKey', f.storage_key, 'tier', f.tier)), '[]'::json) from ${videoFiles} f where f.video_id = ${videos.id})`,
-  live: sql<LiveRef | null>`(select json_build_object('status', l.status, 'startTime', l.start_time, 'rrule', l.rrule, 'timeZone', l.time_zone, 'archivedTime', l.archived_time, 'chatRoomId', l.chat_room_id, 'broadcastId', b.id, 'broadcastStartedAt', b.started_at) from ${liveEvents} l left join lateral (select lb.id, lb.started_at from ${liveBroadcasts} lb where l.status = 'streaming' and lb.event_video_id = l.video_id and lb.status = 'live' order by lb.started_at desc, lb.id desc limit 1) b on true where l.video_id = ${videos.id})`,
+  pictures: sql<PictureRef[]>`(
+    select coalesce(json_agg(json_build_object(
+      'width', p.width, 'height', p.height, 'storageKey', p.storage_key
+    ) order by p.width), '[]'::json)
+    from ${videoPictures} p
+    where p.video_id = ${videos.id}
+  )`,
+  files: sql<FileRef[]>`(
+    select coalesce(json_agg(json_build_object(
+      'quality', f.quality, 'mime', f.mime, 'width', f.width, 'height', f.height,
+      'size', f.size, 'storageKey', f.storage_key, 'tier', f.tier
+    )), '[]'::json)
+    from ${videoFiles} f
+    where f.video_id = ${videos.id}
+  )`,
+  live: sql<LiveRef | null>`(
+    select json_build_object(
+      'status', l.status, 'startTime', l.start_time, 'rrule', l.rrule,
+      'timeZone', l.time_zone, 'archivedTime', l.archived_time, 'chatRoomId', l.chat_room_id,
+      'broadcastId', b.id, 'broadcastStartedAt', b.started_at
+    )
+    from ${liveEvents} l
+    left join lateral (
+      select lb.id, lb.started_at from ${liveBroadcasts} lb
+      where l.status = 'streaming' and lb.event_video_id = l.video_id and lb.status = 'live'
+      order by lb.started_at desc, lb.id desc
+      limit 1
+    ) b on true
+    where l.video_id = ${videos.id}
+  )`,
 };
 
 /** json columns arrive parsed from postgres.js and as text from some drivers. */
@@ -148,10 +219,24 @@ export function parsed<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
-type MediaRow = { video: VideoRow; owner: UserRow; position: number; pictures: PictureRef[]; files: FileRef[]; live: LiveRef | null };
+type MediaRow = {
+  video: VideoRow;
+  owner: UserRow;
+  position: number;
+  pictures: PictureRef[];
+  files: FileRef[];
+  live: LiveRef | null;
+};
 
 function toItem(row: MediaRow): VideoWithMedia {
-  return { video: row.video, owner: row.owner, position: row.position, pictures: parsed(row.pictures), files: parsed(row.files), live: parsed(row.live) };
+  return {
+    video: row.video,
+    owner: row.owner,
+    position: row.position,
+    pictures: parsed(row.pictures),
+    files: parsed(row.files),
+    live: parsed(row.live),
+  };
 }
 
 /**
@@ -164,8 +249,15 @@ async function withMedia(db: Db, page: readonly PagedId[]): Promise<VideoWithMed
     .select({ video: videos, owner: users, ...media })
     .from(videos)
     .innerJoin(users, eq(users.id, videos.ownerId))
-    .where(inArray(videos.id, page.map((p) => p.id)));
-  return inPageOrder(page, rows, (row) => row.video.id).map(([{ position }, row]) => toItem({ ...row, position }));
+    .where(
+      inArray(
+        videos.id,
+        page.map((p) => p.id),
+      ),
+    );
+  return inPageOrder(page, rows, (row) => row.video.id).map(([{ position }, row]) =>
+    toItem({ ...row, position }),
+  );
 }
 
 /**
@@ -173,7 +265,14 @@ async function withMedia(db: Db, page: readonly PagedId[]): Promise<VideoWithMed
  * ids first, over indexes and bare rows, then the media of those ids alone). The total is
  * `total`'s (a showcase's kept count) when given, else a count of the matches.
  */
-export async function pageOfShowcaseVideos(db: Db, where: SQL | undefined, order: SQL[], page: number, perPage: number, total?: () => Promise<number>): Promise<{ total: number; items: VideoWithMedia[] }> {
+export async function pageOfShowcaseVideos(
+  db: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  page: number,
+  perPage: number,
+  total?: () => Promise<number>,
+): Promise<{ total: number; items: VideoWithMedia[] }> {
   const { limit, offset } = pageWindow(page, perPage);
   const counted = () =>
     db
@@ -200,10 +299,20 @@ export async function pageOfShowcaseVideos(db: Db, where: SQL | undefined, order
  * Visible videos of a showcase, read from its kept count; with filter=playable less the live
  * events not yet on the air, found through the index of live videos.
  */
-async function showcaseTotal(db: Db, showcaseId: number, filter: ListOptions['filter']): Promise<number> {
+async function showcaseTotal(
+  db: Db,
+  showcaseId: number,
+  filter: ListOptions['filter'],
+): Promise<number> {
   const waiting =
     filter === 'playable'
-      ? sql`(select count(*)::int from ${videos} join ${showcaseVideos} on ${showcaseVideos.videoId} = ${videos.id} and ${showcaseVideos.showcaseId} = ${showcases.id} where ${videos.type} = 'live' and ${visibleInShowcase()} and not ${playable()})`
+      ? sql`(
+          select count(*)::int from ${videos}
+          join ${showcaseVideos}
+            on ${showcaseVideos.videoId} = ${videos.id}
+            and ${showcaseVideos.showcaseId} = ${showcases.id}
+          where ${videos.type} = 'live' and ${visibleInShowcase()} and not ${playable()}
+        )`
       : sql`0`;
   const [row] = await db
     .select({ n: sql<number>`${showcases.videoCount} - ${waiting}` })
@@ -215,7 +324,10 @@ async function showcaseTotal(db: Db, showcaseId: number, filter: ListOptions['fi
 /** The arranged and added orders of the showcases read lately, for their late pages. */
 const directories = createDirectoryCache(32);
 
-export async function listShowcaseVideos(db: Db, options: ListOptions): Promise<{ total: number; items: VideoWithMedia[] }> {
+export async function listShowcaseVideos(
+  db: Db,
+  options: ListOptions,
+): Promise<{ total: number; items: VideoWithMedia[] }> {
   const total = () => showcaseTotal(db, options.showcaseId, options.filter);
   const spec = sortSpecOf(options.sort);
   if (pagesOverMemberships(spec, options.filter)) {
@@ -228,11 +340,19 @@ export async function listShowcaseVideos(db: Db, options: ListOptions): Promise<
       .where(and(eq(showcaseVideos.showcaseId, options.showcaseId), eq(showcaseVideos.shown, true)))
       .orderBy(...orderFor(spec, showcaseVideos.videoId));
     if (usesDirectory(offset)) {
-      const [head] = await db.select({ total: showcases.videoCount, version: showcases.orderVersion }).from(showcases).where(eq(showcases.id, options.showcaseId));
+      const [head] = await db
+        .select({ total: showcases.videoCount, version: showcases.orderVersion })
+        .from(showcases)
+        .where(eq(showcases.id, options.showcaseId));
       if (!head) return { total: 0, items: [] };
       const key = `${options.showcaseId}:${spec.by}.${spec.direction}`;
-      const directory = await directories.get(key, head.version, async () => toDirectory(head.version, await memberships));
-      return { total: head.total, items: await withMedia(db, sliceDirectory(directory, offset, limit)) };
+      const directory = await directories.get(key, head.version, async () =>
+        toDirectory(head.version, await memberships),
+      );
+      return {
+        total: head.total,
+        items: await withMedia(db, sliceDirectory(directory, offset, limit)),
+      };
     }
     const [ids, n] = await Promise.all([memberships.limit(limit).offset(offset), total()]);
     return { total: n, items: await withMedia(db, ids) };
@@ -242,16 +362,29 @@ export async function listShowcaseVideos(db: Db, options: ListOptions): Promise<
     visibleInShowcase(),
     options.filter === 'playable' ? playable() : undefined,
   );
-  return pageOfShowcaseVideos(db, where, orderFor(options.sort), options.page, options.perPage, total);
+  return pageOfShowcaseVideos(
+    db,
+    where,
+    orderFor(options.sort),
+    options.page,
+    options.perPage,
+    total,
+  );
 }
 
-export async function findShowcaseVideo(db: Db, showcaseId: number, videoId: number): Promise<VideoWithMedia | null> {
+export async function findShowcaseVideo(
+  db: Db,
+  showcaseId: number,
+  videoId: number,
+): Promise<VideoWithMedia | null> {
   const [row] = await db
     .select({ video: videos, owner: users, position: showcaseVideos.position, ...media })
     .from(showcaseVideos)
     .innerJoin(videos, eq(videos.id, showcaseVideos.videoId))
     .innerJoin(users, eq(users.id, videos.ownerId))
-    .where(and(eq(showcaseVideos.showcaseId, showcaseId), eq(videos.id, videoId), visibleInShowcase()))
+    .where(
+      and(eq(showcaseVideos.showcaseId, showcaseId), eq(videos.id, videoId), visibleInShowcase()),
+    )
     .limit(1);
   return row ? toItem(row) : null;
 }

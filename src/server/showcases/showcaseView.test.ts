@@ -15,9 +15,18 @@ const showcaseIds = { hiding: 0, showing: 0 };
 
 beforeAll(async () => {
   const db = await getDb();
-  const [owner] = await db.insert(schema.users).values({ email: 'o@example.test', name: 'Owner' }).returning();
-  const [hiding] = await db.insert(schema.showcases).values({ ownerId: owner!.id, name: 'Hides upcoming', layout: 'live', hideUpcoming: true }).returning();
-  const [showing] = await db.insert(schema.showcases).values({ ownerId: owner!.id, name: 'Shows upcoming', layout: 'live' }).returning();
+  const [owner] = await db
+    .insert(schema.users)
+    .values({ email: 'o@example.test', name: 'Owner' })
+    .returning();
+  const [hiding] = await db
+    .insert(schema.showcases)
+    .values({ ownerId: owner!.id, name: 'Hides upcoming', layout: 'live', hideUpcoming: true })
+    .returning();
+  const [showing] = await db
+    .insert(schema.showcases)
+    .values({ ownerId: owner!.id, name: 'Shows upcoming', layout: 'live' })
+    .returning();
   showcaseIds.hiding = hiding!.id;
   showcaseIds.showing = showing!.id;
   const events = [
@@ -28,9 +37,15 @@ beforeAll(async () => {
     { name: 'ended', status: 'done' },
   ];
   for (const [i, event] of events.entries()) {
-    const [video] = await db.insert(schema.videos).values({ ownerId: owner!.id, name: event.name, type: 'live' }).returning();
+    const [video] = await db
+      .insert(schema.videos)
+      .values({ ownerId: owner!.id, name: event.name, type: 'live' })
+      .returning();
     await db.insert(schema.liveEvents).values({ videoId: video!.id, status: event.status });
-    for (const showcaseId of [hiding!.id, showing!.id]) await db.insert(schema.showcaseVideos).values({ showcaseId, videoId: video!.id, position: i + 1 });
+    for (const showcaseId of [hiding!.id, showing!.id])
+      await db
+        .insert(schema.showcaseVideos)
+        .values({ showcaseId, videoId: video!.id, position: i + 1 });
   }
 });
 
@@ -59,6 +74,12 @@ describe('a live showcase', () => {
   });
 
   it('shows every event otherwise', async () => {
-    expect(await namesIn(showcaseIds.showing)).toEqual(['on the air', 'next week', 'in ten minutes', 'not scheduled', 'ended']);
+    expect(await namesIn(showcaseIds.showing)).toEqual([
+      'on the air',
+      'next week',
+      'in ten minutes',
+      'not scheduled',
+      'ended',
+    ]);
   });
 });

@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { normalizeBrandColor } from '../../lib/brandColor.ts';
 import type { Db } from '../db/client.ts';
-import { teams, type CustomLogo } from '../db/schema.ts';
+import type { CustomLogo } from '../../lib/customLogo.ts';
+import { teams } from '../db/schema.ts';
 import { teamSsoConnections } from '../sso/ssoConnections.ts';
 import type { ShowcaseWithOwner } from './showcaseQueries.ts';
 
@@ -24,9 +25,18 @@ export interface SignInBranding {
   ssoConnections: { id: number; name: string }[];
 }
 
-export async function signInBranding(db: Db, { showcase, owner }: ShowcaseWithOwner): Promise<SignInBranding> {
-  const [team] = await db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.ownerId, owner.id)).limit(1);
-  const connections = team ? (await teamSsoConnections(db, team.id)).map(({ id, name }) => ({ id, name })) : [];
+export async function signInBranding(
+  db: Db,
+  { showcase, owner }: ShowcaseWithOwner,
+): Promise<SignInBranding> {
+  const [team] = await db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(eq(teams.ownerId, owner.id))
+    .limit(1);
+  const connections = team
+    ? (await teamSsoConnections(db, team.id)).map(({ id, name }) => ({ id, name }))
+    : [];
   const logo = showcase.customLogo;
   return {
     name: showcase.privacyView === 'team' && team ? team.name : owner.name,

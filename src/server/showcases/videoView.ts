@@ -5,21 +5,30 @@
  * exactly as for the showcase page (showcaseAccess.ts); the arrows pass over videos this
  * viewer may not watch, and a locked video shows why instead of its player.
  */
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/translationKeys.ts';
 import type { Layout, Locale, Sort, TeamRole } from '../../lib/domain.ts';
 import { localizePath } from '../../lib/localeNegotiation.ts';
 import { pageLoadErrorTarget } from '../../lib/pageLoadError.ts';
 import { pageCount, pageSizeFor } from '../../lib/pagination.ts';
-import { albumAddress, videoIdOf, videoViewNeighbours, videoViewPath } from '../../lib/videoNavigation.ts';
+import {
+  albumAddress,
+  videoIdOf,
+  videoViewNeighbours,
+  videoViewPath,
+} from '../../lib/videoNavigation.ts';
 import { withQuery } from '../../lib/carriedQuery.ts';
 import type { ViewerAbilities } from '../../lib/viewerAbilities.ts';
 import { openShowcase, type DeniedView, type ShowcaseViewer } from '../access/showcaseAccess.ts';
-import { chatOfVideo, type VideoChat } from '../chat/chatStore.ts';
+import type { VideoChat } from '../chat/chatStore.ts';
 import { getDb } from '../db/client.ts';
+import { findManagedLiveEvent, type ManagedLiveEvent } from '../live/managedLiveEvent.ts';
 import { chosenFeaturedVideo } from './featuredVideo.ts';
-import { cachedListShowcaseVideos } from './cachedReads.ts';
+import {
+  cachedChatOfVideo,
+  cachedFindShowcaseVideo,
+  cachedListShowcaseVideos,
+} from './cachedReads.ts';
 import { albumJson, type AlbumJson, type VideoJson } from './represent.ts';
-import { findShowcaseVideo } from './showcaseQueries.ts';
 import { ageGateView } from './showcaseView.ts';
 import { loadVideoDownloads, type VideoDownloads } from './videoDownloads.ts';
 import type { AgeGateView } from './viewResponse.ts';
@@ -43,9 +52,12 @@ export interface VideoView {
   shareable: boolean;
   /** The live chat beside the player: the event's own, or its replay played back in step; none for other videos. */
   chat: VideoChat | null;
+  /** A live event's Go live panel, for a viewer who may broadcast it; never offsite or embedded. */
+  goLive: ManagedLiveEvent | null;
 }
 
-export type VideoViewResult = { kind: 'redirect'; location: string } | DeniedView | AgeGateView | VideoView;
+export type VideoViewResult =
+  { kind: 'redirect'; location: string } | DeniedView | AgeGateView | VideoView;
 
 export interface VideoViewRequest {
   albumId: number;
@@ -55,12 +67,19 @@ export interface VideoViewRequest {
   host: string;
   viewer: ShowcaseViewer;
   /** The translator of the request: the download modal names its qualities. */
-  t: TFunction;
+  t: Translate;
 }
 
 const NO_DOWNLOADS: VideoDownloads = { access: 'none', download: [], textTracks: [] };
 
-export async function loadVideoView({ albumId, videoId, locale, host, viewer, t }: VideoViewRequest): Promise<VideoViewResult> {
+export async function loadVideoView({
+  albumId,
+  videoId,
+  locale,
+  host,
+  viewer,
+  t,
+}: VideoViewRequest): Promise<VideoViewResult> {
   const db = await getDb();
   const access = await openShowcase(db, albumId, viewer);
   if (!access.open) return access.denied;
@@ -69,9 +88,11 @@ export async function loadVideoView({ albumId, videoId, locale, host, viewer, t 
   const { found, present, lockOf, teamRole } = open;
   const { carried } = viewer;
 
-  const onOwnDomain = Boolean(found.showcase.domain && found.showcase.domain.toLowerCase() === host.toLowerCase());
+  const onOwnDomain = Boolean(
+    found.showcase.domain && found.showcase.domain.toLowerCase() === host.toLowerCase(),
+  );
   const basePath = pageLoadErrorTarget(albumId, onOwnDomain);
-  const item = await findShowcaseVideo(db, albumId, videoId);
+  const item = await cachedFindShowcaseVideo(db, albumId, videoId);
   const video = item ? present(item) : null;
   // SPEC §4: "Video load returning no uri redirects to the album."
   if (!item || !video || videoIdOf(video.uri) !== videoId) {
@@ -89,8 +110,15 @@ export async function loadVideoView({ albumId, videoId, locale, host, viewer, t 
   let pageVideoIds: number[] = [];
   let featuredId = videoId;
   for (let n = 1; n <= pages; n++) {
-    const { items } = await cachedListShowcaseVideos(db, { showcaseId: albumId, sort, page: n, perPage });
-    const ids = items.filter((entry) => entry.video.id === videoId || lockOf(entry) === null).map((entry) => entry.video.id);
+    const { items } = await cachedListShowcaseVideos(db, {
+      showcaseId: albumId,
+      sort,
+      page: n,
+      perPage,
+    });
+    const ids = items
+      .filter((entry) => entry.video.id === videoId || lockOf(entry) === null)
+      .map((entry) => entry.video.id);
     if (n === 1) featuredId = ids[0] ?? videoId;
     if (ids.includes(videoId)) {
       page = n;
@@ -102,7 +130,8 @@ export async function loadVideoView({ albumId, videoId, locale, host, viewer, t 
   const chosen = layout === 'featured' ? await chosenFeaturedVideo(db, found.showcase) : null;
   if (chosen && lockOf(chosen) === null) featuredId = chosen.video.id;
   const { previous, next } = videoViewNeighbours({ page, pageVideoIds, videoId, featuredId });
-  const hrefOf = (id: number | null) => (id === null ? null : withQuery(videoViewPath(albumId, id), carried));
+  const hrefOf = (id: number | null) =>
+    id === null ? null : withQuery(videoViewPath(albumId, id), carried);
   return {
     kind: 'video',
     album: albumJson(found),
@@ -115,8 +144,19 @@ export async function loadVideoView({ albumId, videoId, locale, host, viewer, t 
     abilities: open.abilities,
     downloads: video.content_lock
       ? NO_DOWNLOADS
-      : await loadVideoDownloads(db, { found, video: item.video, teamRole, locale, t, shareHash: carried.sh ?? null }),
+      : await loadVideoDownloads(db, {
+          found,
+          video: item.video,
+          teamRole,
+          locale,
+          t,
+          shareHash: carried.sh ?? null,
+        }),
     shareable: open.shareable,
-    chat: video.content_lock ? null : await chatOfVideo(db, videoId),
+    chat: video.content_lock ? null : await cachedChatOfVideo(db, videoId),
+    goLive:
+      video.live && viewer.access.viewerId !== null && !open.abilities.newTab
+        ? await findManagedLiveEvent(db, viewer.access.viewerId, videoId)
+        : null,
   };
 }

@@ -19,10 +19,12 @@ export interface AgeGateView {
 }
 
 /** What a viewer who may open the showcase is shown: a list, a video, search results, a frame. */
-export interface ContentView {
+interface ContentView {
   kind: 'showcase' | 'video' | 'search' | 'embed' | 'frame';
   /** Anybody may open the showcase (OpenShowcase.shareable). */
   shareable: boolean;
+  /** The content could not be fetched (a search that failed): the page answers 500. */
+  failed?: boolean;
 }
 
 /** A view a page renders: the screen of a viewer turned away, the age gate, or the showcase's content. */
@@ -30,10 +32,14 @@ export type RenderedView = DeniedView | AgeGateView | ContentView;
 
 /** HTTP status of a view: a denied screen answers its ACCESS_STATUS (401, 403 or 404). */
 function statusFor(view: RenderedView): number {
-  return view.kind === 'denied' ? ACCESS_STATUS[view.screen] : 200;
+  if (view.kind === 'denied') return ACCESS_STATUS[view.screen];
+  return view.kind !== 'ageGate' && view.failed ? 500 : 200;
 }
 
-function cacheControlFor(astro: Pick<AstroGlobal, 'locals' | 'cookies'>, view: RenderedView): string {
+function cacheControlFor(
+  astro: Pick<AstroGlobal, 'locals' | 'cookies'>,
+  view: RenderedView,
+): string {
   if (view.kind === 'denied' || view.kind === 'ageGate') return PRIVATE_PAGE;
   return pageCacheControl(astro.locals, astro.cookies, view.shareable);
 }
@@ -42,7 +48,17 @@ export function prepareViewResponse(astro: AstroGlobal, view: RenderedView): voi
   astro.response.status = statusFor(view);
   astro.response.headers.set('Cache-Control', cacheControlFor(astro, view));
   // A team sign-in started in the popup of an embed comes back to the popup, not here.
-  if (view.kind === 'denied' && view.screen === 'signIn' && !astro.url.pathname.endsWith('/embed')) {
-    astro.cookies.set(TEAM_SIGN_IN_REDIRECT_COOKIE, astro.url.pathname + astro.url.search, { path: '/', httpOnly: true, sameSite: 'lax', secure: servedOverHttps(astro.url), maxAge: 60 * 30 });
+  if (
+    view.kind === 'denied' &&
+    view.screen === 'signIn' &&
+    !astro.url.pathname.endsWith('/embed')
+  ) {
+    astro.cookies.set(TEAM_SIGN_IN_REDIRECT_COOKIE, astro.url.pathname + astro.url.search, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: servedOverHttps(astro.url),
+      maxAge: 60 * 30,
+    });
   }
 }

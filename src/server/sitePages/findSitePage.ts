@@ -17,17 +17,25 @@ export interface FoundSitePage {
   inViewerLocale: boolean;
 }
 
-export async function findSitePage(name: SitePageName, locale: Locale): Promise<FoundSitePage | null> {
+async function findSitePage(name: SitePageName, locale: Locale): Promise<FoundSitePage | null> {
   for (const id of sitePageCandidates(name, locale)) {
     const entry = await getEntry('sitePages', id);
-    if (entry) return { name, entry, lang: entryLocale(id), inViewerLocale: entryLocale(id) === locale };
+    if (entry)
+      return { name, entry, lang: entryLocale(id), inViewerLocale: entryLocale(id) === locale };
   }
   return null;
 }
 
 /** The page a route renders, cacheable like any public page; null when the operator removed its file. */
-export async function sitePageFor(astro: AstroGlobal, name: SitePageName): Promise<FoundSitePage | null> {
+export async function sitePageFor(
+  astro: AstroGlobal,
+  name: SitePageName,
+): Promise<FoundSitePage | null> {
   const page = await findSitePage(name, astro.locals.locale);
-  if (page) astro.response.headers.set('Cache-Control', pageCacheControl(astro.locals, astro.cookies, true));
+  if (page)
+    astro.response.headers.set(
+      'Cache-Control',
+      pageCacheControl(astro.locals, astro.cookies, true),
+    );
   return page;
 }

@@ -14,13 +14,17 @@ export interface DemoSsoConnection {
   clientSecret: string;
 }
 
-export function demoSsoConnectionFromEnv(env: Record<string, string | undefined>): DemoSsoConnection | null {
+export function demoSsoConnectionFromEnv(
+  env: Record<string, string | undefined>,
+): DemoSsoConnection | null {
   const issuer = env['DEMO_SSO_ISSUER']?.trim();
   const clientId = env['DEMO_SSO_CLIENT_ID']?.trim();
   const clientSecret = env['DEMO_SSO_CLIENT_SECRET']?.trim();
   if (!issuer && !clientId && !clientSecret) return null;
   if (!issuer || !clientId || !clientSecret) {
-    throw new Error('Invalid configuration:\n  DEMO_SSO_ISSUER, DEMO_SSO_CLIENT_ID and DEMO_SSO_CLIENT_SECRET must be set together');
+    throw new Error(
+      'Invalid configuration:\n  DEMO_SSO_ISSUER, DEMO_SSO_CLIENT_ID and DEMO_SSO_CLIENT_SECRET must be set together',
+    );
   }
   // Fails here, at seed time, rather than at the first sign-in.
   issuerUrl(issuer);

@@ -15,20 +15,34 @@ export interface OidcConnection {
 
 const TTL_MS = 60 * 60 * 1000;
 const TIMEOUT_SECONDS = 10;
-const cache = new Map<string, { expiresAt: number; configuration: Promise<client.Configuration> }>();
+const cache = new Map<
+  string,
+  { expiresAt: number; configuration: Promise<client.Configuration> }
+>();
 
-async function discover({ issuer, clientId, clientSecret }: OidcConnection): Promise<client.Configuration> {
+async function discover({
+  issuer,
+  clientId,
+  clientSecret,
+}: OidcConnection): Promise<client.Configuration> {
   const url = issuerUrl(issuer);
   // openid-client refuses http unless told; only a loopback issuer is ever told. (Its
   // @deprecated mark only flags the option as one production should not need.)
-  const execute = isLoopbackIssuer(url) && url.protocol === 'http:' ? [client.allowInsecureRequests] : [];
+  const execute =
+    isLoopbackIssuer(url) && url.protocol === 'http:' ? [client.allowInsecureRequests] : [];
   // client_secret_basic: the OpenID Connect default for a registered confidential client.
   // The timeout carries over to every later request of the Configuration.
-  return client.discovery(url, clientId, undefined, client.ClientSecretBasic(clientSecret), { execute, timeout: TIMEOUT_SECONDS });
+  return client.discovery(url, clientId, undefined, client.ClientSecretBasic(clientSecret), {
+    execute,
+    timeout: TIMEOUT_SECONDS,
+  });
 }
 
 /** The Configuration of a connection; a failed discovery is not kept, so the next sign-in retries. */
-export function oidcConfiguration(connection: OidcConnection, now = Date.now()): Promise<client.Configuration> {
+export function oidcConfiguration(
+  connection: OidcConnection,
+  now = Date.now(),
+): Promise<client.Configuration> {
   const key = JSON.stringify([connection.issuer, connection.clientId, connection.clientSecret]);
   const known = cache.get(key);
   if (known && known.expiresAt > now) return known.configuration;

@@ -12,7 +12,11 @@ import type { Db } from '../db/client.ts';
 import { teamMemberships, users } from '../db/schema.ts';
 import type { SsoIdentity } from './ssoIdentity.ts';
 
-export async function provisionSsoUser(db: Db, teamId: number, identity: SsoIdentity): Promise<{ userId: number; created: boolean; joined: boolean }> {
+export async function provisionSsoUser(
+  db: Db,
+  teamId: number,
+  identity: SsoIdentity,
+): Promise<{ userId: number; created: boolean; joined: boolean }> {
   return db.transaction(async (tx) => {
     const byEmail = sql`lower(${users.email}) = ${identity.email}`;
     let [user] = await tx.select({ id: users.id }).from(users).where(byEmail).limit(1);
@@ -39,7 +43,11 @@ export async function provisionSsoUser(db: Db, teamId: number, identity: SsoIden
       user ??= (await tx.select({ id: users.id }).from(users).where(byEmail).limit(1))[0];
     }
     if (!user) throw new Error('SSO account could not be created');
-    const joined = await tx.insert(teamMemberships).values({ teamId, userId: user.id, role: 'Viewer' }).onConflictDoNothing().returning({ userId: teamMemberships.userId });
+    const joined = await tx
+      .insert(teamMemberships)
+      .values({ teamId, userId: user.id, role: 'Viewer' })
+      .onConflictDoNothing()
+      .returning({ userId: teamMemberships.userId });
     return { userId: user.id, created, joined: joined.length > 0 };
   });
 }

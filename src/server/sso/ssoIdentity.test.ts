@@ -3,15 +3,28 @@ import { identityFromClaims, needsUserInfo } from './ssoIdentity.ts';
 
 describe('given the claims of an identity provider', () => {
   it('takes a verified e-mail, lower-cased, and the name', () => {
-    expect(identityFromClaims({ sub: 'a', email: ' Ana@Example.COM ', email_verified: true, name: 'Ana Lima' })).toEqual({
+    expect(
+      identityFromClaims({
+        sub: 'a',
+        email: ' Ana@Example.COM ',
+        email_verified: true,
+        name: 'Ana Lima',
+      }),
+    ).toEqual({
       ok: true,
       identity: { email: 'ana@example.com', name: 'Ana Lima' },
     });
   });
 
   it('refuses an unverified e-mail, or one whose verification is not stated', () => {
-    expect(identityFromClaims({ email: 'ana@example.com', email_verified: false })).toEqual({ ok: false, reason: 'unverified-email' });
-    expect(identityFromClaims({ email: 'ana@example.com' })).toEqual({ ok: false, reason: 'unverified-email' });
+    expect(identityFromClaims({ email: 'ana@example.com', email_verified: false })).toEqual({
+      ok: false,
+      reason: 'unverified-email',
+    });
+    expect(identityFromClaims({ email: 'ana@example.com' })).toEqual({
+      ok: false,
+      reason: 'unverified-email',
+    });
   });
 
   it('accepts email_verified sent as the string "true"', () => {
@@ -20,11 +33,19 @@ describe('given the claims of an identity provider', () => {
 
   it('refuses a missing or malformed e-mail', () => {
     expect(identityFromClaims({ sub: 'a' })).toEqual({ ok: false, reason: 'no-email' });
-    expect(identityFromClaims({ email: 'not an address', email_verified: true })).toEqual({ ok: false, reason: 'no-email' });
+    expect(identityFromClaims({ email: 'not an address', email_verified: true })).toEqual({
+      ok: false,
+      reason: 'no-email',
+    });
   });
 
   it('fills what the ID token leaves out from UserInfo, but never overrides it', () => {
-    expect(identityFromClaims({ sub: 'a', email: 'ana@example.com' }, { email: 'eve@example.com', email_verified: true, name: 'Ana' })).toEqual({
+    expect(
+      identityFromClaims(
+        { sub: 'a', email: 'ana@example.com' },
+        { email: 'eve@example.com', email_verified: true, name: 'Ana' },
+      ),
+    ).toEqual({
       ok: true,
       identity: { email: 'ana@example.com', name: 'Ana' },
     });
@@ -32,8 +53,12 @@ describe('given the claims of an identity provider', () => {
 
   it('names the account from given and family names, the username, else the e-mail', () => {
     const base = { email: 'ana@example.com', email_verified: true };
-    expect(identityFromClaims({ ...base, given_name: 'Ana', family_name: 'Lima' })).toMatchObject({ identity: { name: 'Ana Lima' } });
-    expect(identityFromClaims({ ...base, preferred_username: 'ana.l' })).toMatchObject({ identity: { name: 'ana.l' } });
+    expect(identityFromClaims({ ...base, given_name: 'Ana', family_name: 'Lima' })).toMatchObject({
+      identity: { name: 'Ana Lima' },
+    });
+    expect(identityFromClaims({ ...base, preferred_username: 'ana.l' })).toMatchObject({
+      identity: { name: 'ana.l' },
+    });
     expect(identityFromClaims(base)).toMatchObject({ identity: { name: 'ana' } });
   });
 

@@ -12,7 +12,7 @@ import { startSession, TEAM_SIGN_IN_REDIRECT_COOKIE } from '../auth/signIn.ts';
 import { getDb } from '../db/client.ts';
 import { servedOverHttps, siteOrigin } from '../http/publicOrigin.ts';
 import { logger } from '../logger.ts';
-import { secret } from '../secrets.ts';
+import { acceptedSecrets, secret } from '../secrets.ts';
 import { oidcConfiguration } from './oidcConfiguration.ts';
 import { findSsoConnection, type SsoConnection } from './ssoConnections.ts';
 import { identityFromClaims, needsUserInfo } from './ssoIdentity.ts';
@@ -21,26 +21,43 @@ import { openSsoState, sealSsoState, SSO_STATE_COOKIE, SSO_STATE_TTL_SECONDS } f
 
 type SsoContext = Pick<APIContext, 'cookies' | 'request' | 'url' | 'locals'>;
 
-export const SSO_CALLBACK_PATH = '/auth0/callback';
+const SSO_CALLBACK_PATH = '/auth0/callback';
 const SCOPE = 'openid email profile';
 
 /** The redirect URI registered at the provider, on the site's own origin. */
-export function ssoRedirectUri(requestUrl: URL): string {
+function ssoRedirectUri(requestUrl: URL): string {
   return new URL(SSO_CALLBACK_PATH, siteOrigin(requestUrl)).href;
 }
 
 /** Remembers the sign-in in the state cookie and answers the provider's authorization URL. */
-export async function beginSsoSignIn(context: SsoContext, connection: SsoConnection, returnTo: string): Promise<string> {
+export async function beginSsoSignIn(
+  context: SsoContext,
+  connection: SsoConnection,
+  returnTo: string,
+): Promise<string> {
   const configuration = await oidcConfiguration(connection);
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
   const sealed = sealSsoState(
-    { codeVerifier, state, nonce, connectionId: connection.id, returnTo: safeReturnTo(returnTo), expiresAt: Date.now() + SSO_STATE_TTL_SECONDS * 1000 },
+    {
+      codeVerifier,
+      state,
+      nonce,
+      connectionId: connection.id,
+      returnTo: safeReturnTo(returnTo),
+      expiresAt: Date.now() + SSO_STATE_TTL_SECONDS * 1000,
+    },
     secret('session'),
   );
   // Lax: the provider brings the browser back with a top-level GET, which carries it.
-  context.cookies.set(SSO_STATE_COOKIE, sealed, { path: '/', httpOnly: true, sameSite: 'lax', secure: servedOverHttps(context.url), maxAge: SSO_STATE_TTL_SECONDS });
+  context.cookies.set(SSO_STATE_COOKIE, sealed, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: servedOverHttps(context.url),
+    maxAge: SSO_STATE_TTL_SECONDS,
+  });
   return client.buildAuthorizationUrl(configuration, {
     redirect_uri: ssoRedirectUri(context.url),
     scope: SCOPE,
@@ -60,7 +77,10 @@ export type SsoOutcome =
 /** Checks the provider's answer and signs the viewer in; never throws. */
 export async function finishSsoSignIn(context: SsoContext): Promise<SsoOutcome> {
   const { cookies, url } = context;
-  const state = openSsoState(cookies.get(SSO_STATE_COOKIE)?.value, secret('session'));
+  const sealed = cookies.get(SSO_STATE_COOKIE)?.value;
+  const state = acceptedSecrets('session')
+    .map((key) => openSsoState(sealed, key))
+    .find((opened) => opened !== null);
   // One use: a replayed callback finds no state.
   cookies.delete(SSO_STATE_COOKIE, { path: '/' });
   if (!state) return { ok: false, reason: 'missing or expired state', returnTo: null };
@@ -82,11 +102,18 @@ export async function finishSsoSignIn(context: SsoContext): Promise<SsoOutcome> 
     });
     const claims = tokens.claims();
     if (!claims) return { ok: false, reason: 'no ID token', returnTo };
-    const userInfo = needsUserInfo(claims) && configuration.serverMetadata().userinfo_endpoint ? await client.fetchUserInfo(configuration, tokens.access_token, claims.sub) : {};
+    const userInfo =
+      needsUserInfo(claims) && configuration.serverMetadata().userinfo_endpoint
+        ? await client.fetchUserInfo(configuration, tokens.access_token, claims.sub)
+        : {};
     const identity = identityFromClaims(claims, userInfo);
     if (!identity.ok) return { ok: false, reason: identity.reason, returnTo };
 
-    const { userId, created, joined } = await provisionSsoUser(db, connection.teamId, identity.identity);
+    const { userId, created, joined } = await provisionSsoUser(
+      db,
+      connection.teamId,
+      identity.identity,
+    );
     // A new session, never the one this browser had (which may belong to someone else).
     await revokeSession(db, cookies.get(SESSION_COOKIE)?.value);
     await startSession(context, db, userId);
@@ -97,6 +124,10 @@ export async function finishSsoSignIn(context: SsoContext): Promise<SsoOutcome> 
   } catch (error) {
     // The provider's error (access_denied…), a bad state or nonce, an unreachable provider.
     const { name, message, code } = error as { name?: string; message?: string; code?: string };
-    return { ok: false, reason: [name, code, message].filter(Boolean).join(': ').slice(0, 300), returnTo };
+    return {
+      ok: false,
+      reason: [name, code, message].filter(Boolean).join(': ').slice(0, 300),
+      returnTo,
+    };
   }
 }

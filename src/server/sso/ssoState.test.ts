@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { openSsoState, sealSsoState, type SsoState } from './ssoState.ts';
 
 const key = Buffer.alloc(32, 7);
-const state: SsoState = { codeVerifier: 'v'.repeat(43), state: 's', nonce: 'n', connectionId: 1, returnTo: '/showcase/7', expiresAt: 2_000 };
+const state: SsoState = {
+  codeVerifier: 'v'.repeat(43),
+  state: 's',
+  nonce: 'n',
+  connectionId: 1,
+  returnTo: '/showcase/7',
+  expiresAt: 2_000,
+};
 
 describe('given a sealed SSO state cookie', () => {
   it('opens to the same state before it expires', () => {
@@ -19,7 +26,9 @@ describe('given a sealed SSO state cookie', () => {
 
   it('is refused when its content is altered', () => {
     const [, signature] = sealSsoState(state, key).split('.');
-    const forged = Buffer.from(JSON.stringify({ ...state, returnTo: '/elsewhere' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...state, returnTo: '/elsewhere' })).toString(
+      'base64url',
+    );
     expect(openSsoState(`${forged}.${signature}`, key, 1_000)).toBeNull();
   });
 

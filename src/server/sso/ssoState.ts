@@ -21,7 +21,8 @@ export interface SsoState {
   expiresAt: number;
 }
 
-const mac = (key: Buffer, body: string) => createHmac('sha256', key).update(`sso-state:${body}`).digest();
+const mac = (key: Buffer, body: string) =>
+  createHmac('sha256', key).update(`sso-state:${body}`).digest();
 
 export function sealSsoState(state: SsoState, key: Buffer): string {
   const body = Buffer.from(JSON.stringify(state)).toString('base64url');
@@ -29,7 +30,11 @@ export function sealSsoState(state: SsoState, key: Buffer): string {
 }
 
 /** The state if the value is untouched and unexpired, else null. */
-export function openSsoState(value: string | undefined, key: Buffer, now = Date.now()): SsoState | null {
+export function openSsoState(
+  value: string | undefined,
+  key: Buffer,
+  now = Date.now(),
+): SsoState | null {
   if (!value || value.length > 4096) return null;
   const [body, signature, extra] = value.split('.');
   if (!body || !signature || extra !== undefined) return null;

@@ -7,11 +7,19 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { priceByCurrency, priceCart, type CartPricing } from '../../lib/cartPricing.ts';
 import { formatPrice } from '../../lib/stockPrice.ts';
 import type { Db } from '../db/client.ts';
-import { cartItems, carts, purchases, stockClipQualities, stockClips, users, videos } from '../db/schema.ts';
+import {
+  cartItems,
+  carts,
+  purchases,
+  stockClipQualities,
+  stockClips,
+  users,
+  videos,
+} from '../db/schema.ts';
 
 export type StockQuality = 'HD' | '4K';
 
-export interface CartItemJson {
+interface CartItemJson {
   clipId: number;
   quality: string;
   /** The currency the clip is sold in; its prices are in it. */
@@ -26,7 +34,7 @@ export interface CartItemJson {
   discountedDisplayPrice: string;
 }
 
-export interface PricingInfo {
+interface PricingInfo {
   subtotal: number;
   total: number;
   totalDiscount: number;
@@ -36,7 +44,7 @@ export interface PricingInfo {
 }
 
 /** One currency of a cart, paid at its own checkout. */
-export interface CartCurrencyGroup {
+interface CartCurrencyGroup {
   currencyCode: string;
   discountApplied: boolean;
   pricingInfo: PricingInfo;
@@ -56,21 +64,43 @@ export interface CartResponse {
 }
 
 /** Why a clip could not go into the cart; each is answered with SPEC §8's cart error. */
-export type CartRefusal = 'unknown' | 'free' | 'owned';
+type CartRefusal = 'unknown' | 'free' | 'owned';
 
 export type CartChange = { ok: true; cart: CartResponse } | { ok: false; reason: CartRefusal };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-async function cartOf(tx: Tx | Db, userId: number, currencyCode: string): Promise<{ id: number; currencyCode: string }> {
-  await tx.insert(carts).values({ userId, currencyCode }).onConflictDoNothing({ target: carts.userId });
-  const [cart] = await tx.select({ id: carts.id, currencyCode: carts.currencyCode }).from(carts).where(eq(carts.userId, userId)).limit(1);
+async function cartOf(
+  tx: Tx | Db,
+  userId: number,
+  currencyCode: string,
+): Promise<{ id: number; currencyCode: string }> {
+  await tx
+    .insert(carts)
+    .values({ userId, currencyCode })
+    .onConflictDoNothing({ target: carts.userId });
+  const [cart] = await tx
+    .select({ id: carts.id, currencyCode: carts.currencyCode })
+    .from(carts)
+    .where(eq(carts.userId, userId))
+    .limit(1);
   return cart!;
 }
 
 export async function readCart(db: Db | Tx, userId: number, locale: string): Promise<CartResponse> {
-  const [user] = await db.select({ membershipType: users.membershipType, canReceiveFreeStock: users.canReceiveFreeStock }).from(users).where(eq(users.id, userId)).limit(1);
-  const [cart] = await db.select({ id: carts.id, currencyCode: carts.currencyCode }).from(carts).where(eq(carts.userId, userId)).limit(1);
+  const [user] = await db
+    .select({
+      membershipType: users.membershipType,
+      canReceiveFreeStock: users.canReceiveFreeStock,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const [cart] = await db
+    .select({ id: carts.id, currencyCode: carts.currencyCode })
+    .from(carts)
+    .where(eq(carts.userId, userId))
+    .limit(1);
   const lines = cart
     ? await db
         .select({
@@ -85,7 +115,13 @@ export async function readCart(db: Db | Tx, userId: number, locale: string): Pro
         .from(cartItems)
         .innerJoin(videos, eq(videos.id, cartItems.clipId))
         .innerJoin(stockClips, eq(stockClips.videoId, cartItems.clipId))
-        .innerJoin(stockClipQualities, and(eq(stockClipQualities.clipId, cartItems.clipId), eq(stockClipQualities.quality, cartItems.quality)))
+        .innerJoin(
+          stockClipQualities,
+          and(
+            eq(stockClipQualities.clipId, cartItems.clipId),
+            eq(stockClipQualities.quality, cartItems.quality),
+          ),
+        )
         .where(eq(cartItems.cartId, cart.id))
         .orderBy(asc(cartItems.createdAt), asc(cartItems.clipId))
     : [];
@@ -114,13 +150,28 @@ export async function readCart(db: Db | Tx, userId: number, locale: string): Pro
     totalDisplay: money(pricing.totalMinor, currency),
     totalDiscountDisplay: money(pricing.totalDiscountMinor, currency),
   });
-  const currencies = priceByCurrency(items.map((i) => ({ currency: i.currencyCode, originalMinor: i.originalPrice, discountedMinor: i.discountedPrice }))).map(
-    (group): CartCurrencyGroup => ({ currencyCode: group.currency, discountApplied: group.discountApplied, pricingInfo: pricingInfo(group, group.currency) }),
-  );
-  const first = currencies[0] ?? { currencyCode: cart?.currencyCode ?? 'USD', discountApplied: false, pricingInfo: pricingInfo(priceCart([]), cart?.currencyCode ?? 'USD') };
+  const currencies = priceByCurrency(
+    items.map((i) => ({
+      currency: i.currencyCode,
+      originalMinor: i.originalPrice,
+      discountedMinor: i.discountedPrice,
+    })),
+  ).map((group): CartCurrencyGroup => ({
+    currencyCode: group.currency,
+    discountApplied: group.discountApplied,
+    pricingInfo: pricingInfo(group, group.currency),
+  }));
+  const first = currencies[0] ?? {
+    currencyCode: cart?.currencyCode ?? 'USD',
+    discountApplied: false,
+    pricingInfo: pricingInfo(priceCart([]), cart?.currencyCode ?? 'USD'),
+  };
   return {
     items,
-    subscriptionDetails: { membershipType: user?.membershipType ?? 'basic', canReceiveFreeStock: user?.canReceiveFreeStock ?? false },
+    subscriptionDetails: {
+      membershipType: user?.membershipType ?? 'basic',
+      canReceiveFreeStock: user?.canReceiveFreeStock ?? false,
+    },
     discountApplied: first.discountApplied,
     pricingInfo: first.pricingInfo,
     currencyCode: first.currencyCode,
@@ -132,17 +183,29 @@ export async function readCart(db: Db | Tx, userId: number, locale: string): Pro
  * Adds clips (stocks_to_add) to the user's cart, all or none. A clip already in the cart
  * keeps its line. Clips of any currency share the cart, each currency summed apart.
  */
-export async function addToCart(db: Db, userId: number, additions: readonly { clipId: number; quality: StockQuality }[], locale: string): Promise<CartChange> {
+export async function addToCart(
+  db: Db,
+  userId: number,
+  additions: readonly { clipId: number; quality: StockQuality }[],
+  locale: string,
+): Promise<CartChange> {
   return db.transaction(async (tx) => {
     const clipIds = additions.map((a) => a.clipId);
     const clips = await tx
-      .select({ id: stockClips.videoId, currencyCode: stockClips.currencyCode, isFree: videos.isFree })
+      .select({
+        id: stockClips.videoId,
+        currencyCode: stockClips.currencyCode,
+        isFree: videos.isFree,
+      })
       .from(stockClips)
       .innerJoin(videos, eq(videos.id, stockClips.videoId))
       .where(and(inArray(stockClips.videoId, clipIds), eq(videos.status, 'ready')));
     if (clips.length !== new Set(clipIds).size) return { ok: false, reason: 'unknown' } as const;
     if (clips.some((c) => c.isFree)) return { ok: false, reason: 'free' } as const;
-    const owned = await tx.select({ clipId: purchases.clipId }).from(purchases).where(and(eq(purchases.userId, userId), inArray(purchases.clipId, clipIds)));
+    const owned = await tx
+      .select({ clipId: purchases.clipId })
+      .from(purchases)
+      .where(and(eq(purchases.userId, userId), inArray(purchases.clipId, clipIds)));
     if (owned.length > 0) return { ok: false, reason: 'owned' } as const;
 
     const cart = await cartOf(tx, userId, clips[0]!.currencyCode);
@@ -156,19 +219,42 @@ export async function addToCart(db: Db, userId: number, additions: readonly { cl
   });
 }
 
-export async function removeFromCart(db: Db, userId: number, clipId: number, locale: string): Promise<CartResponse> {
+export async function removeFromCart(
+  db: Db,
+  userId: number,
+  clipId: number,
+  locale: string,
+): Promise<CartResponse> {
   return db.transaction(async (tx) => {
-    await tx.delete(cartItems).where(and(eq(cartItems.clipId, clipId), sql`${cartItems.cartId} = (select ${carts.id} from ${carts} where ${carts.userId} = ${userId})`));
+    await tx
+      .delete(cartItems)
+      .where(
+        and(
+          eq(cartItems.clipId, clipId),
+          sql`${cartItems.cartId} = (select ${carts.id} from ${carts} where ${carts.userId} = ${userId})`,
+        ),
+      );
     return readCart(tx, userId, locale);
   });
 }
 
-export async function changeCartQuality(db: Db, userId: number, clipId: number, quality: StockQuality, locale: string): Promise<CartResponse> {
+export async function changeCartQuality(
+  db: Db,
+  userId: number,
+  clipId: number,
+  quality: StockQuality,
+  locale: string,
+): Promise<CartResponse> {
   return db.transaction(async (tx) => {
     await tx
       .update(cartItems)
       .set({ quality })
-      .where(and(eq(cartItems.clipId, clipId), sql`${cartItems.cartId} = (select ${carts.id} from ${carts} where ${carts.userId} = ${userId})`));
+      .where(
+        and(
+          eq(cartItems.clipId, clipId),
+          sql`${cartItems.cartId} = (select ${carts.id} from ${carts} where ${carts.userId} = ${userId})`,
+        ),
+      );
     return readCart(tx, userId, locale);
   });
 }

@@ -8,7 +8,7 @@ import { formatPrice } from '../../lib/stockPrice.ts';
 import { pictureSizes, sign, type PictureSize } from '../showcases/represent.ts';
 import type { StockClip, StockQualityRow } from './stockQueries.ts';
 
-export interface StockQualityJson {
+interface StockQualityJson {
   quality: string;
   product_id: string;
   format: string;
@@ -36,7 +36,7 @@ export interface StockClipJson {
   user: { uri: string; name: string; link: string };
 }
 
-export function qualityJson(row: StockQualityRow, currency: string, locale: string): StockQualityJson {
+function qualityJson(row: StockQualityRow, currency: string, locale: string): StockQualityJson {
   return {
     quality: row.quality,
     product_id: row.productId,
@@ -47,13 +47,18 @@ export function qualityJson(row: StockQualityRow, currency: string, locale: stri
     discounted_price: row.discountedPriceMinor,
     currency_code: currency,
     display_price: formatPrice({ minor: row.priceMinor, currency }, locale),
-    discounted_display_price: row.discountedPriceMinor === null ? null : formatPrice({ minor: row.discountedPriceMinor, currency }, locale),
+    discounted_display_price:
+      row.discountedPriceMinor === null
+        ? null
+        : formatPrice({ minor: row.discountedPriceMinor, currency }, locale),
   };
 }
 
 export function stockClipJson(clip: StockClip, locale: string): StockClipJson {
   const { video } = clip;
-  const preview = clip.files.filter((f) => f.mime === 'video/mp4' && f.quality !== 'source' && f.tier === 'hot').sort((a, b) => (a.height ?? 0) - (b.height ?? 0))[0];
+  const preview = clip.files
+    .filter((f) => f.mime === 'video/mp4' && f.quality !== 'source' && f.tier === 'hot')
+    .sort((a, b) => (a.height ?? 0) - (b.height ?? 0))[0];
   return {
     clip_id: video.id,
     title: video.name,
@@ -65,6 +70,10 @@ export function stockClipJson(clip: StockClip, locale: string): StockClipJson {
     pictures: { sizes: pictureSizes(video, clip.pictures, false) },
     preview: preview ? { link: sign(preview.storageKey), mime: preview.mime } : null,
     qualities: clip.qualities.map((q) => qualityJson(q, clip.currencyCode, locale)),
-    user: { uri: `/users/${clip.creator.id}`, name: clip.creator.name, link: `/user/${clip.creator.id}` },
+    user: {
+      uri: `/users/${clip.creator.id}`,
+      name: clip.creator.name,
+      link: `/user/${clip.creator.id}`,
+    },
   };
 }

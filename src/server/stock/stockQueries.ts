@@ -4,8 +4,22 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { stockClipQualities, stockClips, stockCollectionClips, stockCollections, users, videos } from '../db/schema.ts';
-import { media, parsed, type FileRef, type PictureRef, type UserRow, type VideoRow } from '../showcases/showcaseQueries.ts';
+import {
+  stockClipQualities,
+  stockClips,
+  stockCollectionClips,
+  stockCollections,
+  users,
+  videos,
+} from '../db/schema.ts';
+import {
+  media,
+  parsed,
+  type FileRef,
+  type PictureRef,
+  type UserRow,
+  type VideoRow,
+} from '../showcases/showcaseQueries.ts';
 
 export type StockQualityRow = typeof stockClipQualities.$inferSelect;
 export type StockCollectionRow = typeof stockCollections.$inferSelect;
@@ -23,7 +37,13 @@ const QUALITY_ORDER = ['HD', '4K'];
 
 const ready = () => and(eq(videos.type, 'stock'), eq(videos.status, 'ready'));
 
-async function withQualities(db: Db, where: SQL, order: SQL[], limit?: number, offset = 0): Promise<StockClip[]> {
+async function withQualities(
+  db: Db,
+  where: SQL,
+  order: SQL[],
+  limit?: number,
+  offset = 0,
+): Promise<StockClip[]> {
   const query = db
     .select({ video: videos, creator: users, currencyCode: stockClips.currencyCode, ...media })
     .from(stockClips)
@@ -34,14 +54,24 @@ async function withQualities(db: Db, where: SQL, order: SQL[], limit?: number, o
     .offset(offset);
   const rows = limit === undefined ? await query : await query.limit(limit);
   if (rows.length === 0) return [];
-  const qualities = await db.select().from(stockClipQualities).where(inArray(stockClipQualities.clipId, rows.map((r) => r.video.id)));
+  const qualities = await db
+    .select()
+    .from(stockClipQualities)
+    .where(
+      inArray(
+        stockClipQualities.clipId,
+        rows.map((r) => r.video.id),
+      ),
+    );
   return rows.map((row) => ({
     video: row.video,
     creator: row.creator,
     currencyCode: row.currencyCode,
     pictures: parsed(row.pictures),
     files: parsed(row.files),
-    qualities: qualities.filter((q) => q.clipId === row.video.id).sort((a, b) => QUALITY_ORDER.indexOf(a.quality) - QUALITY_ORDER.indexOf(b.quality)),
+    qualities: qualities
+      .filter((q) => q.clipId === row.video.id)
+      .sort((a, b) => QUALITY_ORDER.indexOf(a.quality) - QUALITY_ORDER.indexOf(b.quality)),
   }));
 }
 
@@ -67,13 +97,17 @@ export async function listCollections(db: Db): Promise<StockCollectionRow[]> {
 }
 
 export async function findCollection(db: Db, id: number): Promise<CollectionWithClips | null> {
-  const [collection] = await db.select().from(stockCollections).where(eq(stockCollections.id, id)).limit(1);
+  const [collection] = await db
+    .select()
+    .from(stockCollections)
+    .where(eq(stockCollections.id, id))
+    .limit(1);
   if (!collection) return null;
-  const clips = await withQualities(
-    db,
-    sql`exists (select 1 from ${stockCollectionClips} where ${stockCollectionClips.collectionId} = ${id} and ${stockCollectionClips.clipId} = ${videos.id})`,
-    [sql`(select ${stockCollectionClips.position} from ${stockCollectionClips} where ${stockCollectionClips.collectionId} = ${id} and ${stockCollectionClips.clipId} = ${videos.id})`],
-  );
+  const clipRow = sql`from ${stockCollectionClips}
+    where ${stockCollectionClips.collectionId} = ${id} and ${stockCollectionClips.clipId} = ${videos.id}`;
+  const clips = await withQualities(db, sql`exists (select 1 ${clipRow})`, [
+    sql`(select ${stockCollectionClips.position} ${clipRow})`,
+  ]);
   return { collection, clips };
 }
 
@@ -84,14 +118,23 @@ export interface StockSearch {
   creatorId?: number | null | undefined;
 }
 
-export async function searchStockClips(db: Db, { page, perPage, creatorId }: StockSearch): Promise<{ total: number; clips: StockClip[] }> {
+export async function searchStockClips(
+  db: Db,
+  { page, perPage, creatorId }: StockSearch,
+): Promise<{ total: number; clips: StockClip[] }> {
   const where = creatorId ? eq(stockClips.creatorId, creatorId) : sql`true`;
   const [counted] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(stockClips)
     .innerJoin(videos, eq(videos.id, stockClips.videoId))
     .where(and(ready(), where));
-  const clips = await withQualities(db, where, [desc(videos.createdAt), asc(videos.id)], perPage, (page - 1) * perPage);
+  const clips = await withQualities(
+    db,
+    where,
+    [desc(videos.createdAt), asc(videos.id)],
+    perPage,
+    (page - 1) * perPage,
+  );
   return { total: Number(counted?.n ?? 0), clips };
 }
 

@@ -6,7 +6,10 @@ import { z } from 'astro/zod';
 import { safeReturnTo } from '../../lib/safeRedirect.ts';
 import type { StockQuality } from './cart.ts';
 
-const quality = z.enum(['HD', '4K']).default('HD').describe('Stock quality choice of SPEC §9: HD or 4K.');
+const quality = z
+  .enum(['HD', '4K'])
+  .default('HD')
+  .describe('Stock quality choice of SPEC §9: HD or 4K.');
 const clipId = z.coerce.number().int().positive().max(2_147_483_647);
 
 const stocksToAdd = z
@@ -51,12 +54,21 @@ export async function readStockBody(request: Request): Promise<StockBody> {
 }
 
 /** The clips to add; a form's one quality choice (`quality`) applies to clips that name none. */
-export function parseStocksToAdd(fields: Record<string, unknown>): { clipId: number; quality: StockQuality }[] | null {
+export function parseStocksToAdd(
+  fields: Record<string, unknown>,
+): { clipId: number; quality: StockQuality }[] | null {
   const list = fields['stocks_to_add'];
   const shared = fields['quality'];
-  const withQuality = Array.isArray(list) && shared !== undefined ? list.map((s: unknown) => (s && typeof s === 'object' && !('quality' in s) ? { ...s, quality: shared } : s)) : list;
+  const withQuality =
+    Array.isArray(list) && shared !== undefined
+      ? list.map((s: unknown) =>
+          s && typeof s === 'object' && !('quality' in s) ? { ...s, quality: shared } : s,
+        )
+      : list;
   const parsed = stocksToAdd.safeParse(withQuality);
-  return parsed.success ? parsed.data.map((s) => ({ clipId: s.clip_id, quality: s.quality })) : null;
+  return parsed.success
+    ? parsed.data.map((s) => ({ clipId: s.clip_id, quality: s.quality }))
+    : null;
 }
 
 export function parseQuality(value: unknown): StockQuality | null {

@@ -5,11 +5,20 @@
 import { localizePath } from '../../lib/localeNegotiation.ts';
 import { withQuery } from '../../lib/carriedQuery.ts';
 
-export type StockErrorKey = 'cartFailed' | 'accountFailed' | 'purchaseFailed' | 'downloadDenied' | 'signInFirst';
+export type StockErrorKey =
+  'cartFailed' | 'accountFailed' | 'purchaseFailed' | 'downloadDenied' | 'signInFirst';
 
-export function stockError(locals: App.Locals, status: 400 | 401 | 403 | 404 | 409, key: StockErrorKey, values: Record<string, string> = {}): Response {
+export function stockError(
+  locals: App.Locals,
+  status: 400 | 401 | 403 | 404 | 409,
+  key: StockErrorKey,
+  values: Record<string, string> = {},
+): Response {
   const retry = key === 'cartFailed' ? { retry: locals.t('stock.tryAgain') } : {};
-  return Response.json({ error: { message: locals.t(`stock.${key}`, values), ...retry } }, { status, headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(
+    { error: { message: locals.t(`stock.${key}`, values), ...retry } },
+    { status, headers: { 'Cache-Control': 'no-store' } },
+  );
 }
 
 export function stockJson(body: unknown, status = 200): Response {
@@ -17,6 +26,16 @@ export function stockJson(body: unknown, status = 200): Response {
 }
 
 /** 303: the browser comes back with a GET, so a reload never posts twice. */
-export function backTo(locals: App.Locals, path: string, query: Record<string, string | null> = {}): Response {
-  return new Response(null, { status: 303, headers: { Location: withQuery(localizePath(locals.locale, path), query), 'Cache-Control': 'no-store' } });
+export function backTo(
+  locals: App.Locals,
+  path: string,
+  query: Record<string, string | null> = {},
+): Response {
+  return new Response(null, {
+    status: 303,
+    headers: {
+      Location: withQuery(localizePath(locals.locale, path), query),
+      'Cache-Control': 'no-store',
+    },
+  });
 }

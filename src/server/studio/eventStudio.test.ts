@@ -3,43 +3,86 @@ import { useTestDatabase } from '../db/testDatabase.ts';
 
 await useTestDatabase('event-studio');
 const { getDb } = await import('../db/client.ts');
-const { liveBroadcasts, liveEvents, showcases, showcaseVideos, users } = await import('../db/schema.ts');
+const { liveBroadcasts, liveEvents, showcases, showcaseVideos, users } =
+  await import('../db/schema.ts');
 const { heartbeat } = await import('../live/liveEventStore.ts');
 const studio = await import('./eventStudio.ts');
 const { eq } = await import('drizzle-orm');
 
 const db = await getDb();
-const [owner] = await db.insert(users).values({ email: 'live@example.test', name: 'Live Owner' }).returning();
-const [showcase] = await db.insert(showcases).values({ ownerId: owner!.id, name: 'Live', layout: 'live' }).returning();
+const [owner] = await db
+  .insert(users)
+  .values({ email: 'live@example.test', name: 'Live Owner' })
+  .returning();
+const [showcase] = await db
+  .insert(showcases)
+  .values({ ownerId: owner!.id, name: 'Live', layout: 'live' })
+  .returning();
 const account = { ownerId: owner!.id, userId: owner!.id };
 const now = new Date('2026-11-24T12:00:00Z');
-const weekly = { name: 'Studio hour', description: '', showcaseId: showcase!.id, startTime: new Date('2026-12-10T17:00:00Z'), rrule: 'FREQ=WEEKLY;BYDAY=TH', timeZone: 'Europe/Berlin', saveReplay: true };
+const weekly = {
+  name: 'Studio hour',
+  description: '',
+  showcaseId: showcase!.id,
+  startTime: new Date('2026-12-10T17:00:00Z'),
+  rrule: 'FREQ=WEEKLY;BYDAY=TH',
+  timeZone: 'Europe/Berlin',
+  saveReplay: true,
+};
 
 describe('event studio', () => {
   it('creates an event with a stream key, a chat room and a place in its showcase', async () => {
     const videoId = await studio.createEvent(db, account, weekly, now);
     const event = await studio.findStudioEvent(db, owner!.id, videoId);
-    expect(event).toMatchObject({ name: 'Studio hour', status: 'pending', rrule: 'FREQ=WEEKLY;BYDAY=TH', timeZone: 'Europe/Berlin', showcaseId: showcase!.id });
+    expect(event).toMatchObject({
+      name: 'Studio hour',
+      status: 'pending',
+      rrule: 'FREQ=WEEKLY;BYDAY=TH',
+      timeZone: 'Europe/Berlin',
+      showcaseId: showcase!.id,
+    });
     expect(event!.streamKey).toMatch(/^[\w-]{32}$/);
     expect(event!.startTime).toEqual(new Date('2026-12-10T17:00:00Z'));
     const [row] = await db.select().from(liveEvents).where(eq(liveEvents.videoId, videoId));
     expect(row!.chatRoomId).not.toBeNull();
-    expect(await db.select().from(showcaseVideos).where(eq(showcaseVideos.videoId, videoId))).toHaveLength(1);
+    expect(
+      await db.select().from(showcaseVideos).where(eq(showcaseVideos.videoId, videoId)),
+    ).toHaveLength(1);
     expect((await studio.listStudioEvents(db, owner!.id)).map((e) => e.videoId)).toContain(videoId);
   });
 
   it('saves a new schedule, and an event about to start turns pending', async () => {
     const videoId = await studio.createEvent(db, account, weekly, now);
     const event = (await studio.findStudioEvent(db, owner!.id, videoId))!;
-    await studio.updateEvent(db, event, { ...weekly, name: 'Studio hour (new time)', startTime: new Date('2026-11-24T13:00:00Z'), rrule: null }, now);
-    expect(await studio.findStudioEvent(db, owner!.id, videoId)).toMatchObject({ name: 'Studio hour (new time)', rrule: null, status: 'pending' });
+    await studio.updateEvent(
+      db,
+      event,
+      {
+        ...weekly,
+        name: 'Studio hour (new time)',
+        startTime: new Date('2026-11-24T13:00:00Z'),
+        rrule: null,
+      },
+      now,
+    );
+    expect(await studio.findStudioEvent(db, owner!.id, videoId)).toMatchObject({
+      name: 'Studio hour (new time)',
+      rrule: null,
+      status: 'pending',
+    });
   });
 
   it('ends a broadcast on the air: the node holding it learns so on its next heartbeat', async () => {
     const videoId = await studio.createEvent(db, account, weekly, now);
-    const [broadcast] = await db.insert(liveBroadcasts).values({ eventVideoId: videoId }).returning();
+    const [broadcast] = await db
+      .insert(liveBroadcasts)
+      .values({ eventVideoId: videoId })
+      .returning();
     expect(await studio.endRunningEvent(db, videoId)).toBe(false);
-    await db.update(liveEvents).set({ status: 'streaming', ingestNode: 'node-a' }).where(eq(liveEvents.videoId, videoId));
+    await db
+      .update(liveEvents)
+      .set({ status: 'streaming', ingestNode: 'node-a' })
+      .where(eq(liveEvents.videoId, videoId));
     expect(await heartbeat(db, videoId, broadcast!.id, 'node-a', 3)).toBe(true);
     expect(await studio.endRunningEvent(db, videoId)).toBe(true);
     expect(await heartbeat(db, videoId, broadcast!.id, 'node-a', 4)).toBe(false);

@@ -10,7 +10,14 @@ import type { LiveStatus } from '../../lib/domain.ts';
 import { occurrenceAt, LIVE_LATE_WINDOW_MS } from '../../lib/liveSchedule.ts';
 import { scheduledStatus } from '../../lib/liveStatus.ts';
 import type { Db } from '../db/client.ts';
-import { chatRooms, liveBroadcasts, liveEvents, showcases, showcaseVideos, videos } from '../db/schema.ts';
+import {
+  chatRooms,
+  liveBroadcasts,
+  liveEvents,
+  showcases,
+  showcaseVideos,
+  videos,
+} from '../db/schema.ts';
 import { forgetShowcaseReads } from '../showcases/cachedReads.ts';
 import { newStreamKey } from '../live/streamKeys.ts';
 
@@ -45,14 +52,22 @@ const eventColumns = {
   saveReplay: liveEvents.saveReplay,
   streamKey: liveEvents.streamKey,
   lastError: liveEvents.lastError,
-  showcaseId: sql<number | null>`(select ${showcaseVideos.showcaseId} from ${showcaseVideos} where ${showcaseVideos.videoId} = ${videos.id} order by ${showcaseVideos.addedAt} asc limit 1)`,
+  showcaseId: sql<
+    number | null
+  >`(select ${showcaseVideos.showcaseId} from ${showcaseVideos} where ${showcaseVideos.videoId} = ${videos.id} order by ${showcaseVideos.addedAt} asc limit 1)`,
 };
 
-const asEvent = (row: Omit<StudioEvent, 'status'> & { status: string }): StudioEvent => ({ ...row, status: row.status as LiveStatus });
+const asEvent = (row: Omit<StudioEvent, 'status'> & { status: string }): StudioEvent => ({
+  ...row,
+  status: row.status as LiveStatus,
+});
 
 /** The account's live events that are not replays, soonest first. */
 export async function listStudioEvents(db: Db, ownerId: number): Promise<StudioEvent[]> {
-  const replays = db.select({ id: liveBroadcasts.replayVideoId }).from(liveBroadcasts).where(sql`${liveBroadcasts.replayVideoId} is not null`);
+  const replays = db
+    .select({ id: liveBroadcasts.replayVideoId })
+    .from(liveBroadcasts)
+    .where(sql`${liveBroadcasts.replayVideoId} is not null`);
   const rows = await db
     .select(eventColumns)
     .from(liveEvents)
@@ -62,7 +77,11 @@ export async function listStudioEvents(db: Db, ownerId: number): Promise<StudioE
   return rows.map(asEvent);
 }
 
-export async function findStudioEvent(db: Db, ownerId: number, videoId: number): Promise<StudioEvent | null> {
+export async function findStudioEvent(
+  db: Db,
+  ownerId: number,
+  videoId: number,
+): Promise<StudioEvent | null> {
   const [row] = await db
     .select(eventColumns)
     .from(liveEvents)
@@ -75,7 +94,11 @@ export async function findStudioEvent(db: Db, ownerId: number, videoId: number):
 /** Replays made from the event's broadcasts (a one-off event is its own replay once archived). */
 export async function listReplays(db: Db, videoId: number): Promise<StudioReplay[]> {
   const rows = await db
-    .select({ videoId: liveBroadcasts.replayVideoId, name: videos.name, startedAt: liveBroadcasts.startedAt })
+    .select({
+      videoId: liveBroadcasts.replayVideoId,
+      name: videos.name,
+      startedAt: liveBroadcasts.startedAt,
+    })
     .from(liveBroadcasts)
     .innerJoin(videos, eq(videos.id, liveBroadcasts.replayVideoId))
     .where(and(eq(liveBroadcasts.eventVideoId, videoId), eq(liveBroadcasts.status, 'archived')))
@@ -84,12 +107,24 @@ export async function listReplays(db: Db, videoId: number): Promise<StudioReplay
 }
 
 /** The account's showcases an event may be shown in. */
-export async function eventShowcaseChoices(db: Db, ownerId: number): Promise<{ id: number; name: string }[]> {
-  return db.select({ id: showcases.id, name: showcases.name }).from(showcases).where(eq(showcases.ownerId, ownerId)).orderBy(asc(showcases.name));
+export async function eventShowcaseChoices(
+  db: Db,
+  ownerId: number,
+): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: showcases.id, name: showcases.name })
+    .from(showcases)
+    .where(eq(showcases.ownerId, ownerId))
+    .orderBy(asc(showcases.name));
 }
 
-function scheduledNow(input: Pick<EventInput, 'startTime' | 'rrule' | 'timeZone'>, now: Date): { startTime: Date; status: LiveStatus } {
-  const current = input.rrule ? (occurrenceAt(input, now, LIVE_LATE_WINDOW_MS) ?? input.startTime) : input.startTime;
+function scheduledNow(
+  input: Pick<EventInput, 'startTime' | 'rrule' | 'timeZone'>,
+  now: Date,
+): { startTime: Date; status: LiveStatus } {
+  const current = input.rrule
+    ? (occurrenceAt(input, now, LIVE_LATE_WINDOW_MS) ?? input.startTime)
+    : input.startTime;
   return { startTime: current, status: scheduledStatus(current, now) };
 }
 
@@ -97,19 +132,42 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function placeInShowcase(tx: Tx, videoId: number, showcaseId: number | null): Promise<void> {
   if (showcaseId === null) return;
-  const [present] = await tx.select({ id: showcaseVideos.videoId }).from(showcaseVideos).where(and(eq(showcaseVideos.showcaseId, showcaseId), eq(showcaseVideos.videoId, videoId)));
+  const [present] = await tx
+    .select({ id: showcaseVideos.videoId })
+    .from(showcaseVideos)
+    .where(and(eq(showcaseVideos.showcaseId, showcaseId), eq(showcaseVideos.videoId, videoId)));
   if (present) return;
-  const [last] = await tx.select({ position: max(showcaseVideos.position) }).from(showcaseVideos).where(eq(showcaseVideos.showcaseId, showcaseId));
-  await tx.insert(showcaseVideos).values({ showcaseId, videoId, position: (last?.position ?? 0) + 1 });
+  const [last] = await tx
+    .select({ position: max(showcaseVideos.position) })
+    .from(showcaseVideos)
+    .where(eq(showcaseVideos.showcaseId, showcaseId));
+  await tx
+    .insert(showcaseVideos)
+    .values({ showcaseId, videoId, position: (last?.position ?? 0) + 1 });
 }
 
-export async function createEvent(db: Db, account: { ownerId: number; userId: number }, input: EventInput, now = new Date()): Promise<number> {
+export async function createEvent(
+  db: Db,
+  account: { ownerId: number; userId: number },
+  input: EventInput,
+  now = new Date(),
+): Promise<number> {
   const videoId = await db.transaction(async (tx) => {
     const [video] = await tx
       .insert(videos)
-      .values({ ownerId: account.ownerId, uploaderId: account.userId, name: input.name, description: input.description, type: 'live', status: 'ready' })
+      .values({
+        ownerId: account.ownerId,
+        uploaderId: account.userId,
+        name: input.name,
+        description: input.description,
+        type: 'live',
+        status: 'ready',
+      })
       .returning({ id: videos.id });
-    const [room] = await tx.insert(chatRooms).values({ chatEnabled: true }).returning({ id: chatRooms.id });
+    const [room] = await tx
+      .insert(chatRooms)
+      .values({ chatEnabled: true })
+      .returning({ id: chatRooms.id });
     const scheduled = scheduledNow(input, now);
     await tx.insert(liveEvents).values({
       videoId: video!.id,
@@ -128,14 +186,27 @@ export async function createEvent(db: Db, account: { ownerId: number; userId: nu
 }
 
 /** Saves name, schedule and showcase; an event on the air or over keeps its status until it ends. */
-export async function updateEvent(db: Db, event: StudioEvent, input: EventInput, now = new Date()): Promise<void> {
+export async function updateEvent(
+  db: Db,
+  event: StudioEvent,
+  input: EventInput,
+  now = new Date(),
+): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(videos).set({ name: input.name, description: input.description }).where(eq(videos.id, event.videoId));
+    await tx
+      .update(videos)
+      .set({ name: input.name, description: input.description })
+      .where(eq(videos.id, event.videoId));
     const settled = event.status === 'streaming' || event.status === 'done';
     const scheduled = scheduledNow(input, now);
     await tx
       .update(liveEvents)
-      .set({ rrule: input.rrule, timeZone: input.timeZone, saveReplay: input.saveReplay, ...(settled ? {} : scheduled) })
+      .set({
+        rrule: input.rrule,
+        timeZone: input.timeZone,
+        saveReplay: input.saveReplay,
+        ...(settled ? {} : scheduled),
+      })
       .where(eq(liveEvents.videoId, event.videoId));
     await placeInShowcase(tx, event.videoId, input.showcaseId);
   });

@@ -8,40 +8,55 @@ import { mayDo } from '../../lib/studioPermissions.ts';
 import { BULK_PRIVACY } from '../../lib/videoSettings.ts';
 import type { Db } from '../db/client.ts';
 import { formText } from '../http/badRequest.ts';
-import type { MediaStorage } from '../media/index.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import { addShowcaseVideos, findStudioShowcase } from './showcaseStudio.ts';
 import type { StudioAccount } from './studioAccount.ts';
 import { deleteVideos, ownedVideoIds, setVideosPrivacy } from './videoStudio.ts';
+import type { TranslationKey } from '../../lib/translationKeys.ts';
 
 export type BulkOutcome =
   | { kind: 'done'; notice: 'bulkAdded' | 'bulkPrivacy' | 'bulkDeleted'; count: number }
   | { kind: 'confirm'; videoIds: number[] }
-  | { kind: 'invalid'; message: string }
+  | { kind: 'invalid'; message: TranslationKey }
   | { kind: 'refused' };
 
 /** The chosen videos the user may edit: all of the account's for owners and admins, their own uploads for contributors. */
 async function editableChoice(db: Db, account: StudioAccount, form: FormData): Promise<number[]> {
-  const chosen = form.getAll('video').map(String).filter((id) => /^[1-9]\d{0,9}$/.test(id)).map(Number);
+  const chosen = form
+    .getAll('video')
+    .map(String)
+    .filter((id) => /^[1-9]\d{0,9}$/.test(id))
+    .map(Number);
   if (mayDo(account.role, 'editAllVideos')) return ownedVideoIds(db, account.ownerId, chosen);
-  if (mayDo(account.role, 'editOwnVideos')) return ownedVideoIds(db, account.ownerId, chosen, account.userId);
+  if (mayDo(account.role, 'editOwnVideos'))
+    return ownedVideoIds(db, account.ownerId, chosen, account.userId);
   return [];
 }
 
-export async function handleBulkPost(db: Db, storage: MediaStorage, account: StudioAccount, form: FormData): Promise<BulkOutcome> {
+export async function handleBulkPost(
+  db: Db,
+  storage: MediaStorage,
+  account: StudioAccount,
+  form: FormData,
+): Promise<BulkOutcome> {
   if (!mayDo(account.role, 'editOwnVideos')) return { kind: 'refused' };
   const videoIds = await editableChoice(db, account, form);
   if (videoIds.length === 0) return { kind: 'invalid', message: 'library.bulkNothingChosen' };
   const bulk = formText(form, 'bulk');
   if (bulk === 'showcase') {
     const showcaseId = Number(formText(form, 'showcaseId'));
-    const showcase = Number.isSafeInteger(showcaseId) ? await findStudioShowcase(db, account.ownerId, showcaseId) : null;
-    if (!showcase || !mayDo(account.role, 'addToShowcases')) return { kind: 'invalid', message: 'library.bulkChooseShowcase' };
+    const showcase = Number.isSafeInteger(showcaseId)
+      ? await findStudioShowcase(db, account.ownerId, showcaseId)
+      : null;
+    if (!showcase || !mayDo(account.role, 'addToShowcases'))
+      return { kind: 'invalid', message: 'library.bulkChooseShowcase' };
     await addShowcaseVideos(db, account.ownerId, showcase.id, videoIds);
     return { kind: 'done', notice: 'bulkAdded', count: videoIds.length };
   }
   if (bulk === 'privacy') {
     const privacy = formText(form, 'privacy');
-    if (!(BULK_PRIVACY as readonly string[]).includes(privacy)) return { kind: 'invalid', message: 'library.bulkChoosePrivacy' };
+    if (!(BULK_PRIVACY as readonly string[]).includes(privacy))
+      return { kind: 'invalid', message: 'library.bulkChoosePrivacy' };
     await setVideosPrivacy(db, videoIds, privacy as VideoPrivacy);
     return { kind: 'done', notice: 'bulkPrivacy', count: videoIds.length };
   }

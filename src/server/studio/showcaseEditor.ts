@@ -13,7 +13,8 @@ import { mayDo, mayEditVideo } from '../../lib/studioPermissions.ts';
 import type { Db } from '../db/client.ts';
 import { videos } from '../db/schema.ts';
 import { formText } from '../http/badRequest.ts';
-import { isMediaError, type MediaStorage } from '../media/index.ts';
+import { isMediaError } from '../media/mediaError.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import { makeScratchDir } from '../media/scratch.ts';
 import { removeShowcaseLogo, saveShowcaseLogo } from './showcaseLogo.ts';
 import type { StudioAccount } from './studioAccount.ts';
@@ -26,12 +27,23 @@ import {
   saveShowcaseSettings,
   type ShowcaseRow,
 } from './showcaseStudio.ts';
+import type { TranslationKey } from '../../lib/translationKeys.ts';
 
 /** The notices the editor shows after a redirect (?done=…), each named by EDITOR_NOTICE_LABELS. */
-export const EDITOR_NOTICES = ['saved', 'added', 'removed', 'moved', 'renewed', 'created', 'duplicated', 'logo', 'logoRemoved'] as const;
+export const EDITOR_NOTICES = [
+  'saved',
+  'added',
+  'removed',
+  'moved',
+  'renewed',
+  'created',
+  'duplicated',
+  'logo',
+  'logoRemoved',
+] as const;
 export type EditorNotice = (typeof EDITOR_NOTICES)[number];
 
-export const EDITOR_NOTICE_LABELS: Record<EditorNotice, string> = {
+export const EDITOR_NOTICE_LABELS: Record<EditorNotice, TranslationKey> = {
   saved: 'studio.doneSaved',
   added: 'studio.doneAdded',
   removed: 'studio.doneRemoved',
@@ -49,7 +61,12 @@ const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 export type EditorOutcome =
   | { kind: 'done'; notice: EditorNotice; anchor?: string }
   /** 400 with a message per field, the submitted values kept in the form. */
-  | { kind: 'invalid'; status: 400 | 409; errors: SettingsErrors & { logo?: string }; message: string }
+  | {
+      kind: 'invalid';
+      status: 400 | 409;
+      errors: SettingsErrors & { logo?: TranslationKey };
+      message: TranslationKey;
+    }
   | { kind: 'refused'; status: 400 | 403 };
 
 function ids(form: FormData, name: string): number[] | null {
@@ -58,10 +75,22 @@ function ids(form: FormData, name: string): number[] | null {
   return values.map(Number);
 }
 
-export async function handleEditorPost(db: Db, storage: MediaStorage, account: StudioAccount, showcase: ShowcaseRow, form: FormData): Promise<EditorOutcome> {
+export async function handleEditorPost(
+  db: Db,
+  storage: MediaStorage,
+  account: StudioAccount,
+  showcase: ShowcaseRow,
+  form: FormData,
+): Promise<EditorOutcome> {
   const action = formText(form, 'action');
   const manages = mayDo(account.role, 'manageShowcases');
-  if (action === 'settings' || action === 'move' || action === 'renewHash' || action === 'logo' || action === 'removeLogo') {
+  if (
+    action === 'settings' ||
+    action === 'move' ||
+    action === 'renewHash' ||
+    action === 'logo' ||
+    action === 'removeLogo'
+  ) {
     if (!manages) return { kind: 'refused', status: 403 };
   } else if (action === 'add' || action === 'remove') {
     if (!mayDo(account.role, 'addToShowcases')) return { kind: 'refused', status: 403 };
@@ -71,25 +100,59 @@ export async function handleEditorPost(db: Db, storage: MediaStorage, account: S
 
   if (action === 'settings') {
     const videoIds = (await listStudioShowcaseVideos(db, showcase.id)).map((v) => v.id);
-    const parsed = parseShowcaseSettings((name) => (form.has(name) ? formText(form, name) : null), { hasPassword: showcase.passwordHash !== null, videoIds });
-    if (!parsed.ok) return { kind: 'invalid', status: 400, errors: parsed.errors, message: 'studio.fixErrors' };
-    const outcome = await saveShowcaseSettings(db, showcase, parsed.settings, formText(form, 'version'));
-    if (outcome === 'conflict') return { kind: 'invalid', status: 409, errors: {}, message: 'studio.changedElsewhere' };
-    if (outcome === 'domainTaken') return { kind: 'invalid', status: 400, errors: { domain: 'studio.domainTaken' }, message: 'studio.fixErrors' };
+    const parsed = parseShowcaseSettings((name) => (form.has(name) ? formText(form, name) : null), {
+      hasPassword: showcase.passwordHash !== null,
+      videoIds,
+    });
+    if (!parsed.ok)
+      return { kind: 'invalid', status: 400, errors: parsed.errors, message: 'studio.fixErrors' };
+    const outcome = await saveShowcaseSettings(
+      db,
+      showcase,
+      parsed.settings,
+      formText(form, 'version'),
+    );
+    if (outcome === 'conflict')
+      return { kind: 'invalid', status: 409, errors: {}, message: 'studio.changedElsewhere' };
+    if (outcome === 'domainTaken')
+      return {
+        kind: 'invalid',
+        status: 400,
+        errors: { domain: 'studio.domainTaken' },
+        message: 'studio.fixErrors',
+      };
     return { kind: 'done', notice: 'saved' };
   }
 
   if (action === 'logo') {
     const file = form.get('logo');
-    if (!(file instanceof File) || file.size === 0) return { kind: 'invalid', status: 400, errors: { logo: 'studio.logoRequired' }, message: 'studio.fixErrors' };
-    if (!LOGO_TYPES.has(file.type)) return { kind: 'invalid', status: 400, errors: { logo: 'studio.logoNotImage' }, message: 'studio.fixErrors' };
+    if (!(file instanceof File) || file.size === 0)
+      return {
+        kind: 'invalid',
+        status: 400,
+        errors: { logo: 'studio.logoRequired' },
+        message: 'studio.fixErrors',
+      };
+    if (!LOGO_TYPES.has(file.type))
+      return {
+        kind: 'invalid',
+        status: 400,
+        errors: { logo: 'studio.logoNotImage' },
+        message: 'studio.fixErrors',
+      };
     const scratch = await makeScratchDir('logo-upload');
     try {
       const imagePath = path.join(scratch, 'logo');
       await writeFile(imagePath, Buffer.from(await file.arrayBuffer()));
       await saveShowcaseLogo(db, storage, showcase.id, imagePath);
     } catch (error) {
-      if (isMediaError(error)) return { kind: 'invalid', status: 400, errors: { logo: 'studio.logoNotImage' }, message: 'studio.fixErrors' };
+      if (isMediaError(error))
+        return {
+          kind: 'invalid',
+          status: 400,
+          errors: { logo: 'studio.logoNotImage' },
+          message: 'studio.fixErrors',
+        };
       throw error;
     } finally {
       await rm(scratch, { recursive: true, force: true });
@@ -111,14 +174,20 @@ export async function handleEditorPost(db: Db, storage: MediaStorage, account: S
   if (!videoIds || videoIds.length === 0) return { kind: 'refused', status: 400 };
   if (action === 'add') {
     // Contributors add only what they may edit: their own uploads.
-    await addShowcaseVideos(db, account.ownerId, showcase.id, manages ? videoIds : await ownUploads(db, account, videoIds));
+    await addShowcaseVideos(
+      db,
+      account.ownerId,
+      showcase.id,
+      manages ? videoIds : await ownUploads(db, account, videoIds),
+    );
     return { kind: 'done', notice: 'added', anchor: 'videos' };
   }
   const videoId = videoIds[0]!;
   const video = (await listStudioShowcaseVideos(db, showcase.id)).find((v) => v.id === videoId);
   if (!video) return { kind: 'refused', status: 400 };
   if (action === 'remove') {
-    if (!manages && !mayEditVideo(account.role, account.userId, video.uploaderId)) return { kind: 'refused', status: 403 };
+    if (!manages && !mayEditVideo(account.role, account.userId, video.uploaderId))
+      return { kind: 'refused', status: 403 };
     await removeShowcaseVideo(db, showcase.id, videoId);
     return { kind: 'done', notice: 'removed', anchor: 'videos' };
   }
@@ -132,6 +201,12 @@ async function ownUploads(db: Db, account: StudioAccount, videoIds: number[]): P
   const rows = await db
     .select({ id: videos.id })
     .from(videos)
-    .where(and(eq(videos.ownerId, account.ownerId), eq(videos.uploaderId, account.userId), inArray(videos.id, videoIds)));
+    .where(
+      and(
+        eq(videos.ownerId, account.ownerId),
+        eq(videos.uploaderId, account.userId),
+        inArray(videos.id, videoIds),
+      ),
+    );
   return rows.map((row) => row.id);
 }

@@ -44,9 +44,16 @@ export function settingsVersion(showcase: Pick<ShowcaseRow, 'updatedAt'>): strin
 }
 
 const smallestPicture = (videoId: ReturnType<typeof sql>) =>
-  sql<string | null>`(select ${videoPictures.storageKey} from ${videoPictures} where ${videoPictures.videoId} = ${videoId} order by ${videoPictures.width} asc limit 1)`;
+  sql<
+    string | null
+  >`(select ${videoPictures.storageKey} from ${videoPictures} where ${videoPictures.videoId} = ${videoId} order by ${videoPictures.width} asc limit 1)`;
 
-const firstVideo = sql`(select ${showcaseVideos.videoId} from ${showcaseVideos} where ${showcaseVideos.showcaseId} = ${showcases.id} order by ${showcaseVideos.position} asc limit 1)`;
+const firstVideo = sql`(
+  select ${showcaseVideos.videoId} from ${showcaseVideos}
+  where ${showcaseVideos.showcaseId} = ${showcases.id}
+  order by ${showcaseVideos.position} asc
+  limit 1
+)`;
 
 export async function listStudioShowcases(db: Db, ownerId: number): Promise<StudioShowcaseCard[]> {
   const rows = await db
@@ -70,8 +77,16 @@ export async function listStudioShowcases(db: Db, ownerId: number): Promise<Stud
   }));
 }
 
-export async function findStudioShowcase(db: Db, ownerId: number, albumId: number): Promise<ShowcaseRow | null> {
-  const [row] = await db.select().from(showcases).where(and(eq(showcases.id, albumId), eq(showcases.ownerId, ownerId))).limit(1);
+export async function findStudioShowcase(
+  db: Db,
+  ownerId: number,
+  albumId: number,
+): Promise<ShowcaseRow | null> {
+  const [row] = await db
+    .select()
+    .from(showcases)
+    .where(and(eq(showcases.id, albumId), eq(showcases.ownerId, ownerId)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -84,8 +99,18 @@ const videoCardColumns = {
   pictureKey: smallestPicture(sql`${videos.id}`),
 };
 
-function asStudioVideo({ pictureKey, ...row }: Omit<StudioShowcaseVideo, 'thumbnail' | 'privacy'> & { privacy: string; pictureKey: string | null }): StudioShowcaseVideo {
-  return { ...row, privacy: row.privacy as VideoPrivacy, thumbnail: pictureKey ? sign(pictureKey) : null };
+function asStudioVideo({
+  pictureKey,
+  ...row
+}: Omit<StudioShowcaseVideo, 'thumbnail' | 'privacy'> & {
+  privacy: string;
+  pictureKey: string | null;
+}): StudioShowcaseVideo {
+  return {
+    ...row,
+    privacy: row.privacy as VideoPrivacy,
+    thumbnail: pictureKey ? sign(pictureKey) : null,
+  };
 }
 
 /** Titles containing `text` (any case, taken literally); no condition for an empty text. */
@@ -95,7 +120,10 @@ export function titleContains(text: string): SQL | undefined {
 }
 
 /** The showcase's videos in their manual order, with what the editor shows of each. */
-export async function listStudioShowcaseVideos(db: Db, albumId: number): Promise<StudioShowcaseVideo[]> {
+export async function listStudioShowcaseVideos(
+  db: Db,
+  albumId: number,
+): Promise<StudioShowcaseVideo[]> {
   const rows = await db
     .select(videoCardColumns)
     .from(showcaseVideos)
@@ -106,8 +134,18 @@ export async function listStudioShowcaseVideos(db: Db, albumId: number): Promise
 }
 
 /** Videos of the account's library not yet in the showcase, matching `query` in their title. */
-export async function findVideosToAdd(db: Db, ownerId: number, albumId: number, query: string, uploaderId: number | null, limit = 20): Promise<StudioShowcaseVideo[]> {
-  const inShowcase = db.select({ id: showcaseVideos.videoId }).from(showcaseVideos).where(eq(showcaseVideos.showcaseId, albumId));
+export async function findVideosToAdd(
+  db: Db,
+  ownerId: number,
+  albumId: number,
+  query: string,
+  uploaderId: number | null,
+  limit = 20,
+): Promise<StudioShowcaseVideo[]> {
+  const inShowcase = db
+    .select({ id: showcaseVideos.videoId })
+    .from(showcaseVideos)
+    .where(eq(showcaseVideos.showcaseId, albumId));
   const rows = await db
     .select(videoCardColumns)
     .from(videos)
@@ -125,7 +163,10 @@ export async function findVideosToAdd(db: Db, ownerId: number, albumId: number, 
 }
 
 export async function createShowcase(db: Db, ownerId: number, name: string): Promise<number> {
-  const [row] = await db.insert(showcases).values({ ownerId, name }).returning({ id: showcases.id });
+  const [row] = await db
+    .insert(showcases)
+    .values({ ownerId, name })
+    .returning({ id: showcases.id });
   forgetShowcaseReads();
   return row!.id;
 }
@@ -134,16 +175,28 @@ export async function createShowcase(db: Db, ownerId: number, name: string): Pro
  * A copy with the same settings and videos, named by `name`. The copy has no own domain (a
  * domain names one showcase) and a share link of its own when unlisted.
  */
-export async function duplicateShowcase(db: Db, source: ShowcaseRow, name: string): Promise<number> {
+export async function duplicateShowcase(
+  db: Db,
+  source: ShowcaseRow,
+  name: string,
+): Promise<number> {
   const id = await db.transaction(async (tx) => {
-    const { id: _id, createdAt: _created, updatedAt: _updated, domain: _domain, ...settings } = source;
+    const {
+      id: _id,
+      createdAt: _created,
+      updatedAt: _updated,
+      domain: _domain,
+      ...settings
+    } = source;
     const [row] = await tx
       .insert(showcases)
       .values({ ...settings, name, unlistedHash: source.unlistedHash ? newShareHash() : null })
       .returning({ id: showcases.id });
     const copyId = row!.id;
     await tx.execute(
-      sql`insert into ${showcaseVideos} (showcase_id, video_id, position, added_at) select ${copyId}, video_id, position, added_at from ${showcaseVideos} where showcase_id = ${source.id}`,
+      sql`insert into ${showcaseVideos} (showcase_id, video_id, position, added_at)
+        select ${copyId}, video_id, position, added_at from ${showcaseVideos}
+        where showcase_id = ${source.id}`,
     );
     return copyId;
   });
@@ -158,7 +211,7 @@ export async function deleteShowcase(db: Db, albumId: number): Promise<void> {
 }
 
 /** A share hash for an unlisted showcase's link (?sh=…): unguessable, short enough to paste. */
-export function newShareHash(): string {
+function newShareHash(): string {
   return randomBytes(9).toString('base64url');
 }
 
@@ -169,13 +222,25 @@ export type SaveOutcome = 'saved' | 'conflict' | 'domainTaken';
  * made from); otherwise nothing is written and the editor says the showcase changed elsewhere.
  * A new password bumps the password version, so proofs of the old one stop working.
  */
-export async function saveShowcaseSettings(db: Db, showcase: ShowcaseRow, settings: ShowcaseSettings, version: string): Promise<SaveOutcome> {
+export async function saveShowcaseSettings(
+  db: Db,
+  showcase: ShowcaseRow,
+  settings: ShowcaseSettings,
+  version: string,
+): Promise<SaveOutcome> {
   const passwordHash = settings.newPassword ? await hashPassword(settings.newPassword) : undefined;
   try {
     const outcome = await db.transaction(async (tx) => {
-      const [current] = await tx.select({ updatedAt: showcases.updatedAt }).from(showcases).where(eq(showcases.id, showcase.id)).for('update');
+      const [current] = await tx
+        .select({ updatedAt: showcases.updatedAt })
+        .from(showcases)
+        .where(eq(showcases.id, showcase.id))
+        .for('update');
       if (!current || settingsVersion(current) !== version) return 'conflict' as const;
-      const unlistedHash = settings.privacy === 'unlisted' ? (showcase.unlistedHash ?? newShareHash()) : showcase.unlistedHash;
+      const unlistedHash =
+        settings.privacy === 'unlisted'
+          ? (showcase.unlistedHash ?? newShareHash())
+          : showcase.unlistedHash;
       await tx
         .update(showcases)
         .set({
@@ -198,7 +263,9 @@ export async function saveShowcaseSettings(db: Db, showcase: ShowcaseRow, settin
           hasChosenThumbnail: settings.thumbnailVideoId !== null,
           featuredVideoId: settings.featuredVideoId,
           unlistedHash,
-          ...(passwordHash ? { passwordHash, passwordVersion: sql`${showcases.passwordVersion} + 1` } : {}),
+          ...(passwordHash
+            ? { passwordHash, passwordVersion: sql`${showcases.passwordVersion} + 1` }
+            : {}),
           updatedAt: new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1)),
         })
         .where(eq(showcases.id, showcase.id));
@@ -208,7 +275,11 @@ export async function saveShowcaseSettings(db: Db, showcase: ShowcaseRow, settin
     return outcome;
   } catch (error) {
     // 23505: another showcase has this domain (showcases_domain_key).
-    if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') return 'domainTaken';
+    if (
+      (error as { code?: string }).code === '23505' ||
+      (error as { cause?: { code?: string } }).cause?.code === '23505'
+    )
+      return 'domainTaken';
     throw error;
   }
 }
@@ -220,18 +291,35 @@ export async function renewShareHash(db: Db, albumId: number): Promise<void> {
 }
 
 /** Adds library videos of the account at the end, in the order given; ids already in it are skipped. */
-export async function addShowcaseVideos(db: Db, ownerId: number, albumId: number, videoIds: readonly number[]): Promise<number> {
+export async function addShowcaseVideos(
+  db: Db,
+  ownerId: number,
+  albumId: number,
+  videoIds: readonly number[],
+): Promise<number> {
   if (videoIds.length === 0) return 0;
   const added = await db.transaction(async (tx) => {
-    const owned = await tx.select({ id: videos.id }).from(videos).where(and(eq(videos.ownerId, ownerId), inArray(videos.id, [...videoIds])));
-    const present = await tx.select({ id: showcaseVideos.videoId }).from(showcaseVideos).where(eq(showcaseVideos.showcaseId, albumId)).for('update');
+    const owned = await tx
+      .select({ id: videos.id })
+      .from(videos)
+      .where(and(eq(videos.ownerId, ownerId), inArray(videos.id, [...videoIds])));
+    const present = await tx
+      .select({ id: showcaseVideos.videoId })
+      .from(showcaseVideos)
+      .where(eq(showcaseVideos.showcaseId, albumId))
+      .for('update');
     const ownedIds = new Set(owned.map((row) => row.id));
     const presentIds = new Set(present.map((row) => row.id));
     const fresh = [...new Set(videoIds)].filter((id) => ownedIds.has(id) && !presentIds.has(id));
     if (fresh.length === 0) return 0;
-    const [last] = await tx.select({ position: max(showcaseVideos.position) }).from(showcaseVideos).where(eq(showcaseVideos.showcaseId, albumId));
+    const [last] = await tx
+      .select({ position: max(showcaseVideos.position) })
+      .from(showcaseVideos)
+      .where(eq(showcaseVideos.showcaseId, albumId));
     const start = (last?.position ?? 0) + 1;
-    await tx.insert(showcaseVideos).values(fresh.map((videoId, i) => ({ showcaseId: albumId, videoId, position: start + i })));
+    await tx
+      .insert(showcaseVideos)
+      .values(fresh.map((videoId, i) => ({ showcaseId: albumId, videoId, position: start + i })));
     return fresh.length;
   });
   forgetShowcaseReads();
@@ -239,13 +327,18 @@ export async function addShowcaseVideos(db: Db, ownerId: number, albumId: number
 }
 
 export async function removeShowcaseVideo(db: Db, albumId: number, videoId: number): Promise<void> {
-  await db.delete(showcaseVideos).where(and(eq(showcaseVideos.showcaseId, albumId), eq(showcaseVideos.videoId, videoId)));
+  await db
+    .delete(showcaseVideos)
+    .where(and(eq(showcaseVideos.showcaseId, albumId), eq(showcaseVideos.videoId, videoId)));
   forgetShowcaseReads();
 }
 
 async function writeOrder(tx: Tx, albumId: number, order: readonly number[]): Promise<void> {
   for (const [i, videoId] of order.entries()) {
-    await tx.update(showcaseVideos).set({ position: i + 1 }).where(and(eq(showcaseVideos.showcaseId, albumId), eq(showcaseVideos.videoId, videoId)));
+    await tx
+      .update(showcaseVideos)
+      .set({ position: i + 1 })
+      .where(and(eq(showcaseVideos.showcaseId, albumId), eq(showcaseVideos.videoId, videoId)));
   }
 }
 
@@ -259,15 +352,27 @@ async function currentOrder(tx: Tx, albumId: number): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-export async function moveShowcaseVideo(db: Db, albumId: number, videoId: number, move: Move): Promise<void> {
-  await db.transaction(async (tx) => writeOrder(tx, albumId, moveInOrder(await currentOrder(tx, albumId), videoId, move)));
+export async function moveShowcaseVideo(
+  db: Db,
+  albumId: number,
+  videoId: number,
+  move: Move,
+): Promise<void> {
+  await db.transaction(async (tx) =>
+    writeOrder(tx, albumId, moveInOrder(await currentOrder(tx, albumId), videoId, move)),
+  );
   forgetShowcaseReads();
 }
 
-export type ReorderOutcome = { ok: true } | { ok: false; reason: 'unknown' | 'missing' | 'repeated' };
+export type ReorderOutcome =
+  { ok: true } | { ok: false; reason: 'unknown' | 'missing' | 'repeated' };
 
 /** Puts the showcase's videos in `order`, which must name each of them once; else nothing changes. */
-export async function reorderShowcase(db: Db, albumId: number, order: readonly number[]): Promise<ReorderOutcome> {
+export async function reorderShowcase(
+  db: Db,
+  albumId: number,
+  order: readonly number[],
+): Promise<ReorderOutcome> {
   const outcome = await db.transaction(async (tx) => {
     const check = checkReorder(await currentOrder(tx, albumId), order);
     if (check.ok) await writeOrder(tx, albumId, order);

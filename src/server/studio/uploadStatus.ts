@@ -10,7 +10,14 @@ import { findPendingUpload } from '../ingest/tusUploads.ts';
 
 export type UploadStatus =
   | { state: 'uploading'; uploadId: string; name: string; offset: number; size: number | null }
-  | { state: 'processing'; uploadId: string; name: string; videoId: number; percent: number; step: string | null }
+  | {
+      state: 'processing';
+      uploadId: string;
+      name: string;
+      videoId: number;
+      percent: number;
+      step: string | null;
+    }
   | { state: 'ready'; uploadId: string; name: string; videoId: number }
   | { state: 'error'; uploadId: string; name: string; videoId: number; message: string | null };
 
@@ -25,14 +32,22 @@ interface VideoOfUpload {
 async function statusOfVideo(db: Db, row: VideoOfUpload): Promise<UploadStatus> {
   const { uploadId, videoId, name } = row;
   if (row.status === 'ready') return { state: 'ready', uploadId, name, videoId };
-  if (row.status === 'error') return { state: 'error', uploadId, name, videoId, message: row.errorMessage };
+  if (row.status === 'error')
+    return { state: 'error', uploadId, name, videoId, message: row.errorMessage };
   const [job] = await db
     .select({ progress: jobs.progress, step: jobs.step })
     .from(jobs)
     .where(and(eq(jobs.kind, TRANSCODE_JOB), sql`${jobs.payload}->>'videoId' = ${String(videoId)}`))
     .orderBy(desc(jobs.id))
     .limit(1);
-  return { state: 'processing', uploadId, name, videoId, percent: job?.progress ?? 0, step: job?.step ?? null };
+  return {
+    state: 'processing',
+    uploadId,
+    name,
+    videoId,
+    percent: job?.progress ?? 0,
+    step: job?.step ?? null,
+  };
 }
 
 const videoOfUpload = {
@@ -43,7 +58,11 @@ const videoOfUpload = {
   errorMessage: videos.errorMessage,
 };
 
-export async function uploadStatus(db: Db, uploadId: string, uploaderId: number): Promise<UploadStatus | null> {
+export async function uploadStatus(
+  db: Db,
+  uploadId: string,
+  uploaderId: number,
+): Promise<UploadStatus | null> {
   const [row] = await db
     .select(videoOfUpload)
     .from(uploads)
@@ -56,7 +75,11 @@ export async function uploadStatus(db: Db, uploadId: string, uploaderId: number)
 }
 
 /** The user's latest finished uploads, newest first, with their processing state. */
-export async function recentUploads(db: Db, uploaderId: number, limit = 50): Promise<UploadStatus[]> {
+export async function recentUploads(
+  db: Db,
+  uploaderId: number,
+  limit = 50,
+): Promise<UploadStatus[]> {
   const rows = await db
     .select(videoOfUpload)
     .from(uploads)

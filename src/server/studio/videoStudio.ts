@@ -13,9 +13,17 @@ import { LIBRARY_PAGE_SIZE, type LibraryQuery } from '../../lib/libraryQuery.ts'
 import type { VideoSettings } from '../../lib/videoSettings.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
-import { showcases, showcaseVideos, textTracks, videoFiles, videoPictures, videos } from '../db/schema.ts';
+import {
+  showcases,
+  showcaseVideos,
+  textTracks,
+  videoFiles,
+  videoPictures,
+  videos,
+} from '../db/schema.ts';
 import { localSource } from '../ingest/transcode.ts';
-import { extractThumbnails, thumbnailFileName, videoStorageKey, type MediaStorage } from '../media/index.ts';
+import { extractThumbnails, thumbnailFileName } from '../media/thumbnails.ts';
+import { videoStorageKey, type MediaStorage } from '../media/storage.ts';
 import { makeScratchDir } from '../media/scratch.ts';
 import { forgetShowcaseReads } from '../showcases/cachedReads.ts';
 import { sign } from '../showcases/represent.ts';
@@ -43,7 +51,9 @@ export interface StudioVideo extends LibraryVideo {
 }
 
 const pictureOf = (videoId: SQL | typeof videos.id) =>
-  sql<string | null>`(select ${videoPictures.storageKey} from ${videoPictures} where ${videoPictures.videoId} = ${videoId} order by ${videoPictures.width} asc limit 1)`;
+  sql<
+    string | null
+  >`(select ${videoPictures.storageKey} from ${videoPictures} where ${videoPictures.videoId} = ${videoId} order by ${videoPictures.width} asc limit 1)`;
 
 const libraryColumns = {
   id: videos.id,
@@ -56,11 +66,24 @@ const libraryColumns = {
   pictureKey: pictureOf(videos.id),
 };
 
-function asLibraryVideo({ pictureKey, ...row }: { pictureKey: unknown } & Omit<LibraryVideo, 'thumbnail' | 'privacy'> & { privacy: string }): LibraryVideo {
-  return { ...row, privacy: row.privacy as VideoPrivacy, thumbnail: typeof pictureKey === 'string' ? sign(pictureKey) : null };
+function asLibraryVideo({
+  pictureKey,
+  ...row
+}: { pictureKey: unknown } & Omit<LibraryVideo, 'thumbnail' | 'privacy'> & {
+    privacy: string;
+  }): LibraryVideo {
+  return {
+    ...row,
+    privacy: row.privacy as VideoPrivacy,
+    thumbnail: typeof pictureKey === 'string' ? sign(pictureKey) : null,
+  };
 }
 
-export async function listLibrary(db: Db, ownerId: number, query: LibraryQuery): Promise<{ total: number; items: LibraryVideo[] }> {
+export async function listLibrary(
+  db: Db,
+  ownerId: number,
+  query: LibraryQuery,
+): Promise<{ total: number; items: LibraryVideo[] }> {
   const where = and(
     eq(videos.ownerId, ownerId),
     titleContains(query.text),
@@ -78,7 +101,11 @@ export async function listLibrary(db: Db, ownerId: number, query: LibraryQuery):
   return { total: Number(counted?.total ?? 0), items: rows.map(asLibraryVideo) };
 }
 
-export async function findStudioVideo(db: Db, ownerId: number, videoId: number): Promise<StudioVideo | null> {
+export async function findStudioVideo(
+  db: Db,
+  ownerId: number,
+  videoId: number,
+): Promise<StudioVideo | null> {
   const [row] = await db
     .select({
       ...libraryColumns,
@@ -94,7 +121,15 @@ export async function findStudioVideo(db: Db, ownerId: number, videoId: number):
   if (!row) return null;
   const { passwordHash, contentRating, ...rest } = row;
   const [tracks, placed] = await Promise.all([
-    db.select({ id: textTracks.id, language: textTracks.language, displayName: textTracks.displayName }).from(textTracks).where(eq(textTracks.videoId, videoId)).orderBy(asc(textTracks.displayName)),
+    db
+      .select({
+        id: textTracks.id,
+        language: textTracks.language,
+        displayName: textTracks.displayName,
+      })
+      .from(textTracks)
+      .where(eq(textTracks.videoId, videoId))
+      .orderBy(asc(textTracks.displayName)),
     db
       .select({ id: showcases.id, name: showcases.name })
       .from(showcaseVideos)
@@ -102,20 +137,44 @@ export async function findStudioVideo(db: Db, ownerId: number, videoId: number):
       .where(eq(showcaseVideos.videoId, videoId))
       .orderBy(asc(showcases.name)),
   ]);
-  return { ...asLibraryVideo(rest), description: rest.description, privacyDownload: rest.privacyDownload, errorMessage: rest.errorMessage, contentRating: contentRating as ContentRating, hasPassword: passwordHash !== null, tracks, showcases: placed };
+  return {
+    ...asLibraryVideo(rest),
+    description: rest.description,
+    privacyDownload: rest.privacyDownload,
+    errorMessage: rest.errorMessage,
+    contentRating: contentRating as ContentRating,
+    hasPassword: passwordHash !== null,
+    tracks,
+    showcases: placed,
+  };
 }
 
 /** The ids among `videoIds` that belong to the account (and, for `uploaderId`, that this user uploaded). */
-export async function ownedVideoIds(db: Db, ownerId: number, videoIds: readonly number[], uploaderId: number | null = null): Promise<number[]> {
+export async function ownedVideoIds(
+  db: Db,
+  ownerId: number,
+  videoIds: readonly number[],
+  uploaderId: number | null = null,
+): Promise<number[]> {
   if (videoIds.length === 0) return [];
   const rows = await db
     .select({ id: videos.id })
     .from(videos)
-    .where(and(eq(videos.ownerId, ownerId), inArray(videos.id, [...videoIds]), uploaderId === null ? undefined : eq(videos.uploaderId, uploaderId)));
+    .where(
+      and(
+        eq(videos.ownerId, ownerId),
+        inArray(videos.id, [...videoIds]),
+        uploaderId === null ? undefined : eq(videos.uploaderId, uploaderId),
+      ),
+    );
   return rows.map((row) => row.id);
 }
 
-export async function saveVideoSettings(db: Db, videoId: number, settings: VideoSettings): Promise<void> {
+export async function saveVideoSettings(
+  db: Db,
+  videoId: number,
+  settings: VideoSettings,
+): Promise<void> {
   const passwordHash = settings.newPassword ? await hashPassword(settings.newPassword) : undefined;
   await db
     .update(videos)
@@ -131,14 +190,25 @@ export async function saveVideoSettings(db: Db, videoId: number, settings: Video
   forgetShowcaseReads();
 }
 
-export async function setVideosPrivacy(db: Db, videoIds: readonly number[], privacy: VideoPrivacy): Promise<void> {
+export async function setVideosPrivacy(
+  db: Db,
+  videoIds: readonly number[],
+  privacy: VideoPrivacy,
+): Promise<void> {
   if (videoIds.length === 0) return;
-  await db.update(videos).set({ privacyView: privacy }).where(inArray(videos.id, [...videoIds]));
+  await db
+    .update(videos)
+    .set({ privacyView: privacy })
+    .where(inArray(videos.id, [...videoIds]));
   forgetShowcaseReads();
 }
 
 /** Deletes the videos and then every file of theirs in media storage. */
-export async function deleteVideos(db: Db, storage: MediaStorage, videoIds: readonly number[]): Promise<void> {
+export async function deleteVideos(
+  db: Db,
+  storage: MediaStorage,
+  videoIds: readonly number[],
+): Promise<void> {
   if (videoIds.length === 0) return;
   await db.delete(videos).where(inArray(videos.id, [...videoIds]));
   forgetShowcaseReads();
@@ -149,7 +219,12 @@ export async function deleteVideos(db: Db, storage: MediaStorage, videoIds: read
  * New pictures in every SPEC §9 size, from the frame at `seconds` of the video or from an
  * image file; stored under fresh names (so no cache shows the old ones) and the old removed.
  */
-export async function replacePictures(db: Db, storage: MediaStorage, videoId: number, from: { seconds: number } | { imagePath: string }): Promise<void> {
+export async function replacePictures(
+  db: Db,
+  storage: MediaStorage,
+  videoId: number,
+  from: { seconds: number } | { imagePath: string },
+): Promise<void> {
   const scratch = await makeScratchDir(`picture-${videoId}`);
   try {
     let input: string;
@@ -159,15 +234,23 @@ export async function replacePictures(db: Db, storage: MediaStorage, videoId: nu
       const [file] = await db
         .select({ storageKey: videoFiles.storageKey })
         .from(videoFiles)
-        .where(and(eq(videoFiles.videoId, videoId), inArray(videoFiles.quality, ['hd', 'sd', 'uhd'])))
+        .where(
+          and(eq(videoFiles.videoId, videoId), inArray(videoFiles.quality, ['hd', 'sd', 'uhd'])),
+        )
         .orderBy(desc(videoFiles.height))
         .limit(1);
       if (!file) throw new Error(`video ${videoId} has no rendition to take a frame from`);
       input = await localSource(storage, file.storageKey, scratch);
     }
-    const made = await extractThumbnails(input, path.join(scratch, 'pictures'), { atSeconds: 'seconds' in from ? from.seconds : 0, durationSeconds: null });
+    const made = await extractThumbnails(input, path.join(scratch, 'pictures'), {
+      atSeconds: 'seconds' in from ? from.seconds : 0,
+      durationSeconds: null,
+    });
     const stamp = randomBytes(4).toString('hex');
-    const old = await db.select({ storageKey: videoPictures.storageKey }).from(videoPictures).where(eq(videoPictures.videoId, videoId));
+    const old = await db
+      .select({ storageKey: videoPictures.storageKey })
+      .from(videoPictures)
+      .where(eq(videoPictures.videoId, videoId));
     const rows: (typeof videoPictures.$inferInsert)[] = [];
     for (const picture of made) {
       const key = videoStorageKey(videoId, 'pictures', `${stamp}-${thumbnailFileName(picture)}`);
@@ -185,20 +268,39 @@ export async function replacePictures(db: Db, storage: MediaStorage, videoId: nu
   }
 }
 
-export async function addTextTrack(db: Db, storage: MediaStorage, videoId: number, track: { language: string; displayName: string; vtt: string }): Promise<void> {
+export async function addTextTrack(
+  db: Db,
+  storage: MediaStorage,
+  videoId: number,
+  track: { language: string; displayName: string; vtt: string },
+): Promise<void> {
   const scratch = await makeScratchDir(`track-${videoId}`);
   try {
     const file = path.join(scratch, 'track.vtt');
     await writeFile(file, track.vtt);
-    const key = videoStorageKey(videoId, 'tracks', `${randomBytes(6).toString('hex')}.${track.language}.vtt`);
+    const key = videoStorageKey(
+      videoId,
+      'tracks',
+      `${randomBytes(6).toString('hex')}.${track.language}.vtt`,
+    );
     await storage.put(key, file, { contentType: 'text/vtt', move: true });
-    await db.insert(textTracks).values({ videoId, language: track.language, displayName: track.displayName, storageKey: key });
+    await db.insert(textTracks).values({
+      videoId,
+      language: track.language,
+      displayName: track.displayName,
+      storageKey: key,
+    });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
 }
 
-export async function deleteTextTrack(db: Db, storage: MediaStorage, videoId: number, trackId: number): Promise<boolean> {
+export async function deleteTextTrack(
+  db: Db,
+  storage: MediaStorage,
+  videoId: number,
+  trackId: number,
+): Promise<boolean> {
   const [removed] = await db
     .delete(textTracks)
     .where(and(eq(textTracks.videoId, videoId), eq(textTracks.id, trackId)))

@@ -4,10 +4,12 @@
  * team owner's account when team owner id given").
  */
 import type { AstroCookies } from 'astro';
+import { createTtlCache } from '../../lib/ttlCache.ts';
+import { onViewersChanged } from '../db/pageChangeSignal.ts';
 import { accountQuota, type AccountQuota } from '../quota/uploadQuota.ts';
 import { cartLineCount } from '../stock/buyerState.ts';
 import type { Db } from '../db/client.ts';
-import { activeTeam } from './teamContext.ts';
+import { activeTeam, TEAM_OWNER_COOKIE } from './teamContext.ts';
 import { teamsOf, type TeamMembershipRow } from './teamQueries.ts';
 
 export interface AccountContext {
@@ -19,8 +21,38 @@ export interface AccountContext {
   cartLines: number;
 }
 
-export async function accountContext(db: Db, userId: number, cookies: AstroCookies): Promise<AccountContext> {
-  const [memberships, team] = await Promise.all([teamsOf(db, userId), activeTeam(db, userId, cookies)]);
-  const [quota, cartLines] = await Promise.all([accountQuota(db, team?.ownerId ?? userId), cartLineCount(db, userId)]);
+async function accountContext(
+  db: Db,
+  userId: number,
+  cookies: AstroCookies,
+): Promise<AccountContext> {
+  const [memberships, team] = await Promise.all([
+    teamsOf(db, userId),
+    activeTeam(db, userId, cookies),
+  ]);
+  const [quota, cartLines] = await Promise.all([
+    accountQuota(db, team?.ownerId ?? userId),
+    cartLineCount(db, userId),
+  ]);
   return { memberships, team, quota, cartLines };
+}
+
+/**
+ * The signed-in chrome's account, read in the last seconds, by viewer and the team account
+ * they work in: every page a signed-in viewer opens shows it. Any change to an account, a team,
+ * a cart or an upload forgets it on every node before the write is answered
+ * (drizzle/0010_viewer_changes.sql); the time limit bounds how long a quota period's turn
+ * (a new week) goes unseen.
+ */
+const accountReads = createTtlCache<AccountContext>({ ttlMs: 30_000, max: 10_000 });
+onViewersChanged(() => accountReads.clear());
+
+export function cachedAccountContext(
+  db: Db,
+  userId: number,
+  cookies: AstroCookies,
+): Promise<AccountContext> {
+  return accountReads.get(`${userId}:${cookies.get(TEAM_OWNER_COOKIE)?.value ?? ''}`, () =>
+    accountContext(db, userId, cookies),
+  );
 }

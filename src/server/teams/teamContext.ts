@@ -9,10 +9,14 @@ import { membershipIn, type TeamMembershipRow } from './teamQueries.ts';
 
 export const TEAM_OWNER_COOKIE = 'team_owner';
 /** The team owner whose team-account notice the user dismissed. */
-export const TEAM_NOTICE_COOKIE = 'team_notice_dismissed';
+const TEAM_NOTICE_COOKIE = 'team_notice_dismissed';
 const YEAR = 60 * 60 * 24 * 365;
 
-export async function activeTeam(db: Db, userId: number, cookies: AstroCookies): Promise<TeamMembershipRow | null> {
+export async function activeTeam(
+  db: Db,
+  userId: number,
+  cookies: AstroCookies,
+): Promise<TeamMembershipRow | null> {
   const raw = cookies.get(TEAM_OWNER_COOKIE)?.value;
   if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
   const ownerId = Number(raw);
@@ -20,10 +24,40 @@ export async function activeTeam(db: Db, userId: number, cookies: AstroCookies):
   return membershipIn(db, userId, ownerId);
 }
 
+/**
+ * SWITCH_TEAMS: works in the account of the team owner `raw` names, or in the user's own when it
+ * names them. False when they are no member of that team: nothing changes.
+ */
+export async function switchTeam(
+  db: Db,
+  userId: number,
+  raw: string,
+  cookies: AstroCookies,
+  secure: boolean,
+): Promise<boolean> {
+  const ownerId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+  if (ownerId === userId) rememberTeamOwner(cookies, null, secure);
+  else if (ownerId !== null && (await membershipIn(db, userId, ownerId)))
+    rememberTeamOwner(cookies, ownerId, secure);
+  else return false;
+  return true;
+}
+
 /** Switches to a team owner's account, or back to the user's own (ownerId null). */
-export function rememberTeamOwner(cookies: AstroCookies, ownerId: number | null, secure: boolean): void {
+export function rememberTeamOwner(
+  cookies: AstroCookies,
+  ownerId: number | null,
+  secure: boolean,
+): void {
   if (ownerId === null) cookies.delete(TEAM_OWNER_COOKIE, { path: '/' });
-  else cookies.set(TEAM_OWNER_COOKIE, String(ownerId), { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: YEAR });
+  else
+    cookies.set(TEAM_OWNER_COOKIE, String(ownerId), {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: YEAR,
+    });
 }
 
 export function teamNoticeDismissed(cookies: AstroCookies, ownerId: number): boolean {
@@ -31,5 +65,11 @@ export function teamNoticeDismissed(cookies: AstroCookies, ownerId: number): boo
 }
 
 export function dismissTeamNotice(cookies: AstroCookies, ownerId: number, secure: boolean): void {
-  cookies.set(TEAM_NOTICE_COOKIE, String(ownerId), { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: YEAR });
+  cookies.set(TEAM_NOTICE_COOKIE, String(ownerId), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: YEAR,
+  });
 }

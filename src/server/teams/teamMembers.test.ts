@@ -10,15 +10,32 @@ await useTestDatabase('team');
 
 const { getDb } = await import('../db/client.ts');
 const { users } = await import('../db/schema.ts');
-const { acceptInvitation, createInvitation, ensureTeam, findInvitation, listInvitations, listMembers, removeMember, setMemberRole } = await import('./teamMembers.ts');
+const {
+  acceptInvitation,
+  createInvitation,
+  ensureTeam,
+  findInvitation,
+  listInvitations,
+  listMembers,
+  removeMember,
+  setMemberRole,
+} = await import('./teamMembers.ts');
 const { handleTeamPost } = await import('./teamEditor.ts');
 const db = await getDb();
 
-const person = async (name: string) => (await db.insert(users).values({ email: `${name.toLowerCase()}@example.test`, name }).returning())[0]!;
+const person = async (name: string) =>
+  (
+    await db
+      .insert(users)
+      .values({ email: `${name.toLowerCase()}@example.test`, name })
+      .returning()
+  )[0]!;
 const owner = await person('Olivia');
 const team = await ensureTeam(db, owner);
-const invite = (email: string, role: 'Admin' | 'Viewer' | 'Uploader' = 'Viewer', now?: Date) => createInvitation(db, { teamId: team.id, email, role, invitedBy: owner.id }, now);
-const roleOf = async (userId: number) => (await listMembers(db, team.id)).find((member) => member.userId === userId)?.role;
+const invite = (email: string, role: 'Admin' | 'Viewer' | 'Uploader' = 'Viewer', now?: Date) =>
+  createInvitation(db, { teamId: team.id, email, role, invitedBy: owner.id }, now);
+const roleOf = async (userId: number) =>
+  (await listMembers(db, team.id)).find((member) => member.userId === userId)?.role;
 
 describe('an invitation', () => {
   it('makes its holder a member with its role, once', async () => {
@@ -34,7 +51,14 @@ describe('an invitation', () => {
     const sent = new Date('2026-11-01T09:00:00Z');
     const { token } = await invite('late@example.test', 'Viewer', sent);
     expect((await findInvitation(db, token, new Date('2026-11-15T08:59:00Z')))?.usable).toBe(true);
-    expect(await acceptInvitation(db, token, (await person('Late')).id, new Date('2026-11-15T09:01:00Z'))).toBeNull();
+    expect(
+      await acceptInvitation(
+        db,
+        token,
+        (await person('Late')).id,
+        new Date('2026-11-15T09:01:00Z'),
+      ),
+    ).toBeNull();
   });
 
   it('gives a member already in the team the invitation’s role', async () => {
@@ -45,7 +69,9 @@ describe('an invitation', () => {
   });
 
   it('cannot make the owner a member of their own team', async () => {
-    expect(await acceptInvitation(db, (await invite('olivia@example.test')).token, owner.id)).toBeNull();
+    expect(
+      await acceptInvitation(db, (await invite('olivia@example.test')).token, owner.id),
+    ).toBeNull();
     expect(await roleOf(owner.id)).toBe('Owner');
   });
 });
@@ -70,32 +96,71 @@ describe('members', () => {
 
 describe('the invite form', () => {
   const sent: { to: string; subject: string; text: string }[] = [];
-  const post = (role: 'Owner' | 'Admin' | 'Contributor', fields: Record<string, string>, mailer = { send: async (mail: { to: string; subject: string; text: string }) => void sent.push(mail) }) => {
+  const post = (
+    role: 'Owner' | 'Admin' | 'Contributor',
+    fields: Record<string, string>,
+    mailer = {
+      send: async (mail: { to: string; subject: string; text: string }) => void sent.push(mail),
+    },
+  ) => {
     const form = new FormData();
-    for (const [name, value] of Object.entries({ action: 'invite', ...fields })) form.set(name, value);
-    return handleTeamPost(db, { account: { userId: owner.id, ownerId: owner.id, ownerName: owner.name, role }, inviterName: 'Olivia', locale: 'en', origin: 'https://vitrine.example', mailer }, form);
+    for (const [name, value] of Object.entries({ action: 'invite', ...fields }))
+      form.set(name, value);
+    return handleTeamPost(
+      db,
+      {
+        account: { userId: owner.id, ownerId: owner.id, ownerName: owner.name, role },
+        inviterName: 'Olivia',
+        locale: 'en',
+        origin: 'https://vitrine.example',
+        mailer,
+      },
+      form,
+    );
   };
-  const pending = async (email: string) => (await listInvitations(db, team.id)).filter((invitation) => invitation.email === email);
+  const pending = async (email: string) =>
+    (await listInvitations(db, team.id)).filter((invitation) => invitation.email === email);
 
   it('mails the link with the role and lists the invitation as waiting', async () => {
-    expect(await post('Owner', { email: 'wren@example.test', role: 'Contributor Plus' })).toEqual({ kind: 'done', notice: 'invited' });
-    expect(sent.at(-1)).toMatchObject({ to: 'wren@example.test', subject: "You're invited to the team Olivia" });
-    expect(sent.at(-1)!.text).toMatch(/as Contributor Plus\.[\s\S]*https:\/\/vitrine\.example\/invitations\/[\w-]{40,}/);
-    expect((await pending('wren@example.test')).map((invitation) => invitation.role)).toEqual(['Contributor Plus']);
+    expect(await post('Owner', { email: 'wren@example.test', role: 'Contributor Plus' })).toEqual({
+      kind: 'done',
+      notice: 'invited',
+    });
+    expect(sent.at(-1)).toMatchObject({
+      to: 'wren@example.test',
+      subject: "You're invited to the team Olivia",
+    });
+    expect(sent.at(-1)!.text).toMatch(
+      /as Contributor Plus\.[\s\S]*https:\/\/vitrine\.example\/invitations\/[\w-]{40,}/,
+    );
+    expect((await pending('wren@example.test')).map((invitation) => invitation.role)).toEqual([
+      'Contributor Plus',
+    ]);
   });
 
   it('refuses a role the inviter may not give, and a bad address, storing and mailing nothing', async () => {
     const before = sent.length;
-    expect(await post('Admin', { email: 'xia@example.test', role: 'Owner' })).toEqual({ kind: 'invalid', errors: { role: 'account.invalidRole' } });
-    expect(await post('Contributor', { email: 'xia@example.test', role: 'Viewer' })).toEqual({ kind: 'invalid', errors: { role: 'account.invalidRole' } });
-    expect(await post('Owner', { email: 'xia@', role: 'Viewer' })).toEqual({ kind: 'invalid', errors: { email: 'account.invalidEmail' } });
+    expect(await post('Admin', { email: 'xia@example.test', role: 'Owner' })).toEqual({
+      kind: 'invalid',
+      errors: { role: 'account.invalidRole' },
+    });
+    expect(await post('Contributor', { email: 'xia@example.test', role: 'Viewer' })).toEqual({
+      kind: 'invalid',
+      errors: { role: 'account.invalidRole' },
+    });
+    expect(await post('Owner', { email: 'xia@', role: 'Viewer' })).toEqual({
+      kind: 'invalid',
+      errors: { email: 'account.invalidEmail' },
+    });
     expect(await pending('xia@example.test')).toEqual([]);
     expect(sent.length).toBe(before);
   });
 
   it('keeps no invitation whose mail could not be sent', async () => {
     const failing = { send: () => Promise.reject(new Error('connection refused')) };
-    expect(await post('Owner', { email: 'yan@example.test', role: 'Viewer' }, failing)).toEqual({ kind: 'unsent' });
+    expect(await post('Owner', { email: 'yan@example.test', role: 'Viewer' }, failing)).toEqual({
+      kind: 'unsent',
+    });
     expect(await pending('yan@example.test')).toEqual([]);
   });
 });

@@ -36,12 +36,19 @@ export async function teamsOf(db: Db, userId: number): Promise<TeamMembershipRow
 }
 
 /** Other people's teams: the accounts a user can switch to besides their own. */
-export function switchableTeams(memberships: readonly TeamMembershipRow[], userId: number): TeamMembershipRow[] {
+export function switchableTeams(
+  memberships: readonly TeamMembershipRow[],
+  userId: number,
+): TeamMembershipRow[] {
   return memberships.filter((m) => m.ownerId !== userId);
 }
 
 /** The membership of `userId` in the team owned by `ownerId`, if any. */
-export async function membershipIn(db: Db, userId: number, ownerId: number): Promise<TeamMembershipRow | null> {
+export async function membershipIn(
+  db: Db,
+  userId: number,
+  ownerId: number,
+): Promise<TeamMembershipRow | null> {
   const [row] = await db
     .select({
       teamId: teams.id,

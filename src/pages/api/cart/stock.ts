@@ -16,13 +16,23 @@ export const GET: APIRoute = async ({ locals }) => {
 export const POST: APIRoute = async ({ request, locals }) => {
   const body = await readStockBody(request);
   const userId = apiViewerId(locals);
-  if (!userId) return body.fromForm ? backTo(locals, '/log_in', { redirect: body.returnTo }) : stockError(locals, 401, 'signInFirst');
+  if (!userId)
+    return body.fromForm
+      ? backTo(locals, '/log_in', { redirect: body.returnTo })
+      : stockError(locals, 401, 'signInFirst');
   const additions = parseStocksToAdd(body.fields);
-  if (!additions) return body.fromForm ? backTo(locals, body.returnTo, { stock_error: 'cart' }) : stockError(locals, 400, 'cartFailed');
+  if (!additions)
+    return body.fromForm
+      ? backTo(locals, body.returnTo, { stock_error: 'cart' })
+      : stockError(locals, 400, 'cartFailed');
   const change = await addToCart(await getDb(), userId, additions, locals.locale);
   if (!change.ok) {
     // stock_clip: a page showing several clips puts the message on the right one.
-    if (body.fromForm) return backTo(locals, body.returnTo, { stock_error: 'cart', stock_clip: String(additions[0]?.clipId ?? '') });
+    if (body.fromForm)
+      return backTo(locals, body.returnTo, {
+        stock_error: 'cart',
+        stock_clip: String(additions[0]?.clipId ?? ''),
+      });
     return stockError(locals, change.reason === 'unknown' ? 404 : 409, 'cartFailed');
   }
   return body.fromForm ? backTo(locals, '/stock/cart') : stockJson(change.cart);

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { beginMeCall, videosAnswer } from '../../../server/api/accountAnswers.ts';
 import { findAccountVideo } from '../../../server/api/apiQueries.ts';
 import { createApiUpload, uploadRequestSchema } from '../../../server/api/apiUpload.ts';
+import { DEVELOPER_MESSAGES, refusalMessage } from '../../../server/ingest/uploadLimits.ts';
 import { presentOwnVideo } from '../../../server/api/apiVideos.ts';
 import { apiViewerId } from '../../../server/auth/apiViewer.ts';
 import { getDb } from '../../../server/db/client.ts';
@@ -28,18 +29,39 @@ export const POST: APIRoute = async (context) => {
   if (userId === null) return jsonError(context.locals, 401);
   const parsed = uploadRequestSchema.safeParse(await context.request.json().catch(() => null));
   if (!parsed.success) {
-    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(body)'))];
+    const fields = [
+      ...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(body)')),
+    ];
     return jsonError(context.locals, 400, {
       error: context.locals.t('errors.apiInvalidParameter'),
-      developer_message: `Send JSON { "upload": { "approach": "tus", "size": <bytes> }, "name", "description", "privacy": { "view" } }; not understood: ${fields.join(', ')}.`,
+      developer_message:
+        'Send JSON { "upload": { "approach": "tus", "size": <bytes> }, "name", "description", ' +
+        `"privacy": { "view" } }; not understood: ${fields.join(', ')}.`,
       invalid_parameters: fields.map((field) => ({ field })),
     });
   }
   const db = await getDb();
   const created = await createApiUpload(db, userId, parsed.data);
-  if ('refused' in created) return jsonError(context.locals, 413, { error: context.locals.t(created.refused), developer_message: 'The upload would go past the account’s upload quota.' });
+  if ('refused' in created) {
+    const { refused } = created;
+    return jsonError(context.locals, refused.status, {
+      error: refusalMessage(refused, context.locals.t, context.locals.locale),
+      developer_message: DEVELOPER_MESSAGES[refused.reason],
+    });
+  }
   const video = await findAccountVideo(db, created.videoId);
   const origins = apiOrigins(context.url, context.request);
-  const upload = { approach: 'tus', upload_link: `${origins.api}/uploads/${created.uploadId}`, size: parsed.data.upload.size, status: 'in_progress' };
-  return apiJson(context, { ...presentOwnVideo(video!, origins), upload }, { resource: 'video', cache: 'private' }, call.version, 201);
+  const upload = {
+    approach: 'tus',
+    upload_link: `${origins.api}/uploads/${created.uploadId}`,
+    size: parsed.data.upload.size,
+    status: 'in_progress',
+  };
+  return apiJson(
+    context,
+    { ...presentOwnVideo(video!, origins), upload },
+    { resource: 'video', cache: 'private' },
+    call.version,
+    201,
+  );
 };

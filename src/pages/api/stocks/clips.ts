@@ -11,8 +11,15 @@ export const GET: APIRoute = async (context) => {
   const negotiated = negotiateVersion(context);
   if ('error' in negotiated) return negotiated.error;
   const raw = context.url.searchParams.get('clip_ids') ?? '';
-  const ids = [...new Set(raw.split(',').map((id) => parseId(id.trim())))].filter((id): id is number => id !== null).slice(0, MAX_CLIPS);
+  const ids = [...new Set(raw.split(',').map((id) => parseId(id.trim())))]
+    .filter((id): id is number => id !== null)
+    .slice(0, MAX_CLIPS);
   const clips = await findStockClips(await getDb(), ids);
   const data = clips.map((clip) => stockClipJson(clip, context.locals.locale));
-  return apiJson(context, { total: data.length, data }, { resource: 'stock', cache: 'public' }, negotiated.version);
+  return apiJson(
+    context,
+    { total: data.length, data },
+    { resource: 'stock', cache: 'public' },
+    negotiated.version,
+  );
 };

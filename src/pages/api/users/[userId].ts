@@ -1,11 +1,15 @@
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
-import { eq } from 'drizzle-orm';
 import { LOCALES } from '../../../lib/domain.ts';
 import { apiViewerId } from '../../../server/auth/apiViewer.ts';
 import { clearSessionCookie } from '../../../server/auth/sessions.ts';
+import {
+  changeAccount,
+  deleteAccount,
+  findAccount,
+  type Account,
+} from '../../../server/account/ownAccount.ts';
 import { getDb } from '../../../server/db/client.ts';
-import { users } from '../../../server/db/schema.ts';
 import { accountFields, readableAccount, userAnswer } from '../../../server/api/accountAnswers.ts';
 import { apiJson, beginApiCall, parseId } from '../../../server/http/apiResponse.ts';
 import { jsonError } from '../../../server/http/errorResponse.ts';
@@ -25,11 +29,11 @@ async function self(context: Parameters<APIRoute>[0]) {
   if (viewerId === null) return { error: jsonError(context.locals, 401) };
   // Only the user themselves: another account's id is answered as forbidden.
   if (id !== viewerId) return { error: jsonError(context.locals, 403) };
-  const [user] = await (await getDb()).select().from(users).where(eq(users.id, id)).limit(1);
+  const user = await findAccount(await getDb(), id);
   return user ? { user } : { error: jsonError(context.locals, 404) };
 }
 
-function accountJson(user: typeof users.$inferSelect) {
+function accountJson(user: Account) {
   return { ...userJson(user), ...accountFields(user) };
 }
 
@@ -60,9 +64,16 @@ export const PATCH: APIRoute = async (context) => {
       invalid_parameters: fields.map((field) => ({ field })),
     });
   }
-  const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
-  const [user] = Object.keys(changes).length > 0 ? await (await getDb()).update(users).set(changes).where(eq(users.id, found.user.id)).returning() : [found.user];
-  return apiJson(context, accountJson(user!), { resource: 'user', cache: 'private' }, negotiated.version);
+  const changes = Object.fromEntries(
+    Object.entries(parsed.data).filter(([, v]) => v !== undefined),
+  );
+  const user = await changeAccount(await getDb(), found.user, changes);
+  return apiJson(
+    context,
+    accountJson(user),
+    { resource: 'user', cache: 'private' },
+    negotiated.version,
+  );
 };
 
 /** DELETE /api/users/{userId}: deletes the account and everything it owns (cascades). */
@@ -71,7 +82,7 @@ export const DELETE: APIRoute = async (context) => {
   if ('error' in call) return call.error;
   const found = await self(context);
   if ('error' in found) return found.error;
-  await (await getDb()).delete(users).where(eq(users.id, found.user.id));
+  await deleteAccount(await getDb(), found.user.id);
   clearSessionCookie(context.cookies);
   return new Response(null, { status: 204 });
 };

@@ -14,7 +14,20 @@ export const GET: APIRoute = async (context) => {
   const call = beginApiCall(context, 'public');
   if ('error' in call) return call.error;
   const videoId = parseId(context.params.videoId);
-  const found = videoId === null ? null : await findApiVideo(context, await getDb(), videoId, apiOrigins(context.url, context.request));
+  const found =
+    videoId === null
+      ? null
+      : await findApiVideo(
+          context,
+          await getDb(),
+          videoId,
+          apiOrigins(context.url, context.request),
+        );
   if (!found) return jsonError(context.locals, 404);
-  return apiJson(context, found.video, { resource: 'video', cache: found.private ? 'private' : 'public' }, call.version);
+  return apiJson(
+    context,
+    found.video,
+    { resource: 'video', cache: found.private ? 'private' : 'public' },
+    call.version,
+  );
 };

@@ -20,12 +20,20 @@ const RESUME_DELETIONS_WINDOW = 200;
  */
 export const GET: APIRoute = (context) =>
   withChatAccess(context, async (access, db) => {
-    const lastId = parseId(context.request.headers.get('last-event-id') ?? context.url.searchParams.get('after') ?? undefined);
+    const lastId = parseId(
+      context.request.headers.get('last-event-id') ??
+        context.url.searchParams.get('after') ??
+        undefined,
+    );
     const { room } = access;
     return sseResponse({
       roomId: room.id,
       async first() {
-        const messages = await listChatMessages(db, room, lastId === null ? { limit: FIRST_MESSAGES } : { afterId: lastId, limit: RESUME_MESSAGES });
+        const messages = await listChatMessages(
+          db,
+          room,
+          lastId === null ? { limit: FIRST_MESSAGES } : { afterId: lastId, limit: RESUME_MESSAGES },
+        );
         const frames = messages.map(chatMessageFrame);
         if (lastId !== null) {
           const ids = await recentlyDeletedIds(db, room.id, RESUME_DELETIONS_WINDOW);

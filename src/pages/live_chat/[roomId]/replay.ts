@@ -1,5 +1,9 @@
 import type { APIRoute } from 'astro';
-import { chatJson, chatRefusalResponse, withChatAccess } from '../../../server/chat/chatResponses.ts';
+import {
+  chatJson,
+  chatRefusalResponse,
+  withChatAccess,
+} from '../../../server/chat/chatResponses.ts';
 import { replayChatMessages } from '../../../server/chat/chatStore.ts';
 
 /** GET /live_chat/{roomId}/replay?album&video: a replay's chat in the order it was said, with offsets. */

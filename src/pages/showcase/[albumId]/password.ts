@@ -12,12 +12,27 @@ import { findShowcase } from '../../../server/showcases/showcaseQueries.ts';
  * (X-Requested-With), so a password in a shared link opens nothing.
  */
 export const GET: APIRoute = async (context) => {
-  if (context.request.headers.get('x-requested-with') !== 'XMLHttpRequest') return authJson({ error: 'X-Requested-With required' }, 400);
+  if (context.request.headers.get('x-requested-with') !== 'XMLHttpRequest')
+    return authJson({ error: 'X-Requested-With required' }, 400);
   const id = parseId(context.params.albumId);
   const found = id ? await findShowcase(await getDb(), id) : null;
-  if (!found) return authJson({ password: false, error_code: ACCESS_CODE.unknown, hashed_pass: null });
-  const outcome = await checkShowcasePassword(context, found.showcase, context.url.searchParams.get('password') ?? '');
-  if (outcome.kind === 'limited') return tooManyRequestsResponse({ retryAfterSeconds: outcome.retryAfterSeconds, t: context.locals.t });
-  if (outcome.kind === 'wrong') return authJson({ password: false, error_code: ACCESS_CODE.passwordIncorrect, hashed_pass: null });
+  if (!found)
+    return authJson({ password: false, error_code: ACCESS_CODE.unknown, hashed_pass: null });
+  const outcome = await checkShowcasePassword(
+    context,
+    found.showcase,
+    context.url.searchParams.get('password') ?? '',
+  );
+  if (outcome.kind === 'limited')
+    return tooManyRequestsResponse({
+      retryAfterSeconds: outcome.retryAfterSeconds,
+      t: context.locals.t,
+    });
+  if (outcome.kind === 'wrong')
+    return authJson({
+      password: false,
+      error_code: ACCESS_CODE.passwordIncorrect,
+      hashed_pass: null,
+    });
   return authJson({ password: true, error_code: null, hashed_pass: outcome.proof });
 };

@@ -10,11 +10,18 @@ import { backTo, stockError, stockJson } from '../../../../server/stock/stockRes
 export const POST: APIRoute = async ({ request, locals, params }) => {
   const body = await readStockBody(request);
   const userId = apiViewerId(locals);
-  if (!userId) return body.fromForm ? backTo(locals, '/log_in', { redirect: '/stock/cart' }) : stockError(locals, 401, 'signInFirst');
+  if (!userId)
+    return body.fromForm
+      ? backTo(locals, '/log_in', { redirect: '/stock/cart' })
+      : stockError(locals, 401, 'signInFirst');
   const clipId = parseId(params['clipId']);
   const quality = parseQuality(body.fields['quality']);
-  if (!clipId || (body.fields['action'] !== 'remove' && !quality)) return stockError(locals, 400, 'purchaseFailed');
+  if (!clipId || (body.fields['action'] !== 'remove' && !quality))
+    return stockError(locals, 400, 'purchaseFailed');
   const db = await getDb();
-  const cart = body.fields['action'] === 'remove' ? await removeFromCart(db, userId, clipId, locals.locale) : await changeCartQuality(db, userId, clipId, quality!, locals.locale);
+  const cart =
+    body.fields['action'] === 'remove'
+      ? await removeFromCart(db, userId, clipId, locals.locale)
+      : await changeCartQuality(db, userId, clipId, quality!, locals.locale);
   return body.fromForm ? backTo(locals, '/stock/cart') : stockJson(cart);
 };

@@ -22,5 +22,10 @@ export const GET: APIRoute = async (context) => {
     team_membership: { role: m.role },
     team_data: { name: m.teamName, team_showcase_id: m.teamShowcaseId },
   }));
-  return apiJson(context, { total: data.length, data }, { resource: 'team', cache: 'private' }, negotiated.version);
+  return apiJson(
+    context,
+    { total: data.length, data },
+    { resource: 'team', cache: 'private' },
+    negotiated.version,
+  );
 };

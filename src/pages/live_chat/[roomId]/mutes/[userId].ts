@@ -1,5 +1,9 @@
 import type { APIContext, APIRoute } from 'astro';
-import { chatOutcomeResponse, chatRefusalResponse, withChatAccess } from '../../../../server/chat/chatResponses.ts';
+import {
+  chatOutcomeResponse,
+  chatRefusalResponse,
+  withChatAccess,
+} from '../../../../server/chat/chatResponses.ts';
 import { muteChatUser } from '../../../../server/chat/chatService.ts';
 import { parseId } from '../../../../server/http/apiResponse.ts';
 

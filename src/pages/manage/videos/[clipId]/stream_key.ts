@@ -9,7 +9,10 @@ import { safeReturnTo } from '../../../../lib/safeRedirect.ts';
 import { getDb } from '../../../../server/db/client.ts';
 import { parseId } from '../../../../server/http/apiResponse.ts';
 import { errorResponse } from '../../../../server/http/errorResponse.ts';
-import { findManagedLiveEvent, STREAM_KEY_REPLACED } from '../../../../server/live/managedLiveEvent.ts';
+import {
+  findManagedLiveEvent,
+  STREAM_KEY_REPLACED,
+} from '../../../../server/live/managedLiveEvent.ts';
 import { rotateStreamKey } from '../../../../server/live/streamKeys.ts';
 
 export const POST: APIRoute = async (context) => {
@@ -17,7 +20,8 @@ export const POST: APIRoute = async (context) => {
   if (!locals.viewer) return errorResponse(context, 401);
   const videoId = parseId(params['clipId']);
   const db = await getDb();
-  const event = videoId === null ? null : await findManagedLiveEvent(db, locals.viewer.user.id, videoId);
+  const event =
+    videoId === null ? null : await findManagedLiveEvent(db, locals.viewer.user.id, videoId);
   if (!event || !(await rotateStreamKey(db, event.videoId))) return errorResponse(context, 404);
   const form = await request.formData().catch(() => new FormData());
   return redirect(`${safeReturnTo(form.get('return_to'))}#${STREAM_KEY_REPLACED}`, 303);

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { parseId } from '../../../../server/http/apiResponse.ts';
+import { IMMUTABLE_PUBLIC_FILE } from '../../../../server/http/cacheControl.ts';
 import { jsonError } from '../../../../server/http/errorResponse.ts';
 import { serveMedia } from '../../../../server/delivery/serveMedia.ts';
 import { isLogoFile, logoStorageKey } from '../../../../server/studio/showcaseLogo.ts';
@@ -12,7 +13,9 @@ const handler: APIRoute = async ({ params, request, locals }) => {
   const albumId = parseId(params.albumId);
   const file = params.file ?? '';
   if (albumId === null || !isLogoFile(file)) return jsonError(locals, 404);
-  const response = await serveMedia(logoStorageKey(albumId, file), request, { cacheControl: 'public, max-age=31536000, immutable' });
+  const response = await serveMedia(logoStorageKey(albumId, file), request, {
+    cacheControl: IMMUTABLE_PUBLIC_FILE,
+  });
   return response.status === 404 ? jsonError(locals, 404) : response;
 };
 

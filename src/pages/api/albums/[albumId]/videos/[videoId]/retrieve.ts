@@ -1,13 +1,12 @@
 import type { APIRoute } from 'astro';
-import { and, eq } from 'drizzle-orm';
 import { isDownloadQuality } from '../../../../../../lib/downloadQualities.ts';
 import { findApiAlbum } from '../../../../../../server/access/apiAlbumAccess.ts';
 import { getDb } from '../../../../../../server/db/client.ts';
-import { videoFiles } from '../../../../../../server/db/schema.ts';
 import { notFound, parseId } from '../../../../../../server/http/apiResponse.ts';
-import { requestDefrost } from '../../../../../../server/media/coldStorage.ts';
+import { requestDefrostOf } from '../../../../../../server/media/coldStorage.ts';
 import { findShowcaseVideo } from '../../../../../../server/showcases/showcaseQueries.ts';
 import { accessToDownloads } from '../../../../../../server/showcases/videoDownloads.ts';
+import { NO_STORE_HEADERS } from '../../../../../../server/http/cacheControl.ts';
 
 /**
  * GET /api/albums/{albumId}/videos/{videoId}/retrieve?quality=: the cold file link (SPEC §7).
@@ -21,14 +20,17 @@ export const GET: APIRoute = async (context) => {
   const { open } = album;
   const videoId = parseId(context.params['videoId']);
   const quality = context.url.searchParams.get('quality') ?? '';
-  const item = videoId && isDownloadQuality(quality) ? await findShowcaseVideo(db, open.found.showcase.id, videoId) : null;
-  if (!item || open.lockOf(item) !== null || accessToDownloads(open.found, item.video, open.teamRole) === 'none') return notFound(context);
-  const [file] = await db
-    .select({ id: videoFiles.id })
-    .from(videoFiles)
-    .where(and(eq(videoFiles.videoId, item.video.id), eq(videoFiles.quality, quality)))
-    .limit(1);
-  if (!file) return notFound(context);
-  const isDefrosting = await requestDefrost(db, file.id, new Date());
-  return Response.json({ is_defrosting: isDefrosting }, { headers: { 'Cache-Control': 'no-store' } });
+  const item =
+    videoId && isDownloadQuality(quality)
+      ? await findShowcaseVideo(db, open.found.showcase.id, videoId)
+      : null;
+  if (
+    !item ||
+    open.lockOf(item) !== null ||
+    accessToDownloads(open.found, item.video, open.teamRole) === 'none'
+  )
+    return notFound(context);
+  const isDefrosting = await requestDefrostOf(db, item.video.id, quality, new Date());
+  if (isDefrosting === null) return notFound(context);
+  return Response.json({ is_defrosting: isDefrosting }, { headers: NO_STORE_HEADERS });
 };

@@ -1,0 +1,23 @@
+/**
+ * Closing the live playlists of a broadcast whose node died (src/server/live/endedPlaylists.ts):
+ * the packager writes #EXT-X-ENDLIST itself when a broadcast ends in its node, but a node that
+ * is gone leaves playlists that never move, and a player on them waits forever instead of
+ * playing to the end and looking for the event's next broadcast.
+ */
+const END_LIST = '#EXT-X-ENDLIST';
+
+/** The media playlists a master playlist names, relative to it. */
+export function mediaPlaylistsOf(master: string): string[] {
+  return master
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/** The media playlist ended, or null when it already is or is no playlist. */
+export function withEndList(playlist: string): string | null {
+  if (!playlist.startsWith('#EXTM3U')) return null;
+  const lines = playlist.split('\n').map((line) => line.trim());
+  if (lines.includes(END_LIST)) return null;
+  return `${playlist.trimEnd()}\n${END_LIST}\n`;
+}
