@@ -1,14 +1,13 @@
 /**
- * Resumable uploads (tus 1.0, @tus/server with a file store under DATA_DIR/uploads). The
+ * Resumable uploads (tus 1.0, @tus/server; where their bytes wait: uploadBytes.ts). The
  * route hands over the signed-in viewer; every upload is tagged with its owner, so nobody
  * else can continue, inspect or delete it. The plan's largest file, the quota and the free
  * disk are checked before an upload's first byte, when it is created (from Upload-Length) and
  * at each PATCH (uploadLimits.ts); the quota again when it finishes. A finished upload becomes
- * a video with a transcode job (ingestUpload.ts).
+ * a video with a transcode job (ingestUpload.ts). On PostgreSQL the lock around a write spans
+ * the nodes (uploadLocker.ts), so any node may continue any upload of a shared bucket.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { ERRORS, Server, Upload, type ServerOptions } from '@tus/server';
 import { and, eq } from 'drizzle-orm';
 import type { Translate } from '../../lib/translationKeys.ts';
@@ -32,6 +31,8 @@ import {
   type UploadRefusal,
 } from './uploadLimits.ts';
 import { ingestUpload, QuotaExceededError, replaceVideoSource } from './ingestUpload.ts';
+import { createUploadBytes, type UploadBytes } from './uploadBytes.ts';
+import { createUploadLocker } from './uploadLocker.ts';
 import { UPLOADS_PATH, VIDEO_ID_HEADER } from './uploadsPath.ts';
 
 export interface Uploader {
@@ -114,8 +115,6 @@ async function holdsVideo(filePath: string): Promise<boolean> {
   }
 }
 
-const uploadsDirectory = () => path.resolve(config().DATA_DIR, 'uploads', 'tus');
-
 /** Upload-Metadata "replaces": a video of the account whose source the uploader may replace, or nothing. */
 async function replacedVideo(
   uploader: Uploader,
@@ -138,12 +137,13 @@ async function replacedVideo(
   return id;
 }
 
-function createServer(datastore: FileStore): Server {
-  const directory = uploadsDirectory();
+function createServer(bytes: UploadBytes): Server {
+  const { datastore } = bytes;
   const storage = mediaStorage();
-  const options: Omit<ServerOptions, 'locker'> & { datastore: FileStore } = {
+  const options: ServerOptions & { datastore: UploadBytes['datastore'] } = {
     path: UPLOADS_PATH,
     datastore,
+    locker: createUploadLocker(config().DATABASE_URL),
     relativeLocation: true,
     exposedHeaders: [VIDEO_ID_HEADER],
     // Also caps what a deferred upload sent chunked, with no length to check first, may write.
@@ -188,9 +188,9 @@ function createServer(datastore: FileStore): Server {
       const { accountId, uploaderId, t } = uploader;
       const showcaseId = await ownedShowcase(accountId, upload.metadata?.['album'], t);
       const replaces = await replacedVideo(uploader, upload.metadata?.['replaces']);
-      const filePath = path.join(directory, upload.id);
+      const filePath = await bytes.localFile(upload.id);
       if (!(await holdsVideo(filePath))) {
-        await datastore.remove(upload.id);
+        await bytes.discard(upload.id, filePath);
         throw refusal(415, t('upload.notVideo'));
       }
       try {
@@ -216,11 +216,11 @@ function createServer(datastore: FileStore): Server {
                 tusId: upload.id,
               });
         // The bytes now belong to the video; only the upload's bookkeeping is left.
-        await datastore.configstore.delete(upload.id);
+        await bytes.forget(upload.id);
         return { headers: { [VIDEO_ID_HEADER]: String(videoId) } };
       } catch (error) {
         if (error instanceof QuotaExceededError) {
-          await datastore.remove(upload.id);
+          await bytes.discard(upload.id, filePath);
           throw refusal(413, t(error.messageKey));
         }
         throw error;
@@ -237,8 +237,10 @@ function createServer(datastore: FileStore): Server {
           reason: 'tooLarge',
           max: await planLimitOf(req),
         });
+      const t = uploader?.t ?? ((key: string) => key);
+      // Another request, maybe on another node, is writing this upload and did not let go.
+      if (error === ERRORS.ERR_LOCK_TIMEOUT) return refusal(423, t('upload.busy'));
       if (!(error instanceof Error) || 'status_code' in error) return undefined;
-      const t = uploaders.get(req)?.t ?? ((key: string) => key);
       if (classifyError(error) === 'unavailable') return refusal(503, t('errors.unavailableBody'));
       logger.error({ err: error }, 'upload failed');
       return refusal(500, t('errors.technicalBody'));
@@ -248,12 +250,12 @@ function createServer(datastore: FileStore): Server {
 }
 
 const KEY = Symbol.for('vitrine.tus');
-const holder = globalThis as { [KEY]?: { datastore: FileStore; server: Server } };
+const holder = globalThis as { [KEY]?: { datastore: UploadBytes['datastore']; server: Server } };
 
-function tus(): { datastore: FileStore; server: Server } {
+function tus(): { datastore: UploadBytes['datastore']; server: Server } {
   if (!holder[KEY]) {
-    const datastore = new FileStore({ directory: uploadsDirectory() });
-    holder[KEY] = { datastore, server: createServer(datastore) };
+    const bytes = createUploadBytes(config());
+    holder[KEY] = { datastore: bytes.datastore, server: createServer(bytes) };
   }
   return holder[KEY];
 }
