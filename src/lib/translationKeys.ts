@@ -91,10 +91,14 @@ type PluralKey = PluralKeysOf<English>;
 /** Interpolation values and i18next's options (`lng`, …). */
 type TranslateOptions = Readonly<Record<string, unknown>>;
 
-/** What a call passes after its key: a plural message needs its `count`, others may pass values. */
-type TranslateRest<Key extends string, Plural extends string> = [Key] extends [Exclude<Key, Plural>]
-  ? [options?: TranslateOptions]
-  : [options: TranslateOptions & { count: number }];
+/**
+ * What a call passes after its key: a plural message needs its `count`, others may pass values.
+ * A key only known as one of several, some plural and some not (a lookup table's value), is
+ * held to the looser rule.
+ */
+type TranslateRest<Key extends string, Plural extends string> = [Key] extends [Plural]
+  ? [options: TranslateOptions & { count: number }]
+  : [options?: TranslateOptions];
 
 /** A translator over a set of keys: the message in one locale, interpolated. */
 export type TranslatorOf<Keys extends string, Plurals extends Keys> = <Key extends Keys>(

@@ -85,6 +85,8 @@ test('a viewer shares a showcase by e-mail and the mail arrives', async ({ brows
   // Over 4096 characters the excess is counted and Send stays off.
   await dialog.getByLabel('Add a message (optional)').fill('x'.repeat(4100));
   await expect(dialog.getByTestId('share-message-count')).toHaveText('4 characters');
+  await dialog.getByLabel('Add a message (optional)').fill('x'.repeat(4097));
+  await expect(dialog.getByTestId('share-message-count')).toHaveText('1 character');
   await verifyCaptcha(page);
   await expect(send).toBeDisabled();
   await dialog.getByLabel('Add a message (optional)').fill('Thought of you <3');

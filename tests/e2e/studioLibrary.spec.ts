@@ -70,7 +70,7 @@ test.describe('the video library', () => {
     await page.getByLabel('Action').selectOption({ label: 'Add to showcase' });
     await page.getByLabel('Showcase', { exact: true }).selectOption({ label: 'Owner’s Drafts' });
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByTestId('studio-notice')).toHaveText('Added 1 videos to the showcase.');
+    await expect(page.getByTestId('studio-notice')).toHaveText('Added 1 video to the showcase.');
     const frame = await (
       await page.request.get(`/showcase/${drafts}/video/${videoId}/embed`)
     ).text();
@@ -112,7 +112,7 @@ test.describe('the video library', () => {
     await page.getByLabel('Action').selectOption({ label: 'Set who can watch' });
     await page.getByLabel('Who can watch them').selectOption({ label: 'Only me' });
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByTestId('studio-notice')).toHaveText('Privacy set for 1 videos.');
+    await expect(page.getByTestId('studio-notice')).toHaveText('Privacy set for 1 video.');
     await expect(
       page.getByRole('link', { name: 'Privacy settings for Origami cranes' }),
     ).toHaveText('Only me');
@@ -120,6 +120,7 @@ test.describe('the video library', () => {
     await page.getByRole('checkbox', { name: 'Choose Origami cranes' }).check();
     await page.getByLabel('Action').selectOption({ label: 'Delete' });
     await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('confirm-delete')).toContainText('Delete 1 video?');
     await expect(page.getByTestId('confirm-delete')).toContainText('Origami cranes');
     await page.getByRole('link', { name: 'Cancel' }).click();
     await expect(page.getByTestId('library-row')).toHaveCount(1);

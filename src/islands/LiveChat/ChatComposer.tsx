@@ -14,7 +14,7 @@ import {
   type StandingRefusal,
 } from '../../lib/chatComposer.ts';
 import { CHAT_MESSAGE_MAX_CHARACTERS } from '../../lib/chatMessage.ts';
-import { fillMessage } from '../../lib/messageTemplate.ts';
+import { fillPlural } from '../../lib/pluralMessage.ts';
 import { throttle } from '../../lib/throttle.ts';
 import type { LiveChatStrings } from './chatStrings.ts';
 
@@ -103,7 +103,7 @@ export default function ChatComposer({
             </button>
           </div>
           <p id={countId} className="m-0 text-xs text-muted tabular-nums">
-            {showsRemaining(remaining) ? fillMessage(strings.charactersLeft, { remaining }) : ''}
+            {showsRemaining(remaining) ? fillPlural(strings.charactersLeft, remaining) : ''}
           </p>
         </form>
       )}

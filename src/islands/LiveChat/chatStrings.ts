@@ -3,6 +3,7 @@
  * to the island and each of its parts as props.
  */
 import type { ChatRefusal } from '../../lib/chatWire.ts';
+import type { PluralTemplates } from '../../lib/pluralMessage.ts';
 
 export interface LiveChatStrings {
   /** 'Chat messages': the log's name. */
@@ -22,7 +23,7 @@ export interface LiveChatStrings {
   messageLabel: string;
   send: string;
   /** '{remaining} characters left' */
-  charactersLeft: string;
+  charactersLeft: PluralTemplates;
   signInToChat: string;
   /** A post that did not get an answer the panel understands. */
   sendFailed: string;

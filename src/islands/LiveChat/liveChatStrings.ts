@@ -1,14 +1,15 @@
 /**
- * The translated strings of the live chat island, with {name}, {remaining} and {seconds}
+ * The translated strings of the live chat island, with {name}, {count} and {seconds}
  * for values only the browser knows (src/lib/messageTemplate.ts). Server-side only.
  */
 import type { Translate } from '../../lib/translationKeys.ts';
 import { CHAT_REFUSAL_KEYS } from '../../lib/chatPermissions.ts';
 import type { ChatRefusal } from '../../lib/chatWire.ts';
 import { markers } from '../../lib/messageTemplate.ts';
+import { pluralTemplates } from '../../lib/pluralMessage.ts';
 import type { LiveChatStrings } from './chatStrings.ts';
 
-export function liveChatStrings(t: Translate): LiveChatStrings {
+export function liveChatStrings(t: Translate, locale: string): LiveChatStrings {
   const refusals = Object.fromEntries(
     Object.entries(CHAT_REFUSAL_KEYS).map(([code, key]) => [code, t(key, markers('seconds'))]),
   ) as Record<ChatRefusal, string>;
@@ -26,7 +27,9 @@ export function liveChatStrings(t: Translate): LiveChatStrings {
     formerAccount: t('chat.formerAccount'),
     messageLabel: t('chat.messageLabel'),
     send: t('chat.send'),
-    charactersLeft: t('chat.charactersLeft', markers('remaining')),
+    charactersLeft: pluralTemplates(locale, (count) =>
+      t('chat.charactersLeft', { count, replace: { count: '{count}' } }),
+    ),
     signInToChat: t('chat.signInToChat'),
     sendFailed: t('chat.sendFailed'),
     reconnecting: t('chat.reconnecting'),

@@ -16,6 +16,7 @@ import { canSend, messageExcess, SHARE_MESSAGE_MAX } from '../../lib/shareMessag
 import { SHARE_ACTION } from '../../lib/shareRequest.ts';
 import CaptchaField from './CaptchaField.tsx';
 import EmailChips from './EmailChips.tsx';
+import { fillPlural } from '../../lib/pluralMessage.ts';
 import { fill, type ShareStrings } from './shareStrings.ts';
 
 export interface ShareEmbed {
@@ -354,7 +355,7 @@ function Dialog({
               data-testid="share-message-count"
             >
               {excess > 0
-                ? fill(strings.charactersOver, { count: excess })
+                ? fillPlural(strings.charactersOver, excess)
                 : fill(strings.messageLimit, { max: SHARE_MESSAGE_MAX })}
             </p>
           </div>

@@ -1,3 +1,4 @@
+import { pluralTemplates, type PluralTemplates } from '../../lib/pluralMessage.ts';
 import type { Translate } from '../../lib/translationKeys.ts';
 
 /** The share dialog's strings in the viewer's language, from the server's `t`. */
@@ -21,7 +22,7 @@ export interface ShareStrings {
   invalidEmail: string;
   messageLabel: string;
   messageLimit: string;
-  charactersOver: string;
+  charactersOver: PluralTemplates;
   captcha: string;
   captchaExpired: string;
   send: string;
@@ -31,7 +32,7 @@ export interface ShareStrings {
   widget: { label: string; verifying: string; verified: string; error: string; expired: string };
 }
 
-export function shareStrings(t: Translate, title: string): ShareStrings {
+export function shareStrings(t: Translate, locale: string, title: string): ShareStrings {
   return {
     dialogTitle: t('share.dialogTitle', { title }),
     close: t('common.close'),
@@ -58,8 +59,10 @@ export function shareStrings(t: Translate, title: string): ShareStrings {
     invalidEmail: t('share.invalidEmail'),
     messageLabel: t('share.messageLabel'),
     messageLimit: t('share.messageLimit', { max: 4096 }),
-    // {{count}} is filled in on the client, as the message grows.
-    charactersOver: t('share.charactersOver', { count: '{{count}}' }),
+    // The count is filled in on the client, as the message grows.
+    charactersOver: pluralTemplates(locale, (count) =>
+      t('share.charactersOver', { count, replace: { count: '{count}' } }),
+    ),
     captcha: t('share.captcha'),
     captchaExpired: t('share.captchaExpired'),
     send: t('share.send'),

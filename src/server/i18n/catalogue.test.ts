@@ -1,8 +1,9 @@
 /**
  * Guards the translation catalogue in i18n/<locale>/<area>.json (flat objects of camelCase keys):
- * every locale has exactly en's files and keys, no value is empty, every translation keeps en's
- * {{placeholders}}. That every key the code passes to t() exists in en is the type check's
- * (src/lib/translationKeys.ts).
+ * every locale has exactly en's files and messages, no value is empty, every translation keeps
+ * en's {{placeholders}}, and a message with a count has exactly its language's plural forms
+ * (i18next's `key_one`, `key_other`, … by CLDR category). That every key the code passes to
+ * t() exists in en is the type check's (src/lib/translationKeys.ts).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,6 +44,28 @@ function qualifiedKeys(catalogue: Catalogue): string[] {
   );
 }
 
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+
+/** The message a key belongs to: a plural form's base, any other key itself. */
+const messageOf = (key: string) => key.replace(PLURAL_FORM, '');
+
+/** Every message of a catalogue, a plural one once. */
+const messages = (catalogue: Catalogue) => new Set(qualifiedKeys(catalogue).map(messageOf));
+
+/** The plural forms each message with a count has, by message. */
+function pluralForms(catalogue: Catalogue): Map<string, string[]> {
+  const forms = new Map<string, string[]>();
+  for (const key of qualifiedKeys(catalogue)) {
+    const form = PLURAL_FORM.exec(key)?.[1];
+    if (form) forms.set(messageOf(key), [...(forms.get(messageOf(key)) ?? []), form].sort());
+  }
+  return forms;
+}
+
+/** The CLDR categories a language tells numbers apart by (English: one, other). */
+const categoriesOf = (locale: string) =>
+  [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort();
+
 function entries(catalogue: Catalogue): Array<[string, unknown]> {
   return Object.entries(catalogue).flatMap(([area, messages]) =>
     Object.entries(messages).map(([key, value]): [string, unknown] => [`${area}.${key}`, value]),
@@ -78,10 +101,8 @@ describe('translation catalogue', () => {
           continue;
         }
         for (const [key, value] of Object.entries(messages)) {
-          if (!/^[a-z][a-zA-Z0-9]*$/.test(key))
+          if (!/^[a-z][a-zA-Z0-9]*$/.test(messageOf(key)))
             problems.push(`${locale}: ${area}.${key} is not a camelCase key`);
-          if (/_(zero|one|two|few|many|other)$/.test(key))
-            problems.push(`${locale}: ${area}.${key} uses a plural suffix`);
           if (typeof value !== 'string') problems.push(`${locale}: ${area}.${key} is not a string`);
         }
       }
@@ -102,9 +123,9 @@ describe('translation catalogue', () => {
       expect([...missing, ...extra]).toEqual([]);
     });
 
-    it("has exactly en's keys", () => {
-      const own = new Set(qualifiedKeys(catalogue));
-      const reference = new Set(qualifiedKeys(en));
+    it("has exactly en's messages", () => {
+      const own = messages(catalogue);
+      const reference = messages(en);
       const missing = [...reference].filter((key) => !own.has(key)).map((key) => `missing ${key}`);
       const extra = [...own]
         .filter((key) => !reference.has(key))
@@ -116,7 +137,7 @@ describe('translation catalogue', () => {
       const mismatches: string[] = [];
       for (const [key, value] of entries(catalogue)) {
         const [area, name] = key.split('.') as [string, string];
-        const source = en[area]?.[name];
+        const source = en[area]?.[name] ?? en[area]?.[`${messageOf(name)}_other`];
         if (typeof source !== 'string' || typeof value !== 'string') continue;
         const expected = placeholders(source);
         const actual = placeholders(value);
@@ -128,6 +149,26 @@ describe('translation catalogue', () => {
       }
       expect(mismatches).toEqual([]);
     });
+  });
+
+  it.each(LOCALES)('gives every message with a count the plural forms of %s', (locale) => {
+    const expected = categoriesOf(locale);
+    const own = pluralForms(catalogues[locale] ?? {});
+    const problems = [...pluralForms(en).keys()].flatMap((message) => {
+      const forms = own.get(message) ?? [];
+      return forms.join() === expected.join()
+        ? []
+        : [`${message} has ${forms.join(', ') || 'no plural forms'}, not ${expected.join(', ')}`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('writes a count followed by a word as a plural message', () => {
+    const singularCounts = entries(en)
+      .filter(([key]) => !PLURAL_FORM.test(key))
+      .filter(([, value]) => typeof value === 'string' && /\{\{count[^}]*\}\}\s*\p{L}/u.test(value))
+      .map(([key]) => key);
+    expect(singularCounts).toEqual([]);
   });
 
   it('has no empty message in any locale', () => {
