@@ -91,8 +91,20 @@ describe('the Atom 1.0 feed of a showcase', () => {
 describe('the JSON Feed of a showcase', () => {
   const json = JSON.parse(renderShowcaseFeed(SHOWCASE, 'json', OPTIONS));
 
+  it('is JSON Feed 1.1, with its language and authors', () => {
+    expect(json.version).toBe('https://jsonfeed.org/version/1.1');
+    expect(json.language).toBe('en');
+    expect(json.authors).toEqual([{ name: SHOWCASE.ownerName }]);
+    expect(json.author).toBeUndefined();
+    expect(json.home_page_url).toBe(`${ORIGIN}/showcase/4`);
+    for (const item of json.items) {
+      expect(item.authors).toEqual([{ name: SHOWCASE.ownerName }]);
+      expect(item.content_html ?? item.content_text).toEqual(expect.any(String));
+      expect(item.date_published).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    }
+  });
+
   it('has its items with their pages and pictures', () => {
-    expect(json.version).toMatch(/^https:\/\/jsonfeed\.org\/version\/1/);
     expect(json.feed_url).toBe(`${ORIGIN}/showcase/4/feed.json`);
     expect(json.items.map((item: { url: string }) => item.url)).toEqual(
       [2, 3, 1].map((id) => `${ORIGIN}/showcase/4/video/${id}`),

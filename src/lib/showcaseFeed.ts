@@ -11,6 +11,7 @@
 import { Feed } from 'feed';
 import { autolink } from './autolink.ts';
 import type { Locale } from './domain.ts';
+import { renderJsonFeed } from './jsonFeed.ts';
 import { localizePath } from './localeNegotiation.ts';
 
 /** Feed readers show the newest entries; older videos stay on the showcase page. */
@@ -82,32 +83,50 @@ export function renderShowcaseFeed(
   format: FeedFormat,
   { origin, locale, fallbackDescription, generator }: FeedOptions,
 ): string {
-  // JSON Feed titles are plain text; RSS readers and Atom (type="html") read titles as HTML.
-  const title = format === 'json' ? (text: string) => text : escapeHtml;
   const absolute = (path: string) => new URL(localizePath(locale, path), origin).href;
   const showcaseUrl = absolute(`/showcase/${showcase.id}`);
+  const videoUrl = (video: FeedVideo) => absolute(`/showcase/${showcase.id}/video/${video.id}`);
+  const description = showcase.description.trim() || fallbackDescription;
   const newest = [...showcase.videos]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
     .slice(0, FEED_ITEM_LIMIT);
+  // JSON Feed titles are plain text.
+  if (format === 'json')
+    return renderJsonFeed({
+      title: showcase.name,
+      homePageUrl: showcaseUrl,
+      feedUrl: absolute(feedPath(showcase.id, 'json')),
+      description,
+      language: locale,
+      authorName: showcase.ownerName,
+      entries: newest.map((video) => ({
+        url: videoUrl(video),
+        title: video.name,
+        contentHtml: video.description.trim() ? descriptionHtml(video.description) : null,
+        image: video.thumbnail?.url ?? null,
+        published: video.createdAt,
+      })),
+    });
   const latest = newest[0]?.createdAt;
   const feed = new Feed({
     id: showcaseUrl,
     title: showcase.name,
-    description: showcase.description.trim() || fallbackDescription,
+    description,
     link: showcaseUrl,
     language: locale,
     updated: latest && latest > showcase.updatedAt ? latest : showcase.updatedAt,
     generator,
     author: { name: showcase.ownerName },
     feedLinks: Object.fromEntries(
-      FEED_FORMATS.map((format) => [format, absolute(feedPath(showcase.id, format))]),
+      FEED_FORMATS.map((other) => [other, absolute(feedPath(showcase.id, other))]),
     ),
   });
   for (const video of newest) {
-    const link = absolute(`/showcase/${showcase.id}/video/${video.id}`);
+    const link = videoUrl(video);
+    // RSS readers and Atom (type="html") read titles as HTML.
     feed.addItem({
       id: link,
-      title: title(video.name),
+      title: escapeHtml(video.name),
       link,
       date: video.createdAt,
       published: video.createdAt,
@@ -116,5 +135,5 @@ export function renderShowcaseFeed(
       ...(video.thumbnail ? { image: { url: video.thumbnail.url, type: 'image/jpeg' } } : {}),
     });
   }
-  return format === 'rss' ? feed.rss2() : format === 'atom' ? feed.atom1() : feed.json1();
+  return format === 'rss' ? feed.rss2() : feed.atom1();
 }

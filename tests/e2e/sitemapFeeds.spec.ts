@@ -245,6 +245,7 @@ test.describe('the feeds of a showcase', () => {
     const jsonResponse = await request.get(`/showcase/${grid()}/feed.json`);
     expect(jsonResponse.headers()['content-type']).toBe('application/feed+json; charset=utf-8');
     const json = await jsonResponse.json();
+    expect(json.version).toBe('https://jsonfeed.org/version/1.1');
     expect(json.items.map((i: { url: string }) => i.url)).toEqual(items.map((i) => i.link));
 
     const addresses = [
