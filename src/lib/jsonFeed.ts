@@ -4,13 +4,13 @@
  * feed's `language`. Only the fields a showcase fills are typed; every URL absolute.
  */
 
-export const JSON_FEED_VERSION = 'https://jsonfeed.org/version/1.1';
+const JSON_FEED_VERSION = 'https://jsonfeed.org/version/1.1';
 
 interface JsonFeedAuthor {
   name: string;
 }
 
-export interface JsonFeedItem {
+interface JsonFeedItem {
   id: string;
   url: string;
   title: string;
@@ -23,7 +23,7 @@ export interface JsonFeedItem {
   authors: JsonFeedAuthor[];
 }
 
-export interface JsonFeed {
+interface JsonFeed {
   version: typeof JSON_FEED_VERSION;
   title: string;
   home_page_url: string;
