@@ -103,6 +103,7 @@ export default defineConfig({
         // Share e-mails go to the SMTP server tests/e2e/share.spec.ts runs (smtpInbox.ts), and
         // the captcha asks little work of a headless browser on a shared machine.
         MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'Vitrine <no-reply@vitrine.test>',
         CAPTCHA_WORK: '5000',
         // The demo team signs in by SSO against the provider below (tests/e2e/sso.spec.ts).
         DEMO_SSO_ISSUER: `http://127.0.0.1:${oidcPort}`,

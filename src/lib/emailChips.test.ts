@@ -21,6 +21,12 @@ describe('e-mail chips', () => {
     expect(isValidEmail('ana@example.com')).toBe(true);
     expect(isValidEmail('ana.b+tag@sub.example.co')).toBe(true);
     expect(isValidEmail('ana@')).toBe(false);
+    expect(isValidEmail('ana@localhost')).toBe(false);
+    expect(isValidEmail('ana@intranet')).toBe(false);
+    expect(isValidEmail('ana@127.0.0.1')).toBe(false);
+    expect(isValidEmail('ana@example.c0m1')).toBe(false);
+    expect(isValidEmail('ana@xn--bcher-kva.ch')).toBe(true);
+    expect(isValidEmail('ana@mail.example.xn--p1ai')).toBe(true);
     expect(isValidEmail('ana example@example.com')).toBe(false);
     expect(isValidEmail('ana@example.com\r\nBcc: x@example.com')).toBe(false);
     expect(isValidEmail(`${'a'.repeat(250)}@example.com`)).toBe(false);

@@ -25,8 +25,19 @@ export interface EmailChip {
   valid: boolean;
 }
 
+/**
+ * A domain mail can be delivered to across the internet ends in a top-level domain: letters,
+ * or an internationalised one's `xn--` form. `localhost`, a single label or an address
+ * (`a@127.0.0.1`) passes the form's pattern but reaches no one.
+ */
+const DELIVERABLE_DOMAIN = /\.(?:[a-zA-Z]{2,63}|xn--[a-zA-Z0-9-]{1,59})$/;
+
 export function isValidEmail(email: string): boolean {
-  return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
+  return (
+    email.length <= MAX_EMAIL_LENGTH &&
+    EMAIL_PATTERN.test(email) &&
+    DELIVERABLE_DOMAIN.test(email.slice(email.lastIndexOf('@')))
+  );
 }
 
 /** Splits on commas and trims; empty pieces are dropped. */

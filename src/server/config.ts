@@ -5,6 +5,7 @@
 import { z } from 'astro/zod';
 import { SIGNUP_MODES } from '../lib/accountRules.ts';
 import { CLIENT_IP_MODES } from '../lib/clientAddressLabel.ts';
+import { isValidEmail } from '../lib/emailChips.ts';
 import { parseTrustProxy } from '../lib/trustProxy.ts';
 import { parseTrustedHosts } from '../lib/siteOrigin.ts';
 import { MAX_SITEMAP_URLS } from '../lib/sitemapEntries.ts';
@@ -331,7 +332,7 @@ export const configSchema = z
     MAIL_FROM: z
       .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
       .describe(
-        'Sender of outgoing mail, e.g. "Vitrine <no-reply@example.com>"; default Vitrine <no-reply@{the PUBLIC_URL host}>.',
+        'Sender of outgoing mail, e.g. "Vitrine <no-reply@example.com>"; default Vitrine <no-reply@{the PUBLIC_URL host}>. With MAIL_URL, set it unless PUBLIC_URL names a domain: the server does not start with a loopback sender.',
       ),
     SIGNUP: z
       .enum(SIGNUP_MODES)
@@ -366,6 +367,19 @@ export const configSchema = z
       .describe('Serve /bench/bare, the bare page the benchmark compares against.'),
   })
   .superRefine((settings, context) => {
+    // Real mail needs a sender its recipients' servers accept: not no-reply@127.0.0.1.
+    if (
+      settings.MAIL_URL &&
+      !settings.MAIL_FROM &&
+      !isValidEmail(`no-reply@${settings.PUBLIC_URL ? new URL(settings.PUBLIC_URL).hostname : ''}`)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message:
+          'MAIL_URL sends real mail: set MAIL_FROM (e.g. "Vitrine <no-reply@example.com>"), or PUBLIC_URL with a domain name, to name its sender',
+      });
+    }
     if (Boolean(settings.S3_ACCESS_KEY_ID) !== Boolean(settings.S3_SECRET_ACCESS_KEY)) {
       context.addIssue({
         code: 'custom',
