@@ -92,6 +92,18 @@ describe('given a live event', () => {
     );
   });
 
+  it('claims no length before the replay gives it one', () => {
+    const upcoming = parsed(
+      videoObjectLd({
+        ...video,
+        durationSeconds: 0,
+        live: { status: 'pending', startDate: '2026-03-02T18:00:00.000Z', endDate: null },
+      }),
+    );
+    expect(upcoming).not.toHaveProperty('duration');
+    expect(live('done', '2026-03-02T19:00:00.000Z')['duration']).toBe('PT1M5S');
+  });
+
   it('describes no broadcast before the event has a start', () => {
     expect(
       parsed(

@@ -71,7 +71,8 @@ function videoObject(video: VideoFacts): Exclude<VideoObject, string> {
     embedUrl: video.embedUrl,
     ...(video.thumbnailUrl ? { thumbnailUrl: video.thumbnailUrl } : {}),
     uploadDate: video.uploadDate,
-    duration: isoDuration(video.durationSeconds),
+    // An event before its replay has no length yet; PT0S would claim one of nothing.
+    ...(video.durationSeconds > 0 ? { duration: isoDuration(video.durationSeconds) } : {}),
     author: { '@type': 'Person', name: video.authorName },
     ...ratingOf(video.rating),
     ...(publication ? { publication } : {}),
