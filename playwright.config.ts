@@ -13,8 +13,9 @@ const smtpPort = Number(process.env['E2E_SMTP_PORT'] ?? 4462);
  * uploads, chat, live events, the cart, shares, tokens, restores, saved filters), count rate
  * limits in it, search (the query written per database), or wait on its notifications. The
  * other files read the seeded demo, which either database serves alike; `outage.spec.ts`
- * starts a PostgreSQL server of its own in every pass. Nor does what axe-core checks (markup,
- * names, contrast) rest on the database: that pass leaves out the tests tagged
+ * starts a PostgreSQL server of its own in every pass, and `cluster.spec.ts` makes a PostgreSQL
+ * database of its own, so the first pass runs it and this one does not. Nor does what axe-core
+ * checks (markup, names, contrast) rest on the database: that pass leaves out the tests tagged
  * `@accessibility`, sweeps of screens through locales and themes, and `expectAccessible`
  * passes there (tests/e2e/fixtures.ts); the first pass ran them on the same build and data.
  */
@@ -25,7 +26,6 @@ const DATABASE_SPECS = [
   'api',
   'apiTokens',
   'chat',
-  'chatNodes',
   'contentGates',
   'downloads',
   'goLive',

@@ -15,7 +15,7 @@ import { signIn } from './session.ts';
  * Live chat as people meet it (SPEC §2 "/live-chat/{id}", §7 status poll, §9): the panel
  * beside the player of the demo's streaming event and on its own page, moderation, the owner
  * closing the room, the rehearsal's replay chat in step with its video, refusals, and the
- * panel without JavaScript. Across app nodes: chatNodes.spec.ts. The demo database is shared
+ * panel without JavaScript. Across app nodes: cluster.spec.ts. The demo database is shared
  * with the other specs: every test leaves the room on, open to everyone, nobody muted.
  */
 const albumId = showcaseId('live');

@@ -5,11 +5,10 @@
  * event being done (a player left on the stream says the replay is coming), and the replay plays
  * where the stream was.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
-import { ffmpegBinaries } from '../../src/server/media/ffmpegBinaries.ts';
-import { testFeedArgs } from '../../src/server/live/testFeed.ts';
+import type { ChildProcess } from 'node:child_process';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
+import { playing, push, startPlaying, streamKey } from './liveStream.ts';
 import { freePort, startVitrine, stopVitrine } from './ownServer.ts';
 import { signIn } from './session.ts';
 
@@ -34,52 +33,12 @@ test.afterAll(async () => {
   if (server) await stopVitrine(server);
 });
 
-async function push(key: string): Promise<ChildProcess & { exited: Promise<number | null> }> {
-  const { ffmpeg } = await ffmpegBinaries();
-  const args = testFeedArgs({
-    url: `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
-    width: 320,
-    height: 180,
-    fps: 15,
-    clockText: false,
-  });
-  const child = spawn(ffmpeg, args, { stdio: 'ignore' });
-  return Object.assign(child, {
-    exited: new Promise<number | null>((resolve) => child.once('close', resolve)),
-  });
-}
-
 async function eventId(request: APIRequestContext, name: string): Promise<number> {
   const body = await (
     await request.get(`${origin}/api/albums/${live}/videos?per_page=100&fields=uri,name`)
   ).json();
   const event = body.data.find((video: { name: string }) => video.name === name);
   return Number(event.uri.split('/').at(-1));
-}
-
-/**
- * Presses play as a script would. The first play() is aborted when the frame's stream behaviour
- * attaches hls.js to the video, which then plays on by itself: playing() is what a viewer sees.
- */
-async function startPlaying(frame: FrameLocator): Promise<void> {
-  await frame.locator('video').evaluate((media: HTMLVideoElement) => {
-    media.muted = true;
-    void media.play().catch(() => undefined);
-  });
-}
-
-async function playing(frame: FrameLocator): Promise<void> {
-  const video = frame.locator('video');
-  const time = () => video.evaluate((media: HTMLVideoElement) => media.currentTime);
-  await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(0.5);
-  const before = await time();
-  await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(before + 1);
-}
-
-async function streamKey(page: Page): Promise<string> {
-  const panel = page.getByRole('region', { name: 'Go live' });
-  await panel.getByText('Show stream key').click();
-  return panel.getByLabel('Stream key', { exact: true }).inputValue();
 }
 
 test('an owner goes live with the key of their panel; viewers watch LIVE, then the replay, where the stream was', async ({
@@ -93,7 +52,7 @@ test('an owner goes live with the key of their panel; viewers watch LIVE, then t
   const owner = await (await browser.newContext({ baseURL: origin })).newPage();
   await signIn(owner, 'owner@vitrine.test', undefined, videoPath);
   await owner.goto(videoPath);
-  const encoder = await push(await streamKey(owner));
+  const encoder = await push(rtmpPort, await streamKey(owner));
 
   const viewer = await (await browser.newContext({ baseURL: origin })).newPage();
   await viewer.goto(`/showcase/${live}?video=${id}`);
@@ -157,6 +116,6 @@ test('an owner goes live with the key of their panel; viewers watch LIVE, then t
 });
 
 test('refuses a key no event has, at connect', async () => {
-  const encoder = await push('not-a-stream-key');
+  const encoder = await push(rtmpPort, 'not-a-stream-key');
   expect(await encoder.exited).not.toBe(0);
 });
