@@ -3,7 +3,13 @@
  * The page lists the HLS playlist and the MP4 as <source> elements, so without JavaScript the
  * browser already plays one of them; hls.js is fetched only where HLS needs it.
  */
+import {
+  LIVE_PLAYLIST_RETRY,
+  LIVE_STREAM_RETRIES,
+  liveRetryDelay,
+} from '../lib/liveStreamRetry.ts';
 import { chooseStream, HLS_MIME, MSE_PROBE_TYPE, type StreamChoice } from '../lib/playerStream.ts';
+import type { HlsConfig } from 'hls.js';
 import { STREAM_LOST } from './liveStreamEnd.ts';
 
 function hasMediaSource(): boolean {
@@ -25,6 +31,7 @@ export async function startStream(
     live,
   });
   media.dataset['stream'] = choice;
+  if (live && choice === 'native-hls') retryNativeLiveStream(media);
   if (choice !== 'hls.js' || !hlsUrl) return choice;
   const { default: Hls } = await import('hls.js/light');
   if (!Hls.isSupported()) {
@@ -34,7 +41,12 @@ export async function startStream(
   const wasPlaying = !media.paused;
   // No worker: the page's Content-Security-Policy allows no blob: workers, and transmuxing
   // these segments on the main thread is cheap.
-  const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1, enableWorker: false });
+  const hls = new Hls({
+    capLevelToPlayerSize: true,
+    startLevel: -1,
+    enableWorker: false,
+    ...(live ? liveLoadPolicies(Hls.DefaultConfig) : {}),
+  });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
     hls.destroy();
@@ -49,4 +61,37 @@ export async function startStream(
   if (wasPlaying || media.autoplay)
     hls.once(Hls.Events.MANIFEST_PARSED, () => void media.play().catch(() => undefined));
   return choice;
+}
+
+type LoadPolicies = Pick<HlsConfig, 'manifestLoadPolicy' | 'playlistLoadPolicy'>;
+
+/** hls.js's own policies, with a live stream's playlists retried until published (liveStreamRetry.ts). */
+function liveLoadPolicies(defaults: LoadPolicies): LoadPolicies {
+  const retried = (policy: LoadPolicies['manifestLoadPolicy']) => ({
+    default: { ...policy.default, errorRetry: LIVE_PLAYLIST_RETRY },
+  });
+  return {
+    manifestLoadPolicy: retried(defaults.manifestLoadPolicy),
+    playlistLoadPolicy: retried(defaults.playlistLoadPolicy),
+  };
+}
+
+/** A browser playing HLS itself gives up on a playlist not published yet: it is loaded again. */
+function retryNativeLiveStream(media: HTMLVideoElement): void {
+  let attempt = 0;
+  // Captured: a failing <source> fires its error on itself, not on the video.
+  media.addEventListener(
+    'error',
+    () => {
+      if (attempt >= LIVE_STREAM_RETRIES) return void media.dispatchEvent(new Event(STREAM_LOST));
+      const playing = !media.paused || media.autoplay;
+      setTimeout(() => {
+        media.load();
+        if (playing) void media.play().catch(() => undefined);
+      }, liveRetryDelay(attempt));
+      attempt += 1;
+    },
+    true,
+  );
+  media.addEventListener('playing', () => (attempt = 0));
 }
