@@ -51,6 +51,11 @@ export interface SearchResultsProps {
   lockHrefFor: (hit: SearchHit) => string;
   /** Offsite or embedded, links open a new tab (SPEC §6). */
   newTab?: boolean;
+  /**
+   * The island's live region already says the state (searching, the range, no results, the
+   * error): the panel shows it without a screen reader reading it a second time.
+   */
+  announced?: boolean;
   strings: SearchResultsStrings;
   /** Closes the view: a button in the island, a link back to the showcase without JavaScript. */
   close?: ReactNode;
@@ -70,6 +75,7 @@ export function SearchResults({
   hrefFor,
   lockHrefFor,
   newTab = false,
+  announced = false,
   strings,
   close,
   children,
@@ -77,6 +83,7 @@ export function SearchResults({
   const linkTarget = newTab ? { target: '_blank', rel: 'noopener' } : {};
   const from = (page - 1) * perPage + 1;
   const to = Math.min(page * perPage, total);
+  const spoken = announced ? { 'aria-hidden': true } : {};
   return (
     <section
       data-theme="dark"
@@ -91,7 +98,11 @@ export function SearchResults({
             {query ? fillMessage(strings.resultsFor, { query }) : strings.results}
           </h2>
           {status === 'results' && (
-            <p className="m-0 text-sm text-muted tabular-nums" data-testid="search-range">
+            <p
+              className="m-0 text-sm text-muted tabular-nums"
+              data-testid="search-range"
+              {...spoken}
+            >
               {fillMessage(
                 strings[searchRangeKey(total)],
                 rangeNumbers({ from, to, total }, locale),
@@ -102,7 +113,7 @@ export function SearchResults({
         {close}
       </div>
       {status === 'searching' && (
-        <p className="m-0 mt-6 flex items-center gap-3 text-muted">
+        <p className="m-0 mt-6 flex items-center gap-3 text-muted" {...spoken}>
           <span
             aria-hidden="true"
             className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-line border-t-ink"
@@ -110,9 +121,13 @@ export function SearchResults({
           {strings.searching}
         </p>
       )}
-      {status === 'empty' && <p className="m-0 mt-6 text-lg">{strings.noResults}</p>}
+      {status === 'empty' && (
+        <p className="m-0 mt-6 text-lg" {...spoken}>
+          {strings.noResults}
+        </p>
+      )}
       {status === 'error' && (
-        <div className="mt-6">
+        <div className="mt-6" {...spoken}>
           <p className="m-0 text-lg font-semibold">{strings.errorTitle}</p>
           <p className="m-0 mt-1 text-muted">{strings.errorBody}</p>
         </div>
