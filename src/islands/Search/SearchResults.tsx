@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { formatDuration } from '../../lib/formatDuration.ts';
 import { rangeNumbers } from '../../lib/localeNumber.ts';
 import { searchRangeKey } from '../../lib/pagination.ts';
-import { fillMessage } from '../../lib/messageTemplate.ts';
+import { fillMessage, wordsAround } from '../../lib/messageTemplate.ts';
 import type { SearchStatus } from '../../lib/searchState.ts';
 import type { SearchHit } from '../../stores/search.ts';
 import { LockedPicture } from '../LockedVideo/LockedPicture.tsx';
@@ -171,6 +171,7 @@ function SearchResult({ hit, href, linkTarget, strings }: ResultProps) {
   const sizes = hit.pictures?.sizes ?? [];
   const smallest = sizes[0];
   const duration = formatDuration(hit.duration);
+  const words = wordsAround(strings.duration, 'duration');
   return (
     <li>
       <article className="group relative flex flex-col gap-2">
@@ -189,8 +190,9 @@ function SearchResult({ hit, href, linkTarget, strings }: ResultProps) {
             />
           )}
           <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
-            <span className="sr-only">{fillMessage(strings.duration, { duration })}</span>
-            <span aria-hidden="true">{duration}</span>
+            {words.before && <span className="sr-only">{words.before}</span>}
+            {duration}
+            {words.after && <span className="sr-only">{words.after}</span>}
           </span>
         </div>
         <h3 className="m-0 text-base font-semibold leading-snug">
