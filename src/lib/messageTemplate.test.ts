@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillMessage, markers } from './messageTemplate.ts';
+import { fillMessage, markers, wordsAround } from './messageTemplate.ts';
 
 describe('fillMessage', () => {
   it('fills each marker, every time it appears', () => {
@@ -24,5 +24,19 @@ describe('fillMessage', () => {
 describe('markers', () => {
   it('makes interpolation values that leave {name} markers behind', () => {
     expect(markers('from', 'to')).toEqual({ from: '{from}', to: '{to}' });
+  });
+});
+
+describe('wordsAround', () => {
+  it('splits a template at its marker, words on either side kept as written', () => {
+    expect(wordsAround('Duration {duration}', 'duration')).toEqual({
+      before: 'Duration ',
+      after: '',
+    });
+    expect(wordsAround('{duration} long', 'duration')).toEqual({ before: '', after: ' long' });
+  });
+
+  it('keeps a template without the marker whole, before the value', () => {
+    expect(wordsAround('Length', 'duration')).toEqual({ before: 'Length', after: '' });
   });
 });

@@ -16,3 +16,15 @@ export function fillMessage(template: string, values: Record<string, string | nu
 export function markers(...names: string[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, `{${name}}`]));
 }
+
+/**
+ * The words of a template before and after its `{name}` marker, for markup that shows the value
+ * itself and gives only the words around it to screen readers ('Duration {duration}' on a
+ * card's time badge): the value is then read once, not as both a label and a visible copy.
+ */
+export function wordsAround(template: string, name: string): { before: string; after: string } {
+  const marker = `{${name}}`;
+  const at = template.indexOf(marker);
+  if (at < 0) return { before: template, after: '' };
+  return { before: template.slice(0, at), after: template.slice(at + marker.length) };
+}

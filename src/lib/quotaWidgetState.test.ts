@@ -27,7 +27,7 @@ describe('quotaWidgetState', () => {
         mood: 'warn',
         bounce: true,
         messageKey: 'quota.videoAlmost',
-        upgradeModal: 'almost',
+        upgradeModal: { titleKey: 'quota.modalAlmostTitle', bodyKey: 'quota.modalAlmostBody' },
       });
     });
     it('offers the reached modal with one video left', () => {
@@ -35,7 +35,7 @@ describe('quotaWidgetState', () => {
         mood: 'limit',
         bounce: true,
         messageKey: 'quota.videoAlmost',
-        upgradeModal: 'limit',
+        upgradeModal: { titleKey: 'quota.modalLimitTitle', bodyKey: 'quota.modalLimitBody' },
       });
     });
     it('says the limit is reached and caps the bar when over it', () => {
@@ -60,6 +60,11 @@ describe('quotaWidgetState', () => {
     it('says almost out of space at 90% and out of space at 100%', () => {
       expect(size(18 * GB)).toMatchObject({ mood: 'limit', messageKey: 'quota.spaceAlmost' });
       expect(size(20 * GB)).toMatchObject({ mood: 'limit', messageKey: 'quota.spaceOut' });
+    });
+    it('titles the upgrade modal with the storage line, never the video limit', () => {
+      expect(size(14 * GB).upgradeModal).toEqual({ titleKey: 'quota.spaceAlmost', bodyKey: null });
+      expect(size(18 * GB).upgradeModal).toEqual({ titleKey: 'quota.spaceAlmost', bodyKey: null });
+      expect(size(20 * GB).upgradeModal).toEqual({ titleKey: 'quota.spaceOut', bodyKey: null });
     });
   });
 

@@ -2,7 +2,7 @@
  * Everything the quota widget shows, decided once on the server from the account's quota
  * (SPEC §4 mood and bounce, §8 messages and modals, §9 bar cap and period labels).
  */
-import type { Period } from './domain.ts';
+import type { Period, QuotaUnit } from './domain.ts';
 import {
   progressPercent,
   quotaMessageKey,
@@ -13,10 +13,20 @@ import {
   type QuotaMessageKey,
   type QuotaMood,
   type QuotaPeriodLabelKey,
+  usedFraction,
 } from './quotaMood.ts';
 import type { QuotaSpace } from './quotaSpace.ts';
 
-type UpgradeModalKind = 'limit' | 'almost';
+/**
+ * The words of the upgrade modal. A video-count quota has SPEC §8's modal title and body; a
+ * size quota has no modal words of its own, so its title is the storage line (almost out, out
+ * of space) and it has no body: the video-limit words would tell it the wrong thing.
+ */
+interface UpgradeModalKeys {
+  titleKey:
+    'quota.modalLimitTitle' | 'quota.modalAlmostTitle' | 'quota.spaceAlmost' | 'quota.spaceOut';
+  bodyKey: 'quota.modalLimitBody' | 'quota.modalAlmostBody' | null;
+}
 
 export interface QuotaWidgetState {
   mood: QuotaMood;
@@ -26,7 +36,21 @@ export interface QuotaWidgetState {
   periodLabelKey: QuotaPeriodLabelKey;
   messageKey: QuotaMessageKey | null;
   /** The modal a click opens once (warn and limit); null in safe, where a click toggles the popover. */
-  upgradeModal: UpgradeModalKind | null;
+  upgradeModal: UpgradeModalKeys | null;
+}
+
+function upgradeModalKeys(
+  mood: QuotaMood,
+  unit: QuotaUnit,
+  full: boolean,
+): UpgradeModalKeys | null {
+  if (mood === 'safe') return null;
+  if (unit === 'video_size') {
+    return { titleKey: full ? 'quota.spaceOut' : 'quota.spaceAlmost', bodyKey: null };
+  }
+  return mood === 'limit'
+    ? { titleKey: 'quota.modalLimitTitle', bodyKey: 'quota.modalLimitBody' }
+    : { titleKey: 'quota.modalAlmostTitle', bodyKey: 'quota.modalAlmostBody' };
 }
 
 export function quotaWidgetState(
@@ -44,6 +68,6 @@ export function quotaWidgetState(
       capabilities,
     ),
     messageKey: quotaMessageKey(mood, space.unit, space.used, space.max),
-    upgradeModal: mood === 'limit' ? 'limit' : mood === 'warn' ? 'almost' : null,
+    upgradeModal: upgradeModalKeys(mood, space.unit, usedFraction(space) >= 1),
   };
 }

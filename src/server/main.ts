@@ -49,6 +49,7 @@ import { apiCors } from './http/apiCors.ts';
 import { createPageCache } from './http/pageCache.ts';
 import { canonicalQuery } from './http/canonicalQuery.ts';
 import { wholeHtml } from './http/wholeHtml.ts';
+import { reasonPhrase } from './http/reasonPhrase.ts';
 import { serveClientFiles } from './http/clientFiles.ts';
 import { renderSlots } from './http/renderSlots.ts';
 import { listenForPageChanges, type PageChanges } from './db/pageChanges.ts';
@@ -113,6 +114,8 @@ const slotsForRenders = renderSlots({
 const handler = (listener: Listener) =>
   pipeline(
     [
+      // First, so that every later writer's status line carries its reason phrase.
+      reasonPhrase,
       ...(BENCH_ROUTES && role.name ? [processHeader(role.name)] : []),
       apiOrigin(listener),
       metricsEndpoint,

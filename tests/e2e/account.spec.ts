@@ -69,9 +69,17 @@ test.describe('quota widget', () => {
     await hydrated(page);
     await expect(pill(page)).toHaveAccessibleName('Upload quota: 14 GB of 20 GB');
     await pill(page).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Not now' }).click();
+    const modal = page.getByRole('dialog', {
+      name: 'You are almost out of space! Upgrade for more.',
+    });
+    await expect(modal).not.toContainText('video');
+    await modal.getByRole('button', { name: 'Not now' }).click();
     await pill(page).click();
-    await expect(page.getByText('You are almost out of space! Upgrade for more.')).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Upload quota' })
+        .getByText('You are almost out of space! Upgrade for more.'),
+    ).toBeVisible();
   });
 
   test('in limit, the modal says the video limit is reached and the bar is full', async ({

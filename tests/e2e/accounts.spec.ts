@@ -7,6 +7,8 @@
  * inviter may not give, a spent link, sign-up without an invitation; axe on each screen.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
+import { LOCALES } from '../../src/lib/domain.ts';
+import { localizePath } from '../../src/lib/localeNegotiation.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { signIn } from './session.ts';
 import { openInbox, type Inbox } from './smtpInbox.ts';
@@ -341,5 +343,20 @@ test.describe('accounts', () => {
     await expect(joiner.getByRole('heading', { level: 1 })).toHaveText('Team of Pavel Novák');
     await joiner.context().close();
     await owner.context().close();
+  });
+
+  test('a remove button’s name holds the word it shows, in every locale', async ({ page }) => {
+    await signIn(page, 'owner@vitrine.test', undefined, '/manage/team');
+    for (const locale of LOCALES) {
+      await page.goto(localizePath(locale, '/manage/team'));
+      const remove = page
+        .getByTestId('team-member')
+        .filter({ hasText: 'Arjun Mehta' })
+        .locator('form:has([name=action][value=remove]) button');
+      const shown = (await remove.innerText()).trim().toLowerCase();
+      // Speech input matches the words a person reads, whatever their case.
+      expect((await remove.getAttribute('aria-label'))!.toLowerCase(), locale).toContain(shown);
+    }
+    await expectAccessible(page);
   });
 });

@@ -4,6 +4,7 @@
  * anonymous visitor then meets the password screen); an upload resumed after a reload; two
  * tabs editing one showcase; each role's share; refusals; axe in both themes and German.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Route } from '@playwright/test';
 import { clip, picture } from './clips.ts';
 import { expect, expectAccessible, hydrated, test } from './fixtures.ts';
@@ -442,6 +443,22 @@ test.describe('the studio', () => {
     await expect(page.getByTestId('studio-event').filter({ hasText: 'Too late' })).toHaveCount(0);
     await page.goto(eventPage);
     await expectAccessible(page);
+  });
+
+  test('at 390 px the weekday checkboxes of an event are targets of at least 24 px', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'owner@vitrine.test', undefined, '/manage/events?new');
+    const days = page.getByRole('group', { name: 'Every week on' }).getByRole('checkbox');
+    await expect(days).toHaveCount(7);
+    for (const day of await days.all()) {
+      // The label around the box is its target.
+      const target = (await day.locator('xpath=..').boundingBox())!;
+      expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(24);
+    }
+    const axe = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
+    expect(axe.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   });
 
   test("signed in, the home page shows the account's own showcases, every privacy marked, above the public ones", async ({

@@ -255,6 +255,10 @@ test.describe('the player layout', () => {
       page.getByRole('heading', { level: 1, name: showcase('player').name }),
     ).toBeVisible();
     await expectAccessible(page);
+    // A card says its duration once, whoever reads it; screen readers also get the word before it.
+    const card = page.locator('[data-video]').first();
+    await expect(card).toHaveAccessibleName(/^Duration \d\d:\d\d /);
+    expect((await card.textContent())!.match(/\d\d:\d\d/g)).toHaveLength(1);
 
     await page.getByRole('link', { name: 'Start watching' }).click();
     await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[0]}`);

@@ -463,8 +463,13 @@ function RowItemContent({
           />
         )}
         <span className="absolute bottom-1.5 right-1.5 rounded bg-black/80 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
-          <span className="sr-only">{video.durationLabel}</span>
-          <span aria-hidden="true">{video.duration}</span>
+          {video.durationWords.before && (
+            <span className="sr-only">{video.durationWords.before}</span>
+          )}
+          {video.duration}
+          {video.durationWords.after && (
+            <span className="sr-only">{video.durationWords.after}</span>
+          )}
         </span>
       </span>
       <span className="font-semibold leading-snug group-hover:underline">{video.name}</span>

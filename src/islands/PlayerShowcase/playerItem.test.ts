@@ -58,7 +58,10 @@ describe('toPlayerItem', () => {
     ]);
   });
   it('labels the duration', () => {
-    expect(toPlayerItem(video, context)?.durationLabel).toBe('Duration 01:15');
+    expect(toPlayerItem(video, context)).toMatchObject({
+      duration: '01:15',
+      durationWords: { before: 'Duration ', after: '' },
+    });
   });
   it('uses the smallest picture as the thumbnail’s src', () => {
     expect(toPlayerItem(video, context)?.thumbnail?.src).toBe('/media/a.jpg');

@@ -8,7 +8,7 @@ import { withQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
 import { lockActionPath, type ContentLock } from '../../lib/contentGates.ts';
 import { ratingName, type LockedVideoStrings } from '../LockedVideo/lockedVideoStrings.ts';
 import { formatDuration } from '../../lib/formatDuration.ts';
-import { fillMessage } from '../../lib/messageTemplate.ts';
+import { fillMessage, wordsAround } from '../../lib/messageTemplate.ts';
 import { pickPicture, playerFramePath } from '../../lib/playerFrame.ts';
 import { videoIdOf, videoViewPath } from '../../lib/videoNavigation.ts';
 
@@ -43,7 +43,8 @@ export interface PlayerItem {
   /** The player frame, autoplaying: a viewer chose to play it. */
   frameSrc: string;
   duration: string;
-  durationLabel: string;
+  /** What screen readers hear around the shown duration: 'Duration ' before it. */
+  durationWords: { before: string; after: string };
   byOwner: string;
   thumbnail: { src: string; srcset: string; width: number; height: number } | null;
   /** Set for a video this viewer may not watch: it stays in the row, and is never played. */
@@ -96,7 +97,7 @@ export function toPlayerItem(
         shareHash: carried.sh,
       }),
     duration,
-    durationLabel: fillMessage(templates.durationLabel, { duration }),
+    durationWords: wordsAround(templates.durationLabel, 'duration'),
     byOwner: fillMessage(templates.byOwner, { name: video.user.name }),
     thumbnail: smallest
       ? {

@@ -24,8 +24,10 @@ interface QuotaWidgetStrings {
 }
 
 interface UpgradeModalStrings {
+  /** The video limit for a count quota, the storage line for a size quota (SPEC §8). */
   title: string;
-  body: string;
+  /** 'To get more videos, upgrade your account'; null for a size quota, whose title says it all. */
+  body: string | null;
   upgrade: string;
   notNow: string;
 }
@@ -159,15 +161,17 @@ export default function QuotaWidget({
         <dialog
           ref={dialog}
           aria-labelledby={`${id}-modal-title`}
-          aria-describedby={`${id}-modal-body`}
+          aria-describedby={upgradeModal.body ? `${id}-modal-body` : undefined}
           className="w-[440px] max-w-[calc(100vw-2rem)] rounded-lg border border-line bg-surface p-6 text-ink"
         >
           <h2 id={`${id}-modal-title`} className="m-0 text-xl font-bold">
             {upgradeModal.title}
           </h2>
-          <p id={`${id}-modal-body`} className="mt-2">
-            {upgradeModal.body}
-          </p>
+          {upgradeModal.body && (
+            <p id={`${id}-modal-body`} className="mt-2">
+              {upgradeModal.body}
+            </p>
+          )}
           <form method="dialog" className="mt-4 flex flex-wrap justify-end gap-2">
             <button type="submit" className="btn py-1.5" autoFocus>
               {upgradeModal.notNow}

@@ -186,6 +186,7 @@ export default function Search({
           hrefFor={hrefFor}
           lockHrefFor={lockHrefFor}
           newTab={newTab}
+          announced
           close={
             <button type="button" className="btn" onClick={reset}>
               {strings.close}

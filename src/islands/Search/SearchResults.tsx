@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { formatDuration } from '../../lib/formatDuration.ts';
 import { rangeNumbers } from '../../lib/localeNumber.ts';
 import { searchRangeKey } from '../../lib/pagination.ts';
-import { fillMessage } from '../../lib/messageTemplate.ts';
+import { fillMessage, wordsAround } from '../../lib/messageTemplate.ts';
 import type { SearchStatus } from '../../lib/searchState.ts';
 import type { SearchHit } from '../../stores/search.ts';
 import { LockedPicture } from '../LockedVideo/LockedPicture.tsx';
@@ -51,6 +51,11 @@ export interface SearchResultsProps {
   lockHrefFor: (hit: SearchHit) => string;
   /** Offsite or embedded, links open a new tab (SPEC §6). */
   newTab?: boolean;
+  /**
+   * The island's live region already says the state (searching, the range, no results, the
+   * error): the panel shows it without a screen reader reading it a second time.
+   */
+  announced?: boolean;
   strings: SearchResultsStrings;
   /** Closes the view: a button in the island, a link back to the showcase without JavaScript. */
   close?: ReactNode;
@@ -70,6 +75,7 @@ export function SearchResults({
   hrefFor,
   lockHrefFor,
   newTab = false,
+  announced = false,
   strings,
   close,
   children,
@@ -77,6 +83,7 @@ export function SearchResults({
   const linkTarget = newTab ? { target: '_blank', rel: 'noopener' } : {};
   const from = (page - 1) * perPage + 1;
   const to = Math.min(page * perPage, total);
+  const spoken = announced ? { 'aria-hidden': true } : {};
   return (
     <section
       data-theme="dark"
@@ -91,7 +98,11 @@ export function SearchResults({
             {query ? fillMessage(strings.resultsFor, { query }) : strings.results}
           </h2>
           {status === 'results' && (
-            <p className="m-0 text-sm text-muted tabular-nums" data-testid="search-range">
+            <p
+              className="m-0 text-sm text-muted tabular-nums"
+              data-testid="search-range"
+              {...spoken}
+            >
               {fillMessage(
                 strings[searchRangeKey(total)],
                 rangeNumbers({ from, to, total }, locale),
@@ -102,7 +113,7 @@ export function SearchResults({
         {close}
       </div>
       {status === 'searching' && (
-        <p className="m-0 mt-6 flex items-center gap-3 text-muted">
+        <p className="m-0 mt-6 flex items-center gap-3 text-muted" {...spoken}>
           <span
             aria-hidden="true"
             className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-line border-t-ink"
@@ -110,9 +121,13 @@ export function SearchResults({
           {strings.searching}
         </p>
       )}
-      {status === 'empty' && <p className="m-0 mt-6 text-lg">{strings.noResults}</p>}
+      {status === 'empty' && (
+        <p className="m-0 mt-6 text-lg" {...spoken}>
+          {strings.noResults}
+        </p>
+      )}
       {status === 'error' && (
-        <div className="mt-6">
+        <div className="mt-6" {...spoken}>
           <p className="m-0 text-lg font-semibold">{strings.errorTitle}</p>
           <p className="m-0 mt-1 text-muted">{strings.errorBody}</p>
         </div>
@@ -156,6 +171,7 @@ function SearchResult({ hit, href, linkTarget, strings }: ResultProps) {
   const sizes = hit.pictures?.sizes ?? [];
   const smallest = sizes[0];
   const duration = formatDuration(hit.duration);
+  const words = wordsAround(strings.duration, 'duration');
   return (
     <li>
       <article className="group relative flex flex-col gap-2">
@@ -174,8 +190,9 @@ function SearchResult({ hit, href, linkTarget, strings }: ResultProps) {
             />
           )}
           <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
-            <span className="sr-only">{fillMessage(strings.duration, { duration })}</span>
-            <span aria-hidden="true">{duration}</span>
+            {words.before && <span className="sr-only">{words.before}</span>}
+            {duration}
+            {words.after && <span className="sr-only">{words.after}</span>}
           </span>
         </div>
         <h3 className="m-0 text-base font-semibold leading-snug">

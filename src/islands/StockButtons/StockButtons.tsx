@@ -4,7 +4,7 @@
  * work with JavaScript off; hydrated, they post in place, raise the "Confirmed!" toast and
  * turn into what the page shows after a reload: "In cart", or "Owned" with the download.
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import ky, { HTTPError } from 'ky';
 import { confirmStock } from '../../stores/stockToast.ts';
 import StockOwned from './StockOwned.tsx';
@@ -71,6 +71,10 @@ export interface StockButtonsProps {
 
 type Action = 'cart' | 'account';
 
+/** "In cart · HD": a quiet badge, not a call to action. */
+const IN_CART =
+  'rounded-sm border border-line bg-transparent px-2 py-1 text-sm font-semibold text-ink';
+
 interface StockErrorReply {
   error?: { message?: string };
 }
@@ -103,15 +107,12 @@ export default function StockButtons({
   );
   const [carted, setCarted] = useState<string | null>(inCart);
   const [owned, setOwned] = useState<Owned | null>(null);
-  // The pressed button is gone once the clip is in the cart: its View cart link takes the focus.
+  // The pressed button stays where it is once the clip is in the cart, saying so, and keeps the
+  // focus; the toast's live region tells what happened.
   const [cartedHere, setCartedHere] = useState(false);
-  const viewCart = useRef<HTMLAnchorElement>(null);
   const addToCart = useRef<HTMLButtonElement>(null);
   // Busy buttons stay enabled, so the focus stays on them; a press while busy is dropped here.
   const busy = useRef(false);
-  useEffect(() => {
-    if (cartedHere) viewCart.current?.focus();
-  }, [cartedHere]);
   // A refused cart keeps SPEC §8's sentence; the server's reason, when it gives another, follows it.
   const [state, setState] = useState<{
     busy: boolean;
@@ -241,29 +242,32 @@ export default function StockButtons({
           ))}
         </fieldset>
       )}
-      <div className="flex flex-wrap gap-3">
-        {showCart && carted !== null && (
-          <p className="m-0 flex items-center gap-3" data-testid="stock-in-cart">
-            <span className="rounded-sm border border-line px-2 py-1 text-sm font-semibold">
-              {strings.inCart} · {carted}
-            </span>
-            <a ref={viewCart} href={cartHref} className="focus-ring rounded-sm">
-              {strings.viewCart}
-            </a>
-          </p>
+      <div
+        className="flex flex-wrap items-center gap-3"
+        data-testid={showCart && carted !== null ? 'stock-in-cart' : undefined}
+      >
+        {showCart && carted !== null && !cartedHere && (
+          <span className={IN_CART}>
+            {strings.inCart} · {carted}
+          </span>
         )}
-        {showCart && carted === null && (
+        {showCart && (carted === null || cartedHere) && (
           <button
             ref={addToCart}
-            type="submit"
+            type={cartedHere ? 'button' : 'submit'}
             name="add"
             value="cart"
-            className="btn-brand"
-            aria-disabled={state.busy || undefined}
+            className={cartedHere ? `focus-ring ${IN_CART}` : 'btn-brand'}
+            aria-disabled={cartedHere || state.busy || undefined}
             aria-describedby={state.error ? `${id}-error` : undefined}
           >
-            {strings.addToCart}
+            {cartedHere ? `${strings.inCart} · ${carted}` : strings.addToCart}
           </button>
+        )}
+        {showCart && carted !== null && (
+          <a href={cartHref} className="focus-ring rounded-sm">
+            {strings.viewCart}
+          </a>
         )}
         {showAccount && (
           <button
