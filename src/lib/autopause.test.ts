@@ -53,6 +53,18 @@ describe('two players of this site', () => {
     expect(first.paused).toBe(false);
   });
 
+  it('follow their setting as it changes', () => {
+    const [left, right] = channelPair();
+    const first = media();
+    const second = media();
+    const setting = linkPlayers(first as unknown as HTMLMediaElement, left, 'a', true);
+    linkPlayers(second as unknown as HTMLMediaElement, right, 'b', true);
+    setting.on = false;
+    first.play();
+    second.play();
+    expect(first.paused).toBe(false);
+  });
+
   it('ignore other messages on the channel', () => {
     const [left, right] = channelPair();
     const first = media();

@@ -6,6 +6,7 @@
  */
 import { AUTOPAUSE_CHANNEL, linkPlayers } from '../lib/autopause.ts';
 import { attachPlayerEvents } from '../lib/playerMessages.ts';
+import type { QualityLadder } from '../lib/playerQualities.ts';
 import { provideLazy } from '../islands/provideLazy.ts';
 import { servePlayerApi } from './playerApiFrame.ts';
 import { listenForPlayerKeys } from './keyboardControls.ts';
@@ -15,29 +16,43 @@ import { startStream } from './startStream.ts';
 provideLazy('player-frame', (body) => {
   const media = body.querySelector<HTMLVideoElement>('video[data-player]');
   if (!media) return;
-  void startStream(media, media.dataset['hls']);
+  let ladder: QualityLadder | null = null;
+  void startStream(media, media.dataset['hls'], (playing) => (ladder = playing));
   listenForPlayerKeys(body, media);
   // SPEC §7: PLAYER_ENDED goes to the framing page once it sent attach-events. A live stream
   // has no end to move on from (continuous play skips it): it follows its event instead.
   if (media.dataset['live'] !== undefined) followLiveEvent(media);
   else if (window.parent !== window) attachPlayerEvents(window, media);
+  // SPEC §2: another player of this site starting pauses this one, unless autopause=0.
+  const autopause =
+    'BroadcastChannel' in window
+      ? linkPlayers(
+          media,
+          new BroadcastChannel(AUTOPAUSE_CHANNEL),
+          crypto.randomUUID(),
+          media.dataset['autopause'] !== '0',
+        )
+      : null;
   // The player API of Vimeo's player.js, for the page that frames this one.
   if (window.parent !== window) {
     const { videoId, videoTitle = '', videoUrl = '', videoDuration } = media.dataset;
-    servePlayerApi(window, media, {
-      videoId: Number(videoId),
-      title: videoTitle,
-      url: videoUrl,
-      duration: Number(videoDuration) || 0,
-    });
-  }
-  // SPEC §2: another player of this site starting pauses this one, unless autopause=0.
-  if ('BroadcastChannel' in window) {
-    linkPlayers(
+    const embedUrl = new URL(window.location.href);
+    // The viewer's token is theirs alone, never part of an embed code.
+    embedUrl.searchParams.delete('jwt');
+    embedUrl.hash = '';
+    servePlayerApi(
+      window,
       media,
-      new BroadcastChannel(AUTOPAUSE_CHANNEL),
-      crypto.randomUUID(),
-      media.dataset['autopause'] !== '0',
+      {
+        videoId: Number(videoId),
+        title: videoTitle,
+        url: videoUrl,
+        embedUrl: embedUrl.href,
+        duration: Number(videoDuration) || 0,
+        width: Number(media.dataset['videoWidth']) || 0,
+        height: Number(media.dataset['videoHeight']) || 0,
+      },
+      { autopause, ladder: () => ladder },
     );
   }
 });

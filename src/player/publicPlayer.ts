@@ -3,10 +3,16 @@
  * `@vimeo/player`, for pages that embed Vitrine's player frame. A page written for Vimeo's
  * library works after changing its import. Built on its own (astro.config.mjs) and served to
  * any site; it speaks the wire protocol of src/lib/playerApi.ts with the frame's origin only.
+ * It has every method Vimeo documents: what the frame cannot do fails with the frame's
+ * `UnsupportedError`, as it does with Vimeo's own library, never with a missing function.
  */
-import { API_EVENTS, readApiCall, type ApiCall } from '../lib/playerApi.ts';
+import { readApiCall, type ApiCall } from '../lib/playerApi.ts';
 
 type Listener = (data: unknown) => void;
+type TimeRange = [start: number, end: number];
+
+/** getColors and setColors go through Vimeo's four colour slots, one call each. */
+const COLOR_SLOTS = ['One', 'Two', 'Three', 'Four'];
 
 interface Pending {
   resolve(value: unknown): void;
@@ -40,6 +46,12 @@ export default class Player {
   readonly #pending = new Map<string, Pending[]>();
   readonly #listeners = new Map<string, Set<Listener>>();
   #onMessage: (event: MessageEvent) => void = () => undefined;
+  /** Tells the frame when the page puts its iframe in fullscreen or takes it out. */
+  readonly #onFullscreen = (event: Event) => {
+    const fullscreen = document.fullscreenElement === this.element;
+    if (fullscreen || event.target === this.element)
+      void this.#ready.then(() => this.#post({ method: 'fullscreenchange', value: fullscreen }));
+  };
 
   constructor(element: HTMLElement | string, options: PlayerOptions = {}) {
     const found = typeof element === 'string' ? document.getElementById(element) : element;
@@ -59,6 +71,7 @@ export default class Player {
     // The frame may be ready already: it answers a ping as it would announce itself.
     this.#post({ method: 'ping' });
     this.element.addEventListener('load', () => this.#post({ method: 'ping' }));
+    document.addEventListener('fullscreenchange', this.#onFullscreen);
   }
 
   static #frameIn(
@@ -94,7 +107,7 @@ export default class Player {
       pending?.reject(
         Object.assign(new Error(message ?? 'Player error'), { name: name ?? 'Error' }),
       );
-      return;
+      // As with Vimeo's library, the page's error listeners hear of it too.
     }
     if (typeof data['event'] === 'string') {
       for (const listener of this.#listeners.get(data['event']) ?? []) listener(data['data']);
@@ -121,9 +134,10 @@ export default class Player {
     return this.#ready;
   }
 
+  /** Any event Vimeo documents may be listened for: the ones this player has no part in never come. */
   on(eventName: string, callback: Listener): void {
-    if (!(API_EVENTS as readonly string[]).includes(eventName))
-      throw new TypeError(`Unknown event: ${eventName}`);
+    if (!eventName) throw new TypeError('You must pass an event name.');
+    if (typeof callback !== 'function') throw new TypeError('The callback must be a function.');
     const listeners = this.#listeners.get(eventName) ?? new Set();
     if (listeners.size === 0)
       void this.callMethod('addEventListener', eventName).catch(() => undefined);
@@ -145,6 +159,8 @@ export default class Player {
   }
 
   set(name: string, value: unknown): Promise<unknown> {
+    if (value === undefined || value === null)
+      return Promise.reject(new TypeError('There must be a value to set.'));
     return this.callMethod(`set${capitalise(name)}`, value);
   }
 
@@ -156,18 +172,101 @@ export default class Player {
   getDuration = (): Promise<number> => this.get('duration') as Promise<number>;
   getPaused = (): Promise<boolean> => this.get('paused') as Promise<boolean>;
   getEnded = (): Promise<boolean> => this.get('ended') as Promise<boolean>;
+  getSeeking = (): Promise<boolean> => this.get('seeking') as Promise<boolean>;
   getVolume = (): Promise<number> => this.get('volume') as Promise<number>;
   setVolume = (volume: number): Promise<number> => this.set('volume', volume) as Promise<number>;
   getMuted = (): Promise<boolean> => this.get('muted') as Promise<boolean>;
   setMuted = (muted: boolean): Promise<boolean> => this.set('muted', muted) as Promise<boolean>;
+  getLoop = (): Promise<boolean> => this.get('loop') as Promise<boolean>;
+  setLoop = (loop: boolean): Promise<boolean> => this.set('loop', loop) as Promise<boolean>;
+  getPlaybackRate = (): Promise<number> => this.get('playbackRate') as Promise<number>;
+  setPlaybackRate = (rate: number): Promise<number> =>
+    this.set('playbackRate', rate) as Promise<number>;
+  getBuffered = (): Promise<TimeRange[]> => this.get('buffered') as Promise<TimeRange[]>;
+  getPlayed = (): Promise<TimeRange[]> => this.get('played') as Promise<TimeRange[]>;
+  getSeekable = (): Promise<TimeRange[]> => this.get('seekable') as Promise<TimeRange[]>;
   getVideoId = (): Promise<number> => this.get('videoId') as Promise<number>;
   getVideoTitle = (): Promise<string> => this.get('videoTitle') as Promise<string>;
   getVideoUrl = (): Promise<string> => this.get('videoUrl') as Promise<string>;
+  getVideoEmbedCode = (): Promise<string> => this.get('videoEmbedCode') as Promise<string>;
+  getVideoWidth = (): Promise<number> => this.get('videoWidth') as Promise<number>;
+  getVideoHeight = (): Promise<number> => this.get('videoHeight') as Promise<number>;
+  getTextTracks = (): Promise<unknown[]> => this.get('textTracks') as Promise<unknown[]>;
+  enableTextTrack = (language: string, kind: string | null = null, showing = true) =>
+    this.callMethod('enableTextTrack', { language, kind, showing });
+  disableTextTrack = (): Promise<void> => this.callMethod('disableTextTrack').then(() => undefined);
+  getChapters = (): Promise<unknown[]> => this.get('chapters') as Promise<unknown[]>;
+  getCurrentChapter = (): Promise<unknown> => this.get('currentChapter');
+  getCuePoints = (): Promise<unknown[]> => this.get('cuePoints') as Promise<unknown[]>;
+  addCuePoint = (time: number, data: object = {}): Promise<string> =>
+    this.callMethod('addCuePoint', { time, data }) as Promise<string>;
+  removeCuePoint = (id: string): Promise<string> =>
+    this.callMethod('removeCuePoint', id) as Promise<string>;
+  getQualities = (): Promise<unknown[]> => this.get('qualities') as Promise<unknown[]>;
+  getQuality = (): Promise<string> => this.get('quality') as Promise<string>;
+  setQuality = (quality: string): Promise<string> =>
+    this.set('quality', quality) as Promise<string>;
+  getAutopause = (): Promise<boolean> => this.get('autopause') as Promise<boolean>;
+  setAutopause = (autopause: boolean): Promise<boolean> =>
+    this.set('autopause', autopause) as Promise<boolean>;
+  getColor = (): Promise<string> => this.get('color') as Promise<string>;
+  setColor = (color: string): Promise<string> => this.set('color', color) as Promise<string>;
+  getColors = (): Promise<unknown[]> =>
+    Promise.all(COLOR_SLOTS.map((slot) => this.get(`color${slot}`)));
+  /** As Vimeo's library: a slot left out keeps its colour. */
+  setColors = (colors: string[]): Promise<unknown[]> =>
+    Promise.all(
+      COLOR_SLOTS.map((slot, at) =>
+        colors[at] ? this.set(`color${slot}`, colors[at]) : Promise.resolve(null),
+      ),
+    );
+  getCameraProps = (): Promise<unknown> => this.get('cameraProps');
+  setCameraProps = (props: object): Promise<unknown> => this.set('cameraProps', props);
+  getAudioTracks = (): Promise<unknown[]> => this.get('audioTracks') as Promise<unknown[]>;
+  getEnabledAudioTrack = (): Promise<unknown> => this.get('enabledAudioTrack');
+  getDefaultAudioTrack = (): Promise<unknown> => this.get('defaultAudioTrack');
+  selectAudioTrack = (language: string, kind?: string): Promise<unknown> =>
+    this.callMethod('selectAudioTrack', { language, kind });
+  selectDefaultAudioTrack = (): Promise<unknown> => this.callMethod('selectDefaultAudioTrack');
+  requestPictureInPicture = (): Promise<void> =>
+    this.callMethod('requestPictureInPicture').then(() => undefined);
+  exitPictureInPicture = (): Promise<void> =>
+    this.callMethod('exitPictureInPicture').then(() => undefined);
+  getPictureInPicture = (): Promise<boolean> => this.get('pictureInPicture') as Promise<boolean>;
+  remotePlaybackPrompt = (): Promise<void> =>
+    this.callMethod('remotePlaybackPrompt').then(() => undefined);
+  getRemotePlaybackAvailability = (): Promise<boolean> =>
+    this.get('remotePlaybackAvailability') as Promise<boolean>;
+  getRemotePlaybackState = (): Promise<string> =>
+    this.get('remotePlaybackState') as Promise<string>;
   loadVideo = (id: number | string): Promise<unknown> => this.callMethod('loadVideo', id);
+  unload = (): Promise<void> => this.callMethod('unload').then(() => undefined);
+  /** Timing objects (setTimingSrc) would need a connector this library does not carry. */
+  setTimingSrc = (): Promise<never> =>
+    Promise.reject(
+      Object.assign(new Error('Timing objects are not supported by this player.'), {
+        name: 'UnsupportedError',
+      }),
+    );
+
+  /** As Vimeo's library: the iframe itself goes fullscreen, from the page, where it may. */
+  requestFullscreen = (): Promise<void> =>
+    document.fullscreenEnabled
+      ? this.element.requestFullscreen()
+      : this.callMethod('requestFullscreen').then(() => undefined);
+  exitFullscreen = (): Promise<void> =>
+    document.fullscreenElement === this.element
+      ? document.exitFullscreen()
+      : this.callMethod('exitFullscreen').then(() => undefined);
+  getFullscreen = (): Promise<boolean> =>
+    document.fullscreenElement === this.element
+      ? Promise.resolve(true)
+      : (this.get('fullscreen') as Promise<boolean>);
 
   /** Stops listening; the frame stays on the page. */
   destroy(): Promise<void> {
     window.removeEventListener('message', this.#onMessage);
+    document.removeEventListener('fullscreenchange', this.#onFullscreen);
     this.#listeners.clear();
     return Promise.resolve();
   }

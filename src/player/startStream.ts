@@ -1,13 +1,15 @@
 /**
  * Starts the frame's video on the best stream the browser can play (src/lib/playerStream.ts).
  * The page lists the HLS playlist and the MP4 as <source> elements, so without JavaScript the
- * browser already plays one of them; hls.js is fetched only where HLS needs it.
+ * browser already plays one of them; hls.js is fetched only where HLS needs it. Where hls.js
+ * plays, its ladder is handed on, for the player API to choose a quality from.
  */
 import {
   LIVE_PLAYLIST_RETRY,
   LIVE_STREAM_RETRIES,
   liveRetryDelay,
 } from '../lib/liveStreamRetry.ts';
+import type { QualityLadder } from '../lib/playerQualities.ts';
 import { chooseStream, HLS_MIME, MSE_PROBE_TYPE, type StreamChoice } from '../lib/playerStream.ts';
 import type { HlsConfig } from 'hls.js';
 import { STREAM_LOST } from './liveStreamEnd.ts';
@@ -22,6 +24,7 @@ function hasMediaSource(): boolean {
 export async function startStream(
   media: HTMLVideoElement,
   hlsUrl: string | undefined,
+  onLadder: (ladder: QualityLadder | null) => void,
 ): Promise<StreamChoice> {
   const live = media.dataset['live'] !== undefined;
   const choice = chooseStream({
@@ -49,12 +52,19 @@ export async function startStream(
   });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
+    onLadder(null);
     hls.destroy();
     // A live stream has no MP4: the frame follows its event instead (liveStreamEnd.ts).
     if (live) return void media.dispatchEvent(new Event(STREAM_LOST));
     // A video's stream that cannot go on falls back to the MP4 the page listed.
     media.dataset['stream'] = 'progressive';
     media.load();
+  });
+  onLadder({
+    heights: () => hls.levels.map((level) => level.height),
+    chosen: () => (hls.manualLevel === -1 ? null : hls.manualLevel),
+    // -1 hands the choice back to bandwidth.
+    choose: (level) => void (hls.currentLevel = level ?? -1),
   });
   hls.loadSource(hlsUrl);
   hls.attachMedia(media);

@@ -2,8 +2,10 @@
  * The player API (Vimeo player.js's wire protocol): a page of another site drives the player
  * frame with Vitrine's /player.js, and with the published @vimeo/player bundle whose vimeo.com
  * origin check is pointed at this server, with the same calls: ready, mute, play, seek,
- * pause, the events, the error of a bad seek. A window that is not the framing page is not
- * obeyed. The showcase embed answers as one player that loads the showcase's videos.
+ * pause, the events, the error of a bad seek. Every other method Vimeo documents answers with
+ * a value, or with UnsupportedError where this player has no such feature, never a missing
+ * function. A window that is not the framing page is not obeyed. The showcase embed answers as
+ * one player that loads the showcase's videos.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -34,7 +36,7 @@ declare global {
       getVideoId(): Promise<number>;
       loadVideo(id: number): Promise<number>;
     };
-    events: [string, { seconds?: number }][];
+    events: [string, Record<string, unknown> | undefined][];
     intruded?: boolean;
   }
 }
@@ -57,32 +59,50 @@ async function firstVideoId(page: Page): Promise<number> {
   return Number(list.data[0]!.uri.split('/').at(-1));
 }
 
-for (const library of ['Vitrine /player.js', '@vimeo/player'] as const) {
-  test(`a page on another site scripts the player with ${library}`, async ({ page, baseURL }) => {
-    const videoId = await firstVideoId(page);
-    const frameSrc = `${baseURL}/showcase/${grid}/video/${videoId}/embed`;
-    const moduleSrc = library === '@vimeo/player' ? '/vimeo-player.js' : `${baseURL}/player.js`;
-    if (library === '@vimeo/player') site.page('/vimeo-player.js', vimeoBundleFor(baseURL!));
-    const path = `/api-${library === '@vimeo/player' ? 'vimeo' : 'vitrine'}`;
-    site.page(
-      path,
-      // The Player is made as the frame starts loading, as a page that writes its frames by script
-      // does: a ping sent then reaches nobody, so the frame must say it is ready when it loads.
-      pageWith(`<script type="module">
+type Library = 'Vitrine /player.js' | '@vimeo/player';
+
+/** Opens a page of another site that frames the first video and scripts it with `library`. */
+async function openScriptedFrame(
+  page: Page,
+  baseURL: string,
+  library: Library,
+  events: string[],
+): Promise<{ videoId: number; frameSrc: string }> {
+  const videoId = await firstVideoId(page);
+  const frameSrc = `${baseURL}/showcase/${grid}/video/${videoId}/embed`;
+  const moduleSrc = library === '@vimeo/player' ? '/vimeo-player.js' : `${baseURL}/player.js`;
+  if (library === '@vimeo/player') site.page('/vimeo-player.js', vimeoBundleFor(baseURL));
+  const path = `/api-${library === '@vimeo/player' ? 'vimeo' : 'vitrine'}-${events.length}`;
+  site.page(
+    path,
+    // The Player is made as the frame starts loading, as a page that writes its frames by script
+    // does: a ping sent then reaches nobody, so the frame must say it is ready when it loads.
+    pageWith(`<script type="module">
   import Player from '${moduleSrc}';
   window.events = [];
   const frame = Object.assign(document.createElement('iframe'), {
-    id: 'player', src: ${JSON.stringify(frameSrc)}, width: 640, height: 360, allow: 'autoplay', title: 'Film',
+    id: 'player', src: ${JSON.stringify(frameSrc)}, width: 640, height: 360, allow: 'autoplay; fullscreen; picture-in-picture', title: 'Film',
   });
   document.body.append(frame);
   const player = new Player(frame);
-  for (const name of ['play', 'pause', 'seeked', 'timeupdate']) player.on(name, (data) => window.events.push([name, data]));
+  for (const name of ${JSON.stringify(events)}) player.on(name, (data) => window.events.push([name, data]));
   window.player = player;
 </script>`),
-    );
-    await page.goto(`http://localhost:${OTHER_PORT}${path}`);
-    await page.waitForFunction(() => window.player !== undefined);
-    await page.evaluate(() => window.player.ready());
+  );
+  await page.goto(`http://localhost:${OTHER_PORT}${path}`);
+  await page.waitForFunction(() => window.player !== undefined);
+  await page.evaluate(() => window.player.ready());
+  return { videoId, frameSrc };
+}
+
+for (const library of ['Vitrine /player.js', '@vimeo/player'] as const) {
+  test(`a page on another site scripts the player with ${library}`, async ({ page, baseURL }) => {
+    const { videoId } = await openScriptedFrame(page, baseURL!, library, [
+      'play',
+      'pause',
+      'seeked',
+      'timeupdate',
+    ]);
     expect(await page.evaluate(() => window.player.getVideoId())).toBe(videoId);
     expect(await page.evaluate(() => window.player.setMuted(true))).toBe(true);
     expect(await page.evaluate(() => window.player.getDuration())).toBeGreaterThan(0);
@@ -99,7 +119,7 @@ for (const library of ['Vitrine /player.js', '@vimeo/player'] as const) {
     expect(await page.evaluate(() => window.player.setCurrentTime(2))).toBe(2);
     await expect
       .poll(() =>
-        page.evaluate(() => window.events.find(([name]) => name === 'seeked')?.[1].seconds),
+        page.evaluate(() => window.events.find(([name]) => name === 'seeked')?.[1]?.['seconds']),
       )
       .toBeGreaterThanOrEqual(2);
     await page.evaluate(() => window.player.pause());
@@ -136,6 +156,182 @@ for (const library of ['Vitrine /player.js', '@vimeo/player'] as const) {
     }, `http://127.0.0.2:${OTHER_PORT}/intruder`);
     await expect.poll(() => page.evaluate(() => window.intruded === true)).toBe(true);
     expect(await page.evaluate(() => window.player.getPaused())).toBe(true);
+  });
+
+  test(`every method of Vimeo's player.js answers with ${library}: a value, or UnsupportedError`, async ({
+    page,
+    baseURL,
+  }) => {
+    // Chromium plays HLS itself: for /player.js the frame is made to play it through hls.js, so
+    // its ladder is there to choose from.
+    if (library === 'Vitrine /player.js')
+      await page.addInitScript(() => {
+        const canPlayType = HTMLMediaElement.prototype.canPlayType;
+        HTMLMediaElement.prototype.canPlayType = function (type: string) {
+          return type.includes('mpegurl') ? '' : canPlayType.call(this, type);
+        };
+      });
+    const { frameSrc } = await openScriptedFrame(page, baseURL!, library, [
+      'loaded',
+      'bufferstart',
+      'bufferend',
+      'playbackratechange',
+      'volumechange',
+      'seeking',
+      'seeked',
+      'texttrackchange',
+      'cuepoint',
+      'qualitychange',
+    ]);
+    const call = (method: string, ...args: unknown[]) =>
+      page.evaluate(
+        async ([name, values]) => {
+          const method = (window.player as unknown as Record<string, unknown>)[name];
+          if (typeof method !== 'function') return { missing: name };
+          try {
+            return { value: (await method.apply(window.player, values)) as unknown };
+          } catch (error) {
+            return { error: (error as Error).name, message: (error as Error).message };
+          }
+        },
+        [method, args] as const,
+      );
+    const heard = (name: string) =>
+      page.evaluate((event) => window.events.filter(([each]) => each === event), name);
+
+    await call('setMuted', true);
+    await call('play');
+    await expect.poll(async () => (await call('getPaused')).value).toBe(false);
+    await expect.poll(async () => (await heard('loaded')).length).toBe(1);
+    await expect.poll(async () => (await heard('bufferend')).length).toBeGreaterThan(0);
+    expect((await heard('bufferstart')).length).toBeGreaterThan(0);
+
+    // What the frame's video does.
+    expect(await call('getPlaybackRate')).toEqual({ value: 1 });
+    expect(await call('setPlaybackRate', 1.5)).toEqual({ value: 1.5 });
+    await expect
+      .poll(async () => (await heard('playbackratechange')).at(-1)?.[1])
+      .toEqual({ playbackRate: 1.5 });
+    expect(await call('setPlaybackRate', 4)).toMatchObject({ error: 'RangeError' });
+    expect(await call('getLoop')).toEqual({ value: false });
+    expect(await call('setLoop', true)).toEqual({ value: true });
+    expect(await call('getLoop')).toEqual({ value: true });
+    expect(await call('getMuted')).toEqual({ value: true });
+    expect(await call('setVolume', 0.5)).toEqual({ value: 0.5 });
+    await expect
+      .poll(async () => (await heard('volumechange')).at(-1)?.[1])
+      .toEqual({ volume: 0.5, muted: true });
+    expect(await call('getEnded')).toEqual({ value: false });
+    expect(typeof (await call('getSeeking')).value).toBe('boolean');
+    expect((await call('getVideoWidth')).value).toBeGreaterThan(0);
+    expect((await call('getVideoHeight')).value).toBeGreaterThan(0);
+    for (const ranges of ['getBuffered', 'getPlayed', 'getSeekable']) {
+      const { value } = await call(ranges);
+      expect(Array.isArray(value)).toBe(true);
+      for (const range of value as unknown[])
+        expect(range).toEqual([expect.any(Number), expect.any(Number)]);
+    }
+    expect((await call('getSeekable')).value).not.toEqual([]);
+    expect(await call('setCurrentTime', 1)).toEqual({ value: 1 });
+    await expect.poll(async () => (await heard('seeking')).length).toBeGreaterThan(0);
+    await expect.poll(async () => (await heard('seeked')).length).toBeGreaterThan(0);
+
+    // Captions, chapters and cue points.
+    const english = { label: 'English (CC)', language: 'en', kind: 'captions' };
+    expect(await call('getTextTracks')).toEqual({ value: [{ ...english, mode: 'disabled' }] });
+    expect(await call('enableTextTrack', 'en')).toEqual({ value: english });
+    await expect.poll(async () => (await heard('texttrackchange')).at(-1)?.[1]).toEqual(english);
+    expect(await call('enableTextTrack', 'de')).toMatchObject({
+      error: 'InvalidTrackLanguageError',
+    });
+    expect(await call('enableTextTrack', 'en', 'subtitles')).toMatchObject({
+      error: 'InvalidTrackError',
+    });
+    expect(await call('disableTextTrack')).toEqual({});
+    expect(await call('getChapters')).toEqual({ value: [] });
+    expect(await call('getCurrentChapter')).toEqual({});
+    expect(await call('getCuePoints')).toEqual({ value: [] });
+    const now = (await call('getCurrentTime')).value as number;
+    const { value: cueId } = await call('addCuePoint', now + 0.5, { scene: 'dawn' });
+    expect(typeof cueId).toBe('string');
+    expect(await call('getCuePoints')).toEqual({
+      value: [{ time: now + 0.5, data: { scene: 'dawn' }, id: cueId }],
+    });
+    await expect
+      .poll(async () => (await heard('cuepoint')).at(-1)?.[1], { timeout: 15_000 })
+      .toEqual({ time: now + 0.5, data: { scene: 'dawn' }, id: cueId });
+    expect(await call('removeCuePoint', cueId)).toEqual({ value: cueId });
+    expect(await call('removeCuePoint', 'none')).toMatchObject({ error: 'InvalidCuePoint' });
+
+    // Qualities: the HLS ladder where hls.js plays it (made so for /player.js), else auto alone.
+    const stream = page.frameLocator('#player').locator('video');
+    const { value: qualities } = (await call('getQualities')) as {
+      value: { id: string; active: boolean }[];
+    };
+    expect(qualities[0]).toEqual({ label: 'Auto', id: 'auto', active: true });
+    expect(await call('getQuality')).toEqual({ value: 'auto' });
+    if (library === '@vimeo/player') {
+      await expect(stream).toHaveAttribute('data-stream', 'native-hls');
+      expect(qualities).toHaveLength(1);
+    } else {
+      await expect(stream).toHaveAttribute('data-stream', 'hls.js');
+      await expect
+        .poll(async () => ((await call('getQualities')).value as unknown[]).length)
+        .toBeGreaterThan(1);
+      const { value: ladder } = (await call('getQualities')) as { value: { id: string }[] };
+      const lowest = ladder.at(-1)!.id;
+      expect(lowest).toMatch(/^\d+p$/);
+      expect(await call('setQuality', lowest)).toEqual({ value: lowest });
+      expect(await call('getQuality')).toEqual({ value: lowest });
+      await expect
+        .poll(async () => (await heard('qualitychange')).at(-1)?.[1])
+        .toEqual({ quality: lowest });
+    }
+    expect(await call('setQuality', '9000p')).toMatchObject({ error: 'TypeError' });
+    expect(await call('setQuality', 'auto')).toEqual({ value: 'auto' });
+
+    // The frame's settings, its address, and the browser's modes it may refuse.
+    expect(await call('getAutopause')).toEqual({ value: true });
+    expect(await call('setAutopause', false)).toEqual({ value: false });
+    expect((await call('getVideoEmbedCode')).value).toContain(`<iframe src="${frameSrc}"`);
+    expect(await call('getVideoTitle')).toEqual({ value: expect.any(String) });
+    expect(await call('getFullscreen')).toEqual({ value: false });
+    for (const method of [
+      'requestFullscreen',
+      'exitFullscreen',
+      'getPictureInPicture',
+      'requestPictureInPicture',
+      'exitPictureInPicture',
+      'getRemotePlaybackState',
+      'getRemotePlaybackAvailability',
+      'remotePlaybackPrompt',
+    ]) {
+      const answer = await call(method);
+      expect(answer, method).not.toHaveProperty('missing');
+      if ('error' in answer)
+        expect(answer.error, `${method}: ${answer.message}`).not.toBe('TypeError');
+    }
+
+    // What this player has no part for.
+    const unsupported: [string, ...unknown[]][] = [
+      ['getAudioTracks'],
+      ['getEnabledAudioTrack'],
+      ['getDefaultAudioTrack'],
+      ['selectAudioTrack', 'en'],
+      ['selectDefaultAudioTrack'],
+      ['getColor'],
+      ['setColor', '#00adef'],
+      ['getColors'],
+      ['setColors', ['#00adef']],
+      ['getCameraProps'],
+      ['setCameraProps', { yaw: 0 }],
+      ['loadVideo', 1],
+      ['unload'],
+      ...(library === '@vimeo/player' ? [] : [['setTimingSrc', {}] as [string, unknown]]),
+    ];
+    for (const [method, ...args] of unsupported)
+      expect(await call(method, ...args), method).toMatchObject({ error: 'UnsupportedError' });
+    expect(await call('getPaused')).toEqual({ value: false });
   });
 }
 
