@@ -203,10 +203,11 @@ test.describe('the video view', () => {
     });
     await expect(video).toHaveAttribute('data-stream', /.+/);
     await page.waitForLoadState('networkidle');
-    // No React, no hls.js (Chromium plays HLS itself): the frame's stream choice, keyboard
-    // controls, messages and player API, and the page's continuous play.
+    // No React (over 100 KB), no hls.js (Chromium plays HLS itself): the frame's stream
+    // choice, keyboard controls, messages and the whole player API (about 22 KB, 6 KB
+    // compressed), and the page's continuous play.
     expect(bytes).toBeGreaterThan(0);
-    expect(bytes).toBeLessThan(16_000);
+    expect(bytes).toBeLessThan(24_000);
   });
 });
 

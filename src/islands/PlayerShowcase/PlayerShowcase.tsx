@@ -466,7 +466,7 @@ function RowItemContent({
           {video.durationWords.before && (
             <span className="sr-only">{video.durationWords.before}</span>
           )}
-          {video.duration}
+          <span>{video.duration}</span>
           {video.durationWords.after && (
             <span className="sr-only">{video.durationWords.after}</span>
           )}

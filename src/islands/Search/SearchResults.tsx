@@ -191,7 +191,7 @@ function SearchResult({ hit, href, linkTarget, strings }: ResultProps) {
           )}
           <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
             {words.before && <span className="sr-only">{words.before}</span>}
-            {duration}
+            <span>{duration}</span>
             {words.after && <span className="sr-only">{words.after}</span>}
           </span>
         </div>
