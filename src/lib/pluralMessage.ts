@@ -13,14 +13,27 @@ export interface PluralTemplates {
 /** Numbers that between them fall in every category a language has (French "many": a million). */
 const CANDIDATES = [0, 1, 2, 3, 5, 11, 21, 100, 1_000_000, 1.5];
 
+// Making a PluralRules costs more than a page's whole share dialog: one a language, kept.
+const rulesByLocale = new Map<string, Intl.PluralRules>();
+const samplesByLocale = new Map<string, ReadonlyMap<Intl.LDMLPluralRule, number>>();
+
+function pluralRules(locale: string): Intl.PluralRules {
+  let rules = rulesByLocale.get(locale);
+  if (!rules) rulesByLocale.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules;
+}
+
 /** One number of each plural category of `locale`. */
-export function sampleCounts(locale: string): Map<Intl.LDMLPluralRule, number> {
-  const rules = new Intl.PluralRules(locale);
-  const samples = new Map<Intl.LDMLPluralRule, number>();
+export function sampleCounts(locale: string): ReadonlyMap<Intl.LDMLPluralRule, number> {
+  let samples = samplesByLocale.get(locale);
+  if (samples) return samples;
+  const rules = pluralRules(locale);
+  const found = new Map<Intl.LDMLPluralRule, number>();
   for (const count of CANDIDATES) {
     const category = rules.select(count);
-    if (!samples.has(category)) samples.set(category, count);
+    if (!found.has(category)) found.set(category, count);
   }
+  samplesByLocale.set(locale, (samples = found));
   return samples;
 }
 
@@ -40,6 +53,6 @@ export function fillPlural(
   count: number,
   values: Record<string, string | number> = {},
 ): string {
-  const template = forms[new Intl.PluralRules(locale).select(count)] ?? forms.other ?? '';
+  const template = forms[pluralRules(locale).select(count)] ?? forms.other ?? '';
   return fillMessage(template, { ...values, count });
 }
