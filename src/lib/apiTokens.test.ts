@@ -80,6 +80,6 @@ describe('the scopes an app asks for in the client-credentials grant', () => {
   });
 
   it('are refused, naming it, when one is no scope', () => {
-    expect(grantedAppScopes(['public', 'delete'])).toEqual({ invalid: 'delete' });
+    expect(grantedAppScopes(['public', 'purchased'])).toEqual({ invalid: 'purchased' });
   });
 });

@@ -74,7 +74,7 @@ export type GrantedScopes = { scopes: ApiScope[] } | { invalid: string };
 /**
  * The scopes granted for a client-credentials `scope` parameter (space-separated; absent
  * means `public`, as Vimeo's client sends it). A name that is no scope is refused; a known
- * scope that needs a user (private, edit, upload) is left out, which RFC 6749 §3.3 allows as
+ * scope that needs a user (private, create, edit, delete, upload) is left out, which RFC 6749 §3.3 allows as
  * long as the answer's `scope` says what was granted.
  */
 export function grantedAppScopes(requested: readonly string[] | undefined): GrantedScopes {

@@ -328,6 +328,31 @@ test.describe('a public showcase page', () => {
       expect(new Date(String(broadcast!['startDate'])).toISOString()).toBe(broadcast!['startDate']);
     }
   });
+
+  test('names the still of an event on the air, which has no picture of its own, as its thumbnail', async ({
+    page,
+    request,
+  }) => {
+    const live = showcaseId('live');
+    const onAir = `/showcase/${live}/video/${await videoIdOf(request, live, 'Launch day: live from the studio')}`;
+    // The demo feed goes on the air a few seconds after the server starts.
+    let thumbnailUrl: unknown;
+    await expect
+      .poll(
+        async () => {
+          await page.goto(onAir);
+          ({ thumbnailUrl } = (await jsonLdOf(page))[0]!);
+          return thumbnailUrl;
+        },
+        { timeout: 90_000, intervals: [2_000] },
+      )
+      .toEqual(expect.stringMatching(/^http/));
+    await expect
+      .poll(async () => (await request.get(String(thumbnailUrl))).headers()['content-type'], {
+        timeout: 30_000,
+      })
+      .toBe('image/jpeg');
+  });
 });
 
 test.describe('pages that are not public', () => {

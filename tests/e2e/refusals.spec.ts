@@ -60,10 +60,10 @@ test.describe('methods a route does not take', () => {
     request,
     baseURL,
   }) => {
-    const deleted = await request.delete(`/api/albums/${grid}`, { headers: { Origin: baseURL! } });
-    expect(deleted.status()).toBe(405);
-    expect(deleted.headers()['allow']).toBe('GET, HEAD, OPTIONS');
-    expect(await deleted.json()).toMatchObject({ status: 405, error: 'Not allowed here' });
+    const put = await request.put(`/api/albums/${grid}`, { headers: { Origin: baseURL! } });
+    expect(put.status()).toBe(405);
+    expect(put.headers()['allow']).toBe('GET, HEAD, PATCH, DELETE, OPTIONS');
+    expect(await put.json()).toMatchObject({ status: 405, error: 'Not allowed here' });
     const options = await request.fetch(`/api/users/1`, { method: 'OPTIONS' });
     expect(options.status()).toBe(204);
     expect(options.headers()['allow']).toBe('GET, HEAD, PATCH, DELETE, OPTIONS');

@@ -2,7 +2,9 @@
  * The API origin as a script written for Vimeo's API meets it: the official `@vimeo/vimeo`
  * client, given only the protocol, host and port of the API origin (E2E_API_PORT), reads
  * albums, videos and users, follows every uri and paging link exactly as given, reads
- * downloads and uploads a clip with upload(). Errors and CORS are checked with plain fetch.
+ * downloads, uploads a clip with upload() and replaces its file with replace(), edits and
+ * deletes videos, makes, fills, orders and deletes albums and searches with `query`. Errors,
+ * scopes and CORS are checked with plain fetch.
  */
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
@@ -21,8 +23,19 @@ interface VimeoClient {
   request(
     options: string | { method?: string; path: string; query?: Record<string, unknown> },
   ): Promise<VimeoAnswer>;
+  request(options: {
+    method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+    path: string;
+    query?: unknown;
+  }): Promise<VimeoAnswer>;
   upload(
     file: string,
+    params: Record<string, unknown>,
+    progress: (sent: number, total: number) => void,
+  ): Promise<string>;
+  replace(
+    file: string,
+    videoUri: string,
     params: Record<string, unknown>,
     progress: (sent: number, total: number) => void,
   ): Promise<string>;
@@ -282,6 +295,293 @@ test.describe("Vimeo's official client against the API origin", () => {
       await client.request({ path: '/me/videos', query: { per_page: 5, sort: 'date' } })
     ).body as { data: { uri: string }[] };
     expect(library.data.map((v) => v.uri)).toContain(uri);
+
+    // replace(): a new file for the same video, processed again from it, settings kept.
+    const replacement = await clip('vimeo-client-replacement.mp4', { seconds: 3 });
+    expect(await client.replace(replacement.path, uri, {}, () => {})).toBe(uri);
+    await expect
+      .poll(async () => ((await client.request(uri)).body as { status: string }).status, {
+        timeout: 180_000,
+        intervals: [1_000],
+      })
+      .toBe('available');
+    expect((await client.request(uri)).body).toMatchObject({
+      name: 'Sent by the Vimeo client',
+      duration: 3,
+    });
+  });
+});
+
+/** What the API answers a call the client could not make succeed: the status and Vimeo's error body. */
+async function refusalOf(
+  call: Promise<unknown>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const error = (await call.then(
+    () => null,
+    (refused: Error) => refused,
+  )) as Error | null;
+  expect(error, 'the call was refused').not.toBeNull();
+  // The client's error message is the answer's JSON body as sent.
+  const body = JSON.parse(error!.message) as Record<string, unknown>;
+  return { status: Number(body['status']), body };
+}
+
+/** A video of the token's user made through the API (processing, its file never sent): safe to change and delete. */
+async function scratchVideo(client: VimeoClient, name: string): Promise<string> {
+  const made = await client.request({
+    method: 'POST',
+    path: '/me/videos',
+    query: { upload: { approach: 'tus', size: 1000 }, name, privacy: { view: 'nobody' } },
+  });
+  return (made.body as { uri: string }).uri;
+}
+
+test.describe("the official client's writes", () => {
+  test('edits a video under the studio’s rules, searches the library with query, and deletes it', async ({
+    page,
+  }) => {
+    const client = new vimeo.Vimeo(
+      null,
+      null,
+      await tokenOf(page, 'owner@vitrine.test', ['private', 'edit', 'delete', 'upload']),
+    );
+    const uri = await scratchVideo(client, 'Scratch before edit');
+    const edited = await client.request({
+      method: 'PATCH',
+      path: uri,
+      query: {
+        name: 'Lighthouse keeper’s log',
+        description: 'Edited by a script',
+        privacy: { view: 'password', download: false },
+        password: 'beacon-2026',
+        content_rating: ['violence'],
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.body).toMatchObject({
+      uri,
+      name: 'Lighthouse keeper’s log',
+      description: 'Edited by a script',
+      privacy: { view: 'password', download: false },
+      content_rating_class: 'mature',
+      release_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    // Only what the body names changes.
+    const renamed = await client.request({ method: 'PATCH', path: uri, query: { name: 'Keeper' } });
+    expect(renamed.body).toMatchObject({ name: 'Keeper', privacy: { view: 'password' } });
+
+    // The studio's refusals, under Vimeo's field names, in the caller's language.
+    const refused = await refusalOf(
+      client.request({
+        method: 'PATCH',
+        path: uri,
+        query: { name: ' ', privacy: { view: 'stock' } },
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error_code: 2204,
+      invalid_parameters: [
+        { field: 'name', error: 'Give the video a title.' },
+        { field: 'privacy.view', error: 'Choose one of the options offered.' },
+      ],
+    });
+    expect((await client.request(uri)).body).toMatchObject({ name: 'Keeper' });
+
+    // query finds by title or description, any case and accent, and nothing else.
+    const found = (
+      await client.request({
+        path: '/me/videos',
+        query: { query: 'LIGHTHOUSE keeper', per_page: 100 },
+      })
+    ).body as { total: number; data: { uri: string }[] };
+    expect(found.data.map((v) => v.uri)).not.toContain(uri);
+    const byDescription = (
+      await client.request({ path: '/me/videos', query: { query: 'édited BY a', per_page: 100 } })
+    ).body as { total: number; data: { uri: string }[] };
+    expect(byDescription.data.map((v) => v.uri)).toEqual([uri]);
+    const harbour = (
+      await client.request({ path: '/me/videos', query: { query: 'harbour', per_page: 100 } })
+    ).body as {
+      total: number;
+      data: { name: string; description: string }[];
+      paging: { first: string };
+    };
+    const all = (await client.request('/me/videos?per_page=1')).body as { total: number };
+    expect(harbour.total).toBeGreaterThan(0);
+    expect(harbour.total).toBeLessThan(all.total);
+    for (const video of harbour.data)
+      expect(`${video.name} ${video.description}`.toLowerCase()).toContain('harbour');
+    expect(harbour.paging.first).toContain('query=harbour');
+    // Anybody else searching the user's videos finds only what they may list.
+    const olivia = (await client.request('/me')).body as { uri: string };
+    const stranger = (
+      await new vimeo.Vimeo(null, null).request({
+        path: `${olivia.uri}/videos`,
+        query: { query: 'édited by a' },
+      })
+    ).body as { total: number };
+    expect(stranger.total).toBe(0);
+
+    const deleted = await client.request({ method: 'DELETE', path: uri });
+    expect(deleted.statusCode).toBe(204);
+    expect((await refusalOf(client.request(uri))).status).toBe(404);
+  });
+
+  test('makes an album, adds videos, orders them, takes one out and deletes the album', async ({
+    page,
+  }) => {
+    const client = new vimeo.Vimeo(
+      null,
+      null,
+      await tokenOf(page, 'owner@vitrine.test', ['private', 'create', 'edit', 'delete']),
+    );
+    const made = await client.request({
+      method: 'POST',
+      path: '/me/albums',
+      query: { name: 'Made by a script', description: 'Three quiet clips', privacy: 'unlisted' },
+    });
+    expect(made.statusCode).toBe(201);
+    const album = made.body as { uri: string; name: string; privacy: { view: string } };
+    expect(album).toMatchObject({
+      uri: expect.stringMatching(/^\/users\/\d+\/albums\/\d+$/),
+      name: 'Made by a script',
+      privacy: { view: 'unlisted' },
+    });
+    const albums = (
+      await client.request({ path: '/me/albums', query: { query: 'made by a SCRIPT' } })
+    ).body as { total: number; data: { uri: string }[] };
+    expect(albums.data.map((a) => a.uri)).toEqual([album.uri]);
+
+    // Three of Olivia's videos that a showcase shows (ready, and not private).
+    const library = (
+      await client.request({
+        path: `/albums/${grid}/videos`,
+        query: { per_page: 3, fields: 'uri' },
+      })
+    ).body as { data: { uri: string }[] };
+    const [first, second, third] = library.data.map((v) => v.uri);
+    for (const video of [first, second, third]) {
+      const added = await client.request({ method: 'PUT', path: `${album.uri}${video}` });
+      expect(added.statusCode).toBe(204);
+    }
+    // Adding one already there changes nothing.
+    expect((await client.request({ method: 'PUT', path: `${album.uri}${first}` })).statusCode).toBe(
+      204,
+    );
+    const order = async () =>
+      (
+        (await client.request(`${album.uri}/videos?fields=uri`)).body as { data: { uri: string }[] }
+      ).data.map((v) => v.uri);
+    expect(await order()).toEqual([first, second, third]);
+
+    const reordered = await client.request({
+      method: 'PATCH',
+      path: `${album.uri}/videos`,
+      query: { videos: [{ uri: third }, { uri: first }, { uri: second }] },
+    });
+    expect(reordered.statusCode).toBe(204);
+    expect(await order()).toEqual([third, first, second]);
+    const partial = await refusalOf(
+      client.request({
+        method: 'PATCH',
+        path: `${album.uri}/videos`,
+        query: { videos: [{ uri: first }] },
+      }),
+    );
+    expect(partial.status).toBe(400);
+    expect(partial.body['developer_message']).toContain('leaves out videos');
+
+    const removed = await client.request({ method: 'DELETE', path: `${album.uri}${first}` });
+    expect(removed.statusCode).toBe(204);
+    expect(await order()).toEqual([third, second]);
+    // The video stays in the library.
+    expect((await client.request(first!)).statusCode).toBe(200);
+
+    const edited = await client.request({
+      method: 'PATCH',
+      path: album.uri,
+      query: { name: 'Renamed by a script', sort: 'alphabetical', hide_nav: true },
+    });
+    expect(edited.body).toMatchObject({
+      name: 'Renamed by a script',
+      description: 'Three quiet clips',
+      sort: 'alphabetical',
+      hide_nav: true,
+      privacy: { view: 'unlisted' },
+      total_videos: 2,
+    });
+    const badColour = await refusalOf(
+      client.request({ method: 'PATCH', path: album.uri, query: { brand_color: 'blue' } }),
+    );
+    expect(badColour).toMatchObject({
+      status: 400,
+      body: {
+        invalid_parameters: [{ field: 'brand_color', error: 'Choose a colour such as #00adef.' }],
+      },
+    });
+
+    expect((await client.request({ method: 'DELETE', path: album.uri })).statusCode).toBe(204);
+    expect((await refusalOf(client.request(album.uri))).status).toBe(404);
+    expect((await client.request(second!)).statusCode).toBe(200);
+  });
+
+  test('refuses a token without the scope, and anybody but the owner, in Vimeo’s shape', async ({
+    page,
+  }) => {
+    const reader = new vimeo.Vimeo(
+      null,
+      null,
+      await tokenOf(page, 'owner@vitrine.test', ['private', 'upload']),
+    );
+    const uri = await scratchVideo(reader, 'Not to be edited');
+    const album = (await reader.request('/me/albums?per_page=1')).body as {
+      data: { uri: string }[];
+    };
+    const albumUri = album.data[0]!.uri;
+    for (const [method, path, scope] of [
+      ['PATCH', uri, 'edit'],
+      ['DELETE', uri, 'delete'],
+      ['POST', '/me/albums', 'create'],
+      ['PATCH', albumUri, 'edit'],
+      ['PUT', `${albumUri}${uri}`, 'edit'],
+      ['DELETE', albumUri, 'delete'],
+    ] as const) {
+      const refused = await refusalOf(
+        reader.request({ method, path, query: { name: 'Changed anyway' } }),
+      );
+      expect(refused, `${method} ${path}`).toMatchObject({
+        status: 403,
+        body: {
+          error:
+            'This app has not been allowed to do that. Grant it more access, or ask its developer.',
+          link: null,
+          developer_message: `This call needs the "${scope}" scope, which the access token was not granted.`,
+          error_code: 3200,
+        },
+      });
+    }
+    expect((await reader.request(uri)).body).toMatchObject({ name: 'Not to be edited' });
+
+    // Another user with every scope may read Olivia's public video, not change it; her private one does not exist for them.
+    await page.context().clearCookies();
+    const other = new vimeo.Vimeo(
+      null,
+      null,
+      await tokenOf(page, 'viewer@vitrine.test', ['private', 'edit', 'delete']),
+    );
+    const list = (
+      await other.request({ path: `/albums/${grid}/videos`, query: { per_page: 1, fields: 'uri' } })
+    ).body as { data: { uri: string }[] };
+    const publicVideo = list.data[0]!.uri;
+    const forbidden = await refusalOf(
+      other.request({ method: 'PATCH', path: publicVideo, query: { name: 'Mine now' } }),
+    );
+    expect(forbidden).toMatchObject({ status: 403, body: { error_code: 3200 } });
+    expect((await refusalOf(other.request({ method: 'DELETE', path: uri }))).status).toBe(404);
+    expect(
+      (await refusalOf(other.request({ method: 'DELETE', path: `/albums/${grid}` }))).status,
+    ).toBe(403);
   });
 });
 
@@ -340,9 +640,9 @@ test.describe('errors and CORS on the API origin', () => {
   });
 
   test('answers a method a resource does not take with a JSON 405 and its Allow list', async () => {
-    const response = await fetch(`${apiOrigin}/albums/${grid}`, { method: 'DELETE' });
+    const response = await fetch(`${apiOrigin}/albums/${grid}`, { method: 'PUT' });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toContain('GET');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, PATCH, DELETE, OPTIONS');
     expect(await response.json()).toMatchObject(errorShape);
   });
 

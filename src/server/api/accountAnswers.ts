@@ -14,6 +14,7 @@ import { apiOrigins } from '../http/apiOrigin.ts';
 import { apiJson, beginApiCall, invalidParameter } from '../http/apiResponse.ts';
 import { jsonError } from '../http/errorResponse.ts';
 import { listEnvelope, parsePaging } from '../http/paging.ts';
+import { normalizeSearchQuery } from '../search/searchShowcaseVideos.ts';
 import { albumJson, userJson } from '../showcases/represent.ts';
 import {
   accountTotals,
@@ -88,6 +89,10 @@ export async function userAnswer(
   return apiJson(context, shown, { resource: 'user', cache: 'private' }, version);
 }
 
+/** Vimeo's `query` of a list: what its items' title or description must hold (src/server/search/). */
+const searchedText = (context: APIContext) =>
+  normalizeSearchQuery(context.url.searchParams.get('query'));
+
 export async function albumsAnswer(
   context: APIContext,
   { user, self }: ReadableAccount,
@@ -99,7 +104,7 @@ export async function albumsAnswer(
   const db = await getDb();
   const { total, items } = await listAccountShowcases(
     db,
-    { ownerId: user.id, self, ...paging },
+    { ownerId: user.id, self, query: searchedText(context), ...paging },
     sort.order,
   );
   const pictures = await showcasePictures(
@@ -132,7 +137,7 @@ export async function videosAnswer(
   const db = await getDb();
   const { total, items } = await listAccountVideos(
     db,
-    { ownerId: user.id, self, ...paging },
+    { ownerId: user.id, self, query: searchedText(context), ...paging },
     sort.order,
   );
   const data = await presentAccountVideos(

@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, exists, inArray, ne, sql, type SQL } from 'd
 import type { ListOrder } from '../../lib/vimeoSort.ts';
 import type { Db } from '../db/client.ts';
 import { showcases, showcaseVideos, uploads, users, videoPictures, videos } from '../db/schema.ts';
+import { holdsText } from '../search/globalSearch.ts';
 import {
   media,
   parsed,
@@ -21,6 +22,8 @@ export interface AccountList {
   ownerId: number;
   /** The reader is the account's own user: everything of theirs is listed. */
   self: boolean;
+  /** Vimeo's `query`, normalised: only what holds it in its title or description; '' for all. */
+  query: string;
   page: number;
   perPage: number;
 }
@@ -53,7 +56,16 @@ export async function listAccountShowcases(
   list: AccountList,
   order: ListOrder<'name' | 'date' | 'videos'> | null,
 ): Promise<{ total: number; items: Omit<ShowcaseWithOwner, 'hasRestrictedVideos'>[] }> {
-  const where = and(eq(showcases.ownerId, list.ownerId), list.self ? undefined : listedShowcase());
+  const where = and(
+    eq(showcases.ownerId, list.ownerId),
+    list.self ? undefined : listedShowcase(),
+    list.query === ''
+      ? undefined
+      : holdsText(
+          sql`vitrine_search_fold(${showcases.name} || ' ' || ${showcases.description})`,
+          list.query,
+        ),
+  );
   const { by, direction } = order ?? { by: 'date', direction: 'desc' };
   const dir = direction === 'asc' ? asc : desc;
   const column = {
@@ -76,6 +88,20 @@ export async function listAccountShowcases(
     total: counted?.n ?? 0,
     items: rows.map((row) => ({ ...row, totalVideos: Number(row.totalVideos) })),
   };
+}
+
+/** One showcase with its owner and how many videos it shows, whoever may see it, or null. */
+export async function findAccountShowcase(
+  db: Db,
+  albumId: number,
+): Promise<Omit<ShowcaseWithOwner, 'hasRestrictedVideos'> | null> {
+  const [row] = await db
+    .select({ showcase: showcases, owner: users, totalVideos: visibleVideoCount })
+    .from(showcases)
+    .innerJoin(users, eq(users.id, showcases.ownerId))
+    .where(eq(showcases.id, albumId))
+    .limit(1);
+  return row ? { ...row, totalVideos: Number(row.totalVideos) } : null;
 }
 
 /** An account's video with its media, whether its file has arrived, and the first listed showcase showing it. */
@@ -115,7 +141,11 @@ export async function listAccountVideos(
   list: AccountList,
   order: ListOrder<'name' | 'date' | 'plays' | 'likes' | 'comments' | 'duration'> | null,
 ): Promise<{ total: number; items: AccountVideo[] }> {
-  const where = and(eq(videos.ownerId, list.ownerId), list.self ? undefined : shownPublicly());
+  const where = and(
+    eq(videos.ownerId, list.ownerId),
+    list.self ? undefined : shownPublicly(),
+    list.query === '' ? undefined : holdsText(sql`${videos.searchText}`, list.query),
+  );
   const { by, direction } = order ?? { by: 'date', direction: 'desc' };
   const dir = direction === 'asc' ? asc : desc;
   const column = {

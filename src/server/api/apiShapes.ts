@@ -48,6 +48,9 @@ export function apiVideo<V extends VideoJson>(
     player_embed_url: src,
     embed: { html: src ? embedCode({ src, title: video.name, size: 'responsive' }) : null },
     ...state,
+    // Vimeo's release_time is when the video was made public; Vitrine keeps no separate
+    // publication time, and a video is shown from its creation (created_at) on.
+    release_time: video.created_time,
     ...(downloads
       ? { download: downloads.map((row) => vimeoDownload(row, video.created_time)) }
       : {}),

@@ -5,12 +5,23 @@
  * origin) is the credential the client sends the bytes with. The finished upload becomes the
  * video's source and goes through the same transcode job as a browser upload.
  */
+import type { APIContext } from 'astro';
 import { z } from 'astro/zod';
 import { VIDEO_PRIVACY } from '../../lib/domain.ts';
 import type { Db } from '../db/client.ts';
 import { videos } from '../db/schema.ts';
+import { apiOrigins } from '../http/apiOrigin.ts';
+import { apiJson } from '../http/apiResponse.ts';
+import { jsonError } from '../http/errorResponse.ts';
 import { createLinkedUpload } from '../ingest/tusUploads.ts';
-import { creationRefusal, type UploadRefusal } from '../ingest/uploadLimits.ts';
+import {
+  creationRefusal,
+  DEVELOPER_MESSAGES,
+  refusalMessage,
+  type UploadRefusal,
+} from '../ingest/uploadLimits.ts';
+import { findAccountVideo } from './apiQueries.ts';
+import { presentOwnVideo } from './apiVideos.ts';
 
 /** Privacy an API upload may ask for: the video privacies that need nothing more (a password does). */
 const UPLOAD_PRIVACY = VIDEO_PRIVACY.filter((view) => view !== 'password' && view !== 'stock');
@@ -65,4 +76,39 @@ export async function createApiUpload(
     request.file_name ?? name,
   );
   return { videoId, uploadId };
+}
+
+/** An upload the limits refuse, in the uploader's words and the developer's. */
+export function uploadRefusalAnswer(context: APIContext, refused: UploadRefusal): Response {
+  return jsonError(context.locals, refused.status, {
+    error: refusalMessage(refused, context.locals.t, context.locals.locale),
+    developer_message: DEVELOPER_MESSAGES[refused.reason],
+  });
+}
+
+/**
+ * The video an upload was opened for (201), with Vimeo's `upload`: the client sends the
+ * file to upload_link, on the API origin.
+ */
+export async function openedUploadAnswer(
+  context: APIContext,
+  db: Db,
+  opened: { videoId: number; uploadId: string; size: number },
+  version: string,
+): Promise<Response> {
+  const video = await findAccountVideo(db, opened.videoId);
+  const origins = apiOrigins(context.url, context.request);
+  const upload = {
+    approach: 'tus',
+    upload_link: `${origins.api}/uploads/${opened.uploadId}`,
+    size: opened.size,
+    status: 'in_progress',
+  };
+  return apiJson(
+    context,
+    { ...presentOwnVideo(video!, origins), upload },
+    { resource: 'video', cache: 'private' },
+    version,
+    201,
+  );
 }

@@ -98,13 +98,13 @@ describe('the client-credentials grant', () => {
 
   it('refuses a scope that does not exist with invalid_scope, in the caller’s language', async () => {
     const response = await grant({
-      body: 'grant_type=client_credentials&scope=public+delete',
+      body: 'grant_type=client_credentials&scope=public+purchased',
       locale: 'de-DE',
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: 'invalid_scope',
-      error_description: expect.stringContaining('delete'),
+      error_description: expect.stringContaining('purchased'),
       message: 'Eine der angefragten Berechtigungen gibt es nicht.',
     });
   });

@@ -68,6 +68,16 @@ function previewImage(video: VideoJson, origin: string): PublicThumbnail | null 
     : null;
 }
 
+/**
+ * A live event without a picture of its own, while on the air: the still its broadcast keeps
+ * current (represent.ts livePoster), for the thumbnail Google requires of a video. It has no
+ * stable address, so link previews, which caches keep, do not show it.
+ */
+function liveStill(video: VideoJson, origin: string): string | null {
+  const still = video.live?.status === 'streaming' ? video.pictures.sizes[0] : undefined;
+  return still ? new URL(still.link, origin).href : null;
+}
+
 /** The page's picture: the first of its videos' that has one. */
 function firstPreviewImage(videos: VideoJson[], origin: string): PublicThumbnail | null {
   for (const video of videos) {
@@ -107,7 +117,7 @@ function videoFacts(
     description: video.description,
     url: videoPageUrl(albumId, videoId, context),
     embedUrl: videoEmbedSrc(origin, albumId, videoId),
-    thumbnailUrl: image?.url ?? null,
+    thumbnailUrl: image?.url ?? liveStill(video, origin),
     uploadDate: video.created_time,
     durationSeconds: video.duration,
     rating: video.content_rating_class,

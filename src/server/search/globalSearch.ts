@@ -10,9 +10,14 @@ import { normalizeSearchQuery } from './searchShowcaseVideos.ts';
 
 const LIMIT = 25;
 
+/** `folded` (text already through vitrine_search_fold) holds `text` folded alike, its %, _ and \ taken literally. */
+export function holdsText(folded: SQL, text: string): SQL {
+  const query = sql`vitrine_search_fold(${text}::text)`;
+  return sql`${folded} like '%' || replace(replace(replace(${query}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+}
+
 function contains(column: SQL, text: string): SQL {
-  const folded = sql`vitrine_search_fold(${text}::text)`;
-  return sql`vitrine_search_fold(${column}) like '%' || replace(replace(replace(${folded}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+  return holdsText(sql`vitrine_search_fold(${column})`, text);
 }
 
 export interface OwnVideoHit {

@@ -1,16 +1,17 @@
 import type { APIRoute } from 'astro';
 import { beginMeCall, videosAnswer } from '../../../server/api/accountAnswers.ts';
-import { findAccountVideo } from '../../../server/api/apiQueries.ts';
-import { createApiUpload, uploadRequestSchema } from '../../../server/api/apiUpload.ts';
-import { DEVELOPER_MESSAGES, refusalMessage } from '../../../server/ingest/uploadLimits.ts';
-import { presentOwnVideo } from '../../../server/api/apiVideos.ts';
+import {
+  createApiUpload,
+  openedUploadAnswer,
+  uploadRefusalAnswer,
+  uploadRequestSchema,
+} from '../../../server/api/apiUpload.ts';
 import { apiViewerId } from '../../../server/auth/apiViewer.ts';
 import { getDb } from '../../../server/db/client.ts';
-import { apiOrigins } from '../../../server/http/apiOrigin.ts';
-import { apiJson, beginApiCall } from '../../../server/http/apiResponse.ts';
+import { beginApiCall } from '../../../server/http/apiResponse.ts';
 import { jsonError } from '../../../server/http/errorResponse.ts';
 
-/** GET /me/videos: every video of the token's user, in any state (sort, direction, page, per_page). */
+/** GET /me/videos: every video of the token's user, in any state (query, sort, direction, page, per_page). */
 export const GET: APIRoute = async (context) => {
   const me = await beginMeCall(context);
   if ('error' in me) return me.error;
@@ -42,26 +43,11 @@ export const POST: APIRoute = async (context) => {
   }
   const db = await getDb();
   const created = await createApiUpload(db, userId, parsed.data);
-  if ('refused' in created) {
-    const { refused } = created;
-    return jsonError(context.locals, refused.status, {
-      error: refusalMessage(refused, context.locals.t, context.locals.locale),
-      developer_message: DEVELOPER_MESSAGES[refused.reason],
-    });
-  }
-  const video = await findAccountVideo(db, created.videoId);
-  const origins = apiOrigins(context.url, context.request);
-  const upload = {
-    approach: 'tus',
-    upload_link: `${origins.api}/uploads/${created.uploadId}`,
-    size: parsed.data.upload.size,
-    status: 'in_progress',
-  };
-  return apiJson(
+  if ('refused' in created) return uploadRefusalAnswer(context, created.refused);
+  return openedUploadAnswer(
     context,
-    { ...presentOwnVideo(video!, origins), upload },
-    { resource: 'video', cache: 'private' },
+    db,
+    { ...created, size: parsed.data.upload.size },
     call.version,
-    201,
   );
 };

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { findApiVideo } from '../../../server/api/apiVideos.ts';
+import { deleteVideoAnswer, patchVideoAnswer } from '../../../server/api/apiVideoWrites.ts';
 import { getDb } from '../../../server/db/client.ts';
 import { apiOrigins } from '../../../server/http/apiOrigin.ts';
 import { apiJson, beginApiCall, parseId } from '../../../server/http/apiResponse.ts';
@@ -31,3 +32,9 @@ export const GET: APIRoute = async (context) => {
     call.version,
   );
 };
+
+/** PATCH /videos/{videoId}: the owner edits it as in the studio (`edit` scope). */
+export const PATCH: APIRoute = (context) => patchVideoAnswer(context);
+
+/** DELETE /videos/{videoId}: the owner deletes it and its files (`delete` scope; 204). */
+export const DELETE: APIRoute = (context) => deleteVideoAnswer(context);

@@ -1,5 +1,9 @@
 import type { APIRoute } from 'astro';
+import { orderAlbumVideosAnswer } from '../../../../server/api/apiAlbumWrites.ts';
 import { albumVideosAnswer } from '../../../../server/api/albumAnswers.ts';
 
 /** GET /api/albums/{albumId}/videos (SPEC §7; Vimeo's album videos). */
 export const GET: APIRoute = (context) => albumVideosAnswer(context);
+
+/** PATCH …/albums/{albumId}/videos { videos: [{ uri }] }: the owner's order of its videos (`edit` scope; 204). */
+export const PATCH: APIRoute = (context) => orderAlbumVideosAnswer(context);

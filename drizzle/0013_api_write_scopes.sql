@@ -1,0 +1,2 @@
+ALTER TABLE "api_tokens" DROP CONSTRAINT "api_tokens_scopes";--> statement-breakpoint
+ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_scopes" CHECK (scopes <@ array['public', 'private', 'create', 'edit', 'delete', 'upload']::text[]);
