@@ -63,7 +63,8 @@ export interface FeedOptions {
   generator: string;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain-text description as HTML: escaped, its links linked, its line breaks kept. */
 export function descriptionHtml(text: string): string {

@@ -32,6 +32,7 @@ import type stock from '../../i18n/en/stock.json';
 import type studio from '../../i18n/en/studio.json';
 import type team from '../../i18n/en/team.json';
 import type upload from '../../i18n/en/upload.json';
+import type watch from '../../i18n/en/watch.json';
 
 /** The English catalogue by area file; an area file missing here fails every key written in it. */
 interface English {
@@ -63,6 +64,7 @@ interface English {
   studio: typeof studio;
   team: typeof team;
   upload: typeof upload;
+  watch: typeof watch;
 }
 
 /** i18next's plural categories (CLDR), written as a message key's suffix. */

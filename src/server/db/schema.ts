@@ -750,3 +750,25 @@ export const siteIdentity = pgTable(
   },
   (t) => [check('site_identity_singleton', sql`${t.singleton}`)],
 );
+
+/**
+ * The showcases a signed-in viewer follows or has opened, for their /watch page: a follow is
+ * kept until they unfollow; an opening is the last time they opened it (at most once an hour
+ * written, src/server/watch/showcaseFollows.ts). Only a follow's change is a viewer change
+ * (migration 0014): the follow button shows on every showcase page the viewer opens.
+ */
+export const showcaseFollows = pgTable(
+  'showcase_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    showcaseId: integer('showcase_id')
+      .notNull()
+      .references(() => showcases.id, { onDelete: 'cascade' }),
+    following: boolean('following').notNull().default(false),
+    followedAt: timestamp('followed_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.showcaseId] })],
+);

@@ -17,6 +17,7 @@ import {
   type ShowcaseViewer,
 } from '../access/showcaseAccess.ts';
 import { getDb } from '../db/client.ts';
+import { recordOpening } from '../watch/showcaseFollows.ts';
 import { buyerStates, type BuyerState } from '../stock/buyerState.ts';
 import { stockClipsOf } from '../stock/stockCards.ts';
 import type { StockClipJson } from '../stock/stockJson.ts';
@@ -89,6 +90,9 @@ export async function loadShowcaseView({
   const access = await openShowcase(db, albumId, viewer);
   if (!access.open) return access.denied;
   const open = access.showcase;
+  // Opened on this site by a signed-in viewer: their /watch page lists its newest videos.
+  if (viewer.access.viewerId !== null && !viewer.offsite)
+    recordOpening(db, viewer.access.viewerId, albumId);
   const { found, present } = open;
   const { carried } = viewer;
 

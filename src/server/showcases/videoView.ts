@@ -21,6 +21,7 @@ import type { ViewerAbilities } from '../../lib/viewerAbilities.ts';
 import { openShowcase, type DeniedView, type ShowcaseViewer } from '../access/showcaseAccess.ts';
 import type { VideoChat } from '../chat/chatStore.ts';
 import { getDb } from '../db/client.ts';
+import { recordOpening } from '../watch/showcaseFollows.ts';
 import { findManagedLiveEvent, type ManagedLiveEvent } from '../live/managedLiveEvent.ts';
 import { chosenFeaturedVideo } from './featuredVideo.ts';
 import {
@@ -84,6 +85,9 @@ export async function loadVideoView({
   const access = await openShowcase(db, albumId, viewer);
   if (!access.open) return access.denied;
   const open = access.showcase;
+  // Opened on this site by a signed-in viewer: their /watch page lists its newest videos.
+  if (viewer.access.viewerId !== null && !viewer.offsite)
+    recordOpening(db, viewer.access.viewerId, albumId);
   if (open.ageGate) return ageGateView(open);
   const { found, present, lockOf, teamRole } = open;
   const { carried } = viewer;

@@ -8,6 +8,7 @@ import { createTtlCache } from '../../lib/ttlCache.ts';
 import { onViewersChanged } from '../db/pageChangeSignal.ts';
 import { accountQuota, type AccountQuota } from '../quota/uploadQuota.ts';
 import { cartLineCount } from '../stock/buyerState.ts';
+import { followedShowcaseIds } from '../watch/showcaseFollows.ts';
 import type { Db } from '../db/client.ts';
 import { activeTeam, TEAM_OWNER_COOKIE } from './teamContext.ts';
 import { teamsOf, type TeamMembershipRow } from './teamQueries.ts';
@@ -19,6 +20,8 @@ export interface AccountContext {
   quota: AccountQuota | null;
   /** Lines in the viewer's stock cart, for the top bar's Cart link. */
   cartLines: number;
+  /** The showcases the viewer follows, for the follow button of showcase pages. */
+  followedShowcases: number[];
 }
 
 async function accountContext(
@@ -30,17 +33,18 @@ async function accountContext(
     teamsOf(db, userId),
     activeTeam(db, userId, cookies),
   ]);
-  const [quota, cartLines] = await Promise.all([
+  const [quota, cartLines, followedShowcases] = await Promise.all([
     accountQuota(db, team?.ownerId ?? userId),
     cartLineCount(db, userId),
+    followedShowcaseIds(db, userId),
   ]);
-  return { memberships, team, quota, cartLines };
+  return { memberships, team, quota, cartLines, followedShowcases };
 }
 
 /**
  * The signed-in chrome's account, read in the last seconds, by viewer and the team account
  * they work in: every page a signed-in viewer opens shows it. Any change to an account, a team,
- * a cart or an upload forgets it on every node before the write is answered
+ * a cart, an upload or a follow forgets it on every node before the write is answered
  * (drizzle/0010_viewer_changes.sql); the time limit bounds how long a quota period's turn
  * (a new week) goes unseen.
  */
