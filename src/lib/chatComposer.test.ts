@@ -7,6 +7,7 @@ import {
   remainingCharacters,
   retryAfterSeconds,
   showsRemaining,
+  statusPollProblem,
   type ComposerFacts,
 } from './chatComposer.ts';
 
@@ -103,5 +104,32 @@ describe('characters left', () => {
     expect(showsRemaining(remainingCharacters('x'.repeat(449)))).toBe(false);
     expect(showsRemaining(remainingCharacters('x'.repeat(450)))).toBe(true);
     expect(showsRemaining(remainingCharacters('x'.repeat(500)))).toBe(true);
+  });
+});
+
+describe('a failed status poll', () => {
+  const statusFailed = 'Failed to fetch chat status data.';
+  const reasons = {
+    network: 'A network error occurred ({status})',
+    networkNoAnswer: 'A network error occurred',
+    expectedJson: 'Expected JSON response',
+  };
+  it('says the server answered with an error, and which', () => {
+    expect(statusPollProblem({ kind: 'network', status: 503 }, statusFailed, reasons)).toBe(
+      'Failed to fetch chat status data. A network error occurred (503)',
+    );
+  });
+  it('says no answer came', () => {
+    expect(statusPollProblem({ kind: 'network', status: null }, statusFailed, reasons)).toBe(
+      'Failed to fetch chat status data. A network error occurred',
+    );
+  });
+  it('says the answer was not JSON', () => {
+    expect(statusPollProblem({ kind: 'notJson' }, statusFailed, reasons)).toBe(
+      'Failed to fetch chat status data. Expected JSON response',
+    );
+  });
+  it('says only that it failed when the JSON held no room state', () => {
+    expect(statusPollProblem(null, statusFailed, reasons)).toBe(statusFailed);
   });
 });

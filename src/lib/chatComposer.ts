@@ -6,12 +6,25 @@
  */
 import { CHAT_MESSAGE_MAX_CHARACTERS } from './chatMessage.ts';
 import type { ChatRefusal, ChatStatusJson } from './chatWire.ts';
+import { jsonFailureMessage, type JsonFailure, type JsonFailureStrings } from './jsonAnswer.ts';
 
 /** SPEC §9: "Chat poll 4 s" (GET /live_chat/{roomId}/status). */
 export const CHAT_STATUS_POLL_MS = 4_000;
 
 /** SPEC §8: what a failed status poll logs before it is ignored. */
 export const CHAT_STATUS_POLL_FAILED = 'Failed to fetch chat status data.';
+
+/**
+ * The line the panel shows while its status poll fails (SPEC §8): 'Failed to fetch chat status
+ * data.' and why, when the answer said (null: JSON that was no room state).
+ */
+export function statusPollProblem(
+  failure: JsonFailure | null,
+  statusFailed: string,
+  reasons: JsonFailureStrings,
+): string {
+  return failure ? `${statusFailed} ${jsonFailureMessage(failure, reasons)}` : statusFailed;
+}
 
 /** SPEC §9: "message input throttle 50 ms". */
 export const MESSAGE_INPUT_THROTTLE_MS = 50;

@@ -7,6 +7,7 @@ import {
   nextIndex,
   parseVideoId,
   playerNext,
+  playerPrevious,
   previousIndex,
   videoIdOf,
   videoQueryRedirect,
@@ -55,6 +56,30 @@ describe('the player showcase', () => {
     });
     it('wraps to the first once everything is loaded', () => {
       expect(playerNext(11, 12, false)).toEqual({ kind: 'play', index: 0 });
+    });
+  });
+
+  describe('previous with more pages to load', () => {
+    it('plays the loaded video before', () => {
+      expect(playerPrevious(4, 12, true)).toEqual({ kind: 'play', index: 3 });
+    });
+    it('loads the rest of the showcase before the first video, to play its last', () => {
+      expect(playerPrevious(0, 12, true)).toEqual({ kind: 'loadRest' });
+    });
+    it('wraps to the last once everything is loaded', () => {
+      expect(playerPrevious(0, 16, false)).toEqual({ kind: 'play', index: 15 });
+    });
+  });
+
+  describe('next and previous are symmetric across the wrap', () => {
+    it('comes back to the first video after previous then next', () => {
+      // 16 videos, 12 loaded: previous loads the rest, then plays the 16th.
+      expect(playerPrevious(0, 12, true)).toEqual({ kind: 'loadRest' });
+      expect(playerNext(15, 16, false)).toEqual({ kind: 'play', index: 0 });
+    });
+    it('comes back to the last video after next then previous', () => {
+      expect(playerNext(15, 16, false)).toEqual({ kind: 'play', index: 0 });
+      expect(playerPrevious(0, 16, false)).toEqual({ kind: 'play', index: 15 });
     });
   });
 

@@ -40,7 +40,12 @@ export function previousIndex(index: number, count: number): number {
   return (index - 1 + count) % count;
 }
 
-export type PlayerStep = { kind: 'play'; index: number } | { kind: 'loadMore' };
+/**
+ * A move of the player: play a loaded video; load the next page and play its first video;
+ * or load every page left and play the last video of the showcase.
+ */
+export type PlayerStep =
+  { kind: 'play'; index: number } | { kind: 'loadMore' } | { kind: 'loadRest' };
 
 /**
  * What Next does in the player: the following video; past the last loaded one, the next
@@ -49,6 +54,16 @@ export type PlayerStep = { kind: 'play'; index: number } | { kind: 'loadMore' };
 export function playerNext(index: number, loaded: number, hasMore: boolean): PlayerStep {
   if (index >= loaded - 1 && hasMore) return { kind: 'loadMore' };
   return { kind: 'play', index: nextIndex(index, loaded) };
+}
+
+/**
+ * What Previous does in the player: the video before; before the first, the last video of
+ * the whole showcase, loading the pages left when some are not loaded yet, so that Next
+ * from there wraps back to the first.
+ */
+export function playerPrevious(index: number, loaded: number, hasMore: boolean): PlayerStep {
+  if (index <= 0 && hasMore) return { kind: 'loadRest' };
+  return { kind: 'play', index: previousIndex(index, loaded) };
 }
 
 /**

@@ -113,10 +113,9 @@ test.describe('quota widget', () => {
     expect(html).not.toContain('Upload quota');
     expect(html).not.toContain('vitrine-global-search');
     await page.goto('/showcase/1');
-    await expect(page.getByRole('link', { name: 'Search Vitrine' })).toHaveAttribute(
-      'href',
-      '/search',
-    );
+    // The search box is a disclosure with a plain GET form: it needs no script of its own.
+    await page.locator('summary', { hasText: 'Search Vitrine' }).click();
+    await expect(page.getByRole('searchbox', { name: 'Search Vitrine' })).toBeFocused();
   });
 });
 
@@ -268,6 +267,41 @@ test.describe('global search', () => {
         .getByRole('link', { name: 'Dailies: harbour night shoot' }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Public showcases' })).toHaveCount(0);
+  });
+
+  test('Ctrl+K opens the search box for anonymous viewers too, Escape closes it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const box = page.getByRole('searchbox', { name: 'Search Vitrine' });
+    await expect(box).toBeHidden();
+    await page.keyboard.press('Control+k');
+    await expect(box).toBeFocused();
+    await expectAccessible(page);
+    await box.fill('Northwind');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=Northwind$/);
+    await expect(page.getByRole('link', { name: 'Northwind Showreel' })).toBeVisible();
+
+    await page.goto('/stock');
+    await page.keyboard.press('Control+k');
+    await expect(box).toBeFocused();
+    await box.press('Escape');
+    await expect(box).toBeHidden();
+    await expect(page.locator('summary', { hasText: 'Search Vitrine' })).toBeFocused();
+  });
+
+  test('opens the search box without JavaScript, and searches', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.locator('summary', { hasText: 'Search Vitrine' }).click();
+    const box = page.getByRole('searchbox', { name: 'Search Vitrine' });
+    await box.fill('showreel');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=showreel$/);
+    await expect(page.getByRole('link', { name: 'Northwind Showreel' })).toBeVisible();
+    await context.close();
   });
 
   test('works without JavaScript for anonymous viewers', async ({ browser }) => {

@@ -248,6 +248,46 @@ test('turning chat off closes a writing viewer’s composer at the next status p
   await expect(viewer.getByTestId('chat-state')).toHaveText('Chat is on');
 });
 
+test('a failed status poll says why, and the panel polls on until one answers', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const event = await chatEvent(request, 'live-now');
+  const viewer = await visitor(browser, baseURL!, 'member@vitrine.test');
+  let answer: 'page' | 'error' | 'none' | 'room' = 'page';
+  await viewer.route(/\/live_chat\/\d+\/status(\?|$)/, (route) => {
+    if (answer === 'page')
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Sign in</p>' });
+    if (answer === 'error') return route.fulfill({ status: 503, body: '' });
+    if (answer === 'none') return route.abort('internetdisconnected');
+    return route.fallback();
+  });
+  await viewer.clock.install();
+  await viewer.goto(panelPath(event));
+  await messageField(viewer).focus();
+  await takenOver(viewer);
+  await viewer.clock.pauseAt(Date.now() + 60_000);
+  const problem = viewer.getByTestId('chat-poll-problem');
+  await expect(problem).toHaveText('Failed to fetch chat status data. Expected JSON response');
+
+  answer = 'error';
+  await viewer.clock.runFor(4_000);
+  await expect(problem).toHaveText(
+    'Failed to fetch chat status data. A network error occurred (503)',
+  );
+  answer = 'none';
+  await viewer.clock.runFor(4_000);
+  await expect(problem).toHaveText('Failed to fetch chat status data. A network error occurred');
+  // Ignored otherwise (SPEC §8): the room stays as it was, open for writing.
+  await expect(messageField(viewer)).toBeVisible();
+
+  answer = 'room';
+  await viewer.clock.runFor(4_000);
+  await expect(problem).toHaveCount(0);
+  await expect(viewer.getByTestId('chat-state')).toHaveText('Chat is on');
+});
+
 test('the rehearsal’s replay shows its chat in step with the video, forwards and back', async ({
   page,
   request,

@@ -107,6 +107,35 @@ test.describe('searching a showcase', () => {
     await expect(page).toHaveURL(new RegExp(`/showcase/${gridId}/video/\\d+$`));
   });
 
+  test('shows the dark results view on a light page, searching and with results', async ({
+    page,
+  }) => {
+    /** The brightest channel of an element's background: low is dark, high is light. */
+    const brightness = (selector: string) =>
+      page.evaluate((target) => {
+        const element =
+          target === 'html' ? document.documentElement : document.querySelector(target)!;
+        const channels = getComputedStyle(element).backgroundColor.match(/\d+/g)!.slice(0, 3);
+        return Math.max(...channels.map(Number));
+      }, selector);
+    await openGrid(page);
+    expect(await brightness('html')).toBeGreaterThan(200);
+    await typeSearch(page, 'glass');
+    expect(await brightness('section[data-state="searching"]')).toBeLessThan(60);
+    await page.clock.runFor(1_000);
+    await expect(
+      resultsFor(page, 'glass').getByRole('link', { name: 'Glass studio' }),
+    ).toBeVisible();
+    expect(await brightness('section[data-state="results"]')).toBeLessThan(60);
+    await expect(resultsFor(page, 'glass').getByRole('heading', { level: 2 })).toHaveCSS(
+      'color',
+      /^rgb\((2[0-9]{2}), (2[0-9]{2}), (2[0-9]{2})\)$/,
+    );
+    // The page around it stays light, and the grid gives way to it.
+    expect(await brightness('html')).toBeGreaterThan(200);
+    await expect(page.getByTestId('range')).toBeHidden();
+  });
+
   test('waits for the last keystroke before calling', async ({ page }) => {
     const calls = searchCalls(page);
     await openGrid(page);

@@ -295,6 +295,28 @@ test.describe('the player layout', () => {
     );
   });
 
+  test('wraps previous from the first video to the last of the whole showcase', async ({
+    page,
+  }) => {
+    await page.goto(player);
+    // Only the first page of the row is there: the last video is not loaded yet.
+    await expect(page.getByRole('link', { name: playerVideoNames.at(-1)! })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Start watching' }).click();
+    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[0]}`);
+    await page.getByRole('button', { name: 'Previous video' }).click();
+    await expect(page.getByTestId('now-playing')).toHaveText(
+      `Now playing: ${playerVideoNames.at(-1)}`,
+    );
+    // The row now holds the whole showcase, its locked videos too.
+    await expect(page.locator('[aria-labelledby="player-showcase-row"] li')).toHaveCount(
+      playerVideoNames.length,
+    );
+    await expect(page.getByRole('button', { name: 'Previous video' })).toBeFocused();
+    // And back: Next from the last goes to the first, not to a video after the loaded ones.
+    await page.getByRole('button', { name: 'Next video' }).click();
+    await expect(page.getByTestId('now-playing')).toHaveText(`Now playing: ${playerVideoNames[0]}`);
+  });
+
   test('advances when the frame reports PLAYER_ENDED, unless autoplay next is off', async ({
     page,
   }) => {

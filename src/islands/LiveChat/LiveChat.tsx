@@ -10,7 +10,12 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChatRoomAddress } from '../../lib/chatAddress.ts';
-import { composerGate, isStandingRefusal, refusalAfterMute } from '../../lib/chatComposer.ts';
+import {
+  composerGate,
+  isStandingRefusal,
+  refusalAfterMute,
+  statusPollProblem,
+} from '../../lib/chatComposer.ts';
 import {
   readChatMessage,
   readChatStatus,
@@ -100,6 +105,8 @@ export default function LiveChat(props: LiveChatProps) {
   const [refusal, setRefusal] = useState(props.refusal);
   const [mutedIds, setMutedIds] = useState<ReadonlySet<number>>(() => new Set());
   const [connected, setConnected] = useState(true);
+  // Why the last status poll failed; null once one succeeds (SPEC §8: polling goes on).
+  const [pollProblem, setPollProblem] = useState<string | null>(null);
   // A replay has no composer to say what a form posted without JavaScript came to.
   const [moderationError, setModerationError] = useState<string | null>(live ? null : props.notice);
   const [settingsError, setSettingsError] = useState<string | null>(null);
@@ -139,7 +146,13 @@ export default function LiveChat(props: LiveChatProps) {
       if (mute) noteMute(mute.userId, mute.muted);
     },
     connection: setConnected,
-    polled: updateStatus,
+    polled(next) {
+      setPollProblem(null);
+      updateStatus(next);
+    },
+    pollFailed(failure) {
+      setPollProblem(statusPollProblem(failure, strings.statusFailed, strings.answerFailures));
+    },
   });
   const replay = useReplay(room, !live, live ? [] : props.messages);
 
@@ -260,6 +273,11 @@ export default function LiveChat(props: LiveChatProps) {
           <span data-testid="chat-state">{stateText}</span>
           {live && !connected && <span>· {strings.reconnecting}</span>}
         </p>
+        {live && pollProblem && (
+          <p className="m-0 text-sm text-muted" data-testid="chat-poll-problem">
+            {pollProblem}
+          </p>
+        )}
         {!live && hydrated && replay.seconds === null && (
           <p className="m-0 text-sm text-muted">{strings.replayHint}</p>
         )}

@@ -5,13 +5,14 @@
 import ky, { HTTPError } from 'ky';
 import { chatUrl, type ChatRoomAddress } from '../../lib/chatAddress.ts';
 import { readChatMessage, readChatStatus } from '../../lib/chatEvents.ts';
-import { refusalOf, retryAfterSeconds } from '../../lib/chatComposer.ts';
+import { CHAT_STATUS_POLL_FAILED, refusalOf, retryAfterSeconds } from '../../lib/chatComposer.ts';
 import type {
   ChatAudience,
   ChatMessageJson,
   ChatRefusal,
   ChatStatusJson,
 } from '../../lib/chatWire.ts';
+import { readJsonAnswer, type JsonFailure } from '../../lib/jsonAnswer.ts';
 
 export type ChatCallResult<T> =
   { ok: true; value: T } | { ok: false; refusal: ChatRefusal | null; retryAfterSeconds: number };
@@ -88,22 +89,38 @@ export function changeChatStatus(
   );
 }
 
-/** GET /live_chat/{roomId}/status; throws when the answer is not a room state. */
+/** A status poll that failed; `failure` is null when the answer was JSON but no room state. */
+export class ChatStatusError extends Error {
+  readonly failure: JsonFailure | null;
+  constructor(failure: JsonFailure | null) {
+    super(CHAT_STATUS_POLL_FAILED);
+    this.name = 'ChatStatusError';
+    this.failure = failure;
+  }
+}
+
+/** GET /live_chat/{roomId}/status; throws a ChatStatusError when it brings no room state. */
 export async function fetchChatStatus(
   room: ChatRoomAddress,
   signal: AbortSignal,
 ): Promise<ChatStatusJson> {
-  const answer: unknown = await ky
-    .get(chatUrl(room, '/status'), {
+  let response: Response;
+  let body: string;
+  try {
+    response = await fetch(chatUrl(room, '/status'), {
       credentials: 'same-origin',
       cache: 'no-store',
-      retry: 0,
-      timeout: TIMEOUT_MS,
-      signal,
-    })
-    .json();
-  const status = readChatStatus(answer);
-  if (!status) throw new Error('not a chat status');
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]),
+    });
+    body = await response.text();
+  } catch {
+    throw new ChatStatusError({ kind: 'network', status: null });
+  }
+  const answer = readJsonAnswer(response.status, response.headers.get('content-type'), body);
+  if (!answer.ok) throw new ChatStatusError(answer.failure);
+  const status = readChatStatus(answer.value);
+  if (!status) throw new ChatStatusError(null);
   return status;
 }
 

@@ -3,6 +3,7 @@
  * to the island and each of its parts as props.
  */
 import type { ChatRefusal } from '../../lib/chatWire.ts';
+import type { JsonFailureStrings } from '../../lib/jsonAnswer.ts';
 import type { PluralTemplates } from '../../lib/pluralMessage.ts';
 
 export interface LiveChatStrings {
@@ -28,6 +29,10 @@ export interface LiveChatStrings {
   /** A post that did not get an answer the panel understands. */
   sendFailed: string;
   reconnecting: string;
+  /** SPEC §8 'Failed to fetch chat status data.', shown while the status poll fails. */
+  statusFailed: string;
+  /** Why the poll failed (SPEC §8 user helpers). */
+  answerFailures: JsonFailureStrings;
   delete: string;
   /** 'Delete message from {name}' */
   deleteMessageFrom: string;

@@ -33,6 +33,12 @@ export function liveChatStrings(t: Translate, locale: string): LiveChatStrings {
     signInToChat: t('chat.signInToChat'),
     sendFailed: t('chat.sendFailed'),
     reconnecting: t('chat.reconnecting'),
+    statusFailed: t('errors.chatStatus'),
+    answerFailures: {
+      network: t('errors.network', markers('status')),
+      networkNoAnswer: t('errors.networkNoAnswer'),
+      expectedJson: t('errors.expectedJson'),
+    },
     delete: t('chat.delete'),
     deleteMessageFrom: t('chat.deleteMessageFrom', markers('name')),
     mute: t('chat.mute'),

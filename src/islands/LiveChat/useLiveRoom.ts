@@ -3,13 +3,15 @@
  * status poll (SPEC §7, §9: every 4 s). EventSource reconnects by itself and resumes with
  * Last-Event-ID; when the server answers with an error instead of a stream the browser gives
  * up, so the panel starts a new stream itself, later each time, resuming after the newest
- * message it holds. A failed poll is logged and ignored (SPEC §8).
+ * message it holds. A failed poll is reported and otherwise ignored (SPEC §8): the panel keeps
+ * the state it had and polls on.
  */
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { CHAT_STATUS_POLL_FAILED, CHAT_STATUS_POLL_MS } from '../../lib/chatComposer.ts';
+import { CHAT_STATUS_POLL_MS } from '../../lib/chatComposer.ts';
 import type { ChatStatusJson } from '../../lib/chatWire.ts';
 import { eventsUrl, type ChatRoomAddress } from '../../lib/chatAddress.ts';
-import { fetchChatStatus } from './chatApi.ts';
+import type { JsonFailure } from '../../lib/jsonAnswer.ts';
+import { ChatStatusError, fetchChatStatus } from './chatApi.ts';
 
 const RESTART_FIRST_MS = 3_000;
 const RESTART_MAX_MS = 60_000;
@@ -24,6 +26,8 @@ export interface RoomListeners {
   connection(open: boolean): void;
   /** The room's state as the status poll read it. */
   polled(status: ChatStatusJson): void;
+  /** A status poll that brought no state: why, when known (null: JSON but no room state). */
+  pollFailed(failure: JsonFailure | null): void;
 }
 
 export function useLiveRoom(
@@ -77,8 +81,10 @@ export function useLiveRoom(
     const poll = () => {
       fetchChatStatus(roomRef.current, abort.signal).then(
         (status) => latest.current.polled(status),
-        () => {
-          if (!abort.signal.aborted) console.error(CHAT_STATUS_POLL_FAILED);
+        (cause: unknown) => {
+          if (abort.signal.aborted) return;
+          console.error(cause);
+          latest.current.pollFailed(cause instanceof ChatStatusError ? cause.failure : null);
         },
       );
     };

@@ -3,7 +3,7 @@
  * player with previous, next and stop, the row of the showcase's videos and 'Load more'.
  * Server-rendered as links that work without JavaScript (each video opens its video view,
  * 'Load more' is ?page=n+1); once hydrated, videos play in place. Next wraps last to first,
- * previous first to last, stop returns to the title card, and under continuous play the
+ * previous first to last (the last of the whole showcase, its pages loaded if need be), stop returns to the title card, and under continuous play the
  * frame's PLAYER_ENDED moves on (src/lib/playerMessages.ts). Videos this viewer may not
  * watch stay in the row, locked, and the player passes over them. Contributor and Viewer
  * roles play videos in place but get no links to the video views (SPEC §6).
@@ -25,7 +25,7 @@ import {
   afterPlayerEnded,
   listUrlToReplace,
   playerNext,
-  previousIndex,
+  playerPrevious,
   type PlayerStep,
 } from '../../lib/videoNavigation.ts';
 import {
@@ -155,59 +155,60 @@ export default function PlayerShowcase({
     playVideo({ id: video.id, name: video.name });
   }, []);
 
-  /** Appends the next page; resolves to the videos now loaded (unchanged on failure). */
-  const loadMore = useCallback(async (): Promise<PlayerItem[]> => {
-    const next = page + 1;
-    setLoading(true);
-    setLoadError(false);
-    try {
-      const searchParams = new URLSearchParams({
-        ...apiQuery(carried),
-        page: String(next),
-        per_page: String(perPage),
-      });
-      const response = await fetch(`/api/albums/${albumId}/videos?${searchParams}`, {
-        headers: { Accept: 'application/vnd.vimeo.video;version=3.4.9' },
-        credentials: 'same-origin',
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const body = (await response.json()) as VideosPage;
-      const context = {
-        albumId,
-        localePrefix,
-        continuousPlay: allowContinuousPlay,
-        carried,
-        templates: strings,
-        returnTo,
-      };
-      const added = body.data
-        .map((v) => toPlayerItem(v, context))
-        .filter((v): v is PlayerItem => v !== null);
-      const loaded = [...videos, ...added.filter((a) => !videos.some((v) => v.id === a.id))];
-      setVideos(loaded);
-      setPage(next);
-      // SPEC §2: the list URL carries ?page={n}, by history replace.
-      const replaced = listUrlToReplace(window.location.href, next, 'player');
-      if (replaced) window.history.replaceState(window.history.state, '', replaced);
-      return loaded;
-    } catch (cause) {
-      console.error('Vitrine: could not load more videos', cause);
-      setLoadError(true);
-      return videos;
-    } finally {
-      setLoading(false);
-    }
-  }, [
-    albumId,
-    allowContinuousPlay,
-    carried,
-    localePrefix,
-    page,
-    perPage,
-    returnTo,
-    strings,
-    videos,
-  ]);
+  /**
+   * Appends the pages after the loaded ones up to `last`; resolves to the videos now loaded
+   * (unchanged on failure).
+   */
+  const loadThrough = useCallback(
+    async (last: number): Promise<PlayerItem[]> => {
+      setLoading(true);
+      setLoadError(false);
+      try {
+        const context = {
+          albumId,
+          localePrefix,
+          continuousPlay: allowContinuousPlay,
+          carried,
+          templates: strings,
+          returnTo,
+        };
+        const pages = await Promise.all(
+          Array.from({ length: last - page }, async (_, i) => {
+            const searchParams = new URLSearchParams({
+              ...apiQuery(carried),
+              page: String(page + 1 + i),
+              per_page: String(perPage),
+            });
+            const response = await fetch(`/api/albums/${albumId}/videos?${searchParams}`, {
+              headers: { Accept: 'application/vnd.vimeo.video;version=3.4.9' },
+              credentials: 'same-origin',
+            });
+            if (!response.ok) throw new Error(`HTTP ${response.status}`);
+            return ((await response.json()) as VideosPage).data;
+          }),
+        );
+        const added = pages
+          .flat()
+          .map((v) => toPlayerItem(v, context))
+          .filter((v): v is PlayerItem => v !== null);
+        const loaded = [...videos];
+        for (const video of added) if (!loaded.some((v) => v.id === video.id)) loaded.push(video);
+        setVideos(loaded);
+        setPage(last);
+        // SPEC §2: the list URL carries ?page={n}, by history replace.
+        const replaced = listUrlToReplace(window.location.href, last, 'player');
+        if (replaced) window.history.replaceState(window.history.state, '', replaced);
+        return loaded;
+      } catch (cause) {
+        console.error('Vitrine: could not load more videos', cause);
+        setLoadError(true);
+        return videos;
+      } finally {
+        setLoading(false);
+      }
+    },
+    [albumId, allowContinuousPlay, carried, localePrefix, page, perPage, returnTo, strings, videos],
+  );
 
   const step = useCallback(
     async (next: PlayerStep | null) => {
@@ -217,13 +218,23 @@ export default function PlayerShowcase({
         if (video) play(video, false);
         return;
       }
+      // A button stays focusable while a page loads (a disabled one would drop the focus);
+      // a second press waits for the first.
+      if (loading) return;
+      if (next.kind === 'loadRest') {
+        // SPEC §4: previous from the first goes to the last video of the whole showcase.
+        const loaded = await loadThrough(pageCount);
+        const last = loaded.findLast((v) => v.lock === null);
+        if (last) play(last, false);
+        return;
+      }
       const before = videos.length;
-      const loaded = await loadMore();
+      const loaded = await loadThrough(page + 1);
       const first =
         loaded.slice(before).find((v) => v.lock === null) ?? loaded.find((v) => v.lock === null);
       if (first) play(first, false);
     },
-    [loadMore, play, queue, videos.length],
+    [loadThrough, loading, page, pageCount, play, queue, videos.length],
   );
 
   const onEnded = useCallback(() => {
@@ -243,7 +254,7 @@ export default function PlayerShowcase({
     event.preventDefault();
     if (loading) return;
     const before = videos.length;
-    const loaded = await loadMore();
+    const loaded = await loadThrough(page + 1);
     // Keyboard users land on the first new video rather than at the top of the page.
     if (loaded.length > before) focusAfterRender.current = before;
   }
@@ -283,10 +294,9 @@ export default function PlayerShowcase({
             <div className="mt-3 flex flex-wrap items-center gap-2">
               <button
                 type="button"
-                className="btn"
-                onClick={() =>
-                  void step({ kind: 'play', index: previousIndex(index, queue.length) })
-                }
+                className="btn aria-disabled:opacity-50"
+                aria-disabled={loading || undefined}
+                onClick={() => void step(playerPrevious(index, queue.length, hasMore))}
               >
                 <span aria-hidden="true">←</span> {strings.previousVideo}
               </button>
@@ -295,8 +305,8 @@ export default function PlayerShowcase({
               </button>
               <button
                 type="button"
-                className="btn"
-                disabled={loading}
+                className="btn aria-disabled:opacity-50"
+                aria-disabled={loading || undefined}
                 onClick={() => void step(playerNext(index, queue.length, hasMore))}
               >
                 {strings.nextVideo} <span aria-hidden="true">→</span>
