@@ -163,6 +163,22 @@ const PHONE = {
 
 type Interaction = (page: import('@playwright/test').Page) => Promise<void>;
 
+/** Bytes of the scripts written inline in the page and its frames, which fetches leave out. */
+async function inlineScriptBytes(page: import('@playwright/test').Page): Promise<number> {
+  let bytes = 0;
+  for (const frame of page.frames())
+    bytes += await frame
+      .evaluate(() =>
+        [...document.querySelectorAll('script:not([src])')]
+          .filter((script) =>
+            /^(module|text\/javascript)?$/.test(script.getAttribute('type') ?? ''),
+          )
+          .reduce((sum, script) => sum + new TextEncoder().encode(script.textContent).length, 0),
+      )
+      .catch(() => 0);
+  return bytes;
+}
+
 /** JavaScript the page loads before any interaction, and in all once `interact` has run. */
 async function scriptBytes(url: string, executablePath: string, interact?: Interaction) {
   const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
@@ -182,7 +198,7 @@ async function scriptBytes(url: string, executablePath: string, interact?: Inter
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await Promise.all(pending);
-  const before = { count, bytes };
+  const before = { count, bytes, inline: await inlineScriptBytes(page) };
   if (interact) {
     // Everything a first play needs has loaded once it plays; the network never goes idle
     // after that under continuous play, which moves on to the next video.
@@ -557,7 +573,8 @@ try {
     ` |${loadCells(m.load)} |${loadCells(m.uncached)}`;
   const liveEventLine = ({ js }: PageFigures) =>
     `  live event view: ${js.before.bytes} B of JavaScript in ${js.before.count} files before ` +
-    `interaction (${withLive ? 'on the air' : 'off the air: the demo feed runs only with the live sections'})`;
+    `interaction, and ${js.before.inline} B inline in the page and its frames ` +
+    `(${withLive ? 'on the air' : 'off the air: the demo feed runs only with the live sections'})`;
   const pagesTable = pages
     ? `
 ${pagesLegend}
