@@ -9,6 +9,7 @@ import type account from '../../i18n/en/account.json';
 import type apiTokens from '../../i18n/en/apiTokens.json';
 import type chat from '../../i18n/en/chat.json';
 import type common from '../../i18n/en/common.json';
+import type dashboard from '../../i18n/en/dashboard.json';
 import type download from '../../i18n/en/download.json';
 import type embed from '../../i18n/en/embed.json';
 import type errors from '../../i18n/en/errors.json';
@@ -41,6 +42,7 @@ interface English {
   apiTokens: typeof apiTokens;
   chat: typeof chat;
   common: typeof common;
+  dashboard: typeof dashboard;
   download: typeof download;
   embed: typeof embed;
   errors: typeof errors;

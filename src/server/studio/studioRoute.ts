@@ -42,6 +42,7 @@ interface StudioPage {
 
 /** Every studio page, by Astro's route pattern. */
 const STUDIO_PAGES: Readonly<Record<string, StudioPage>> = {
+  '/home': { action: null, record: 'none' },
   '/manage/events': { action: 'read', record: 'none' },
   '/manage/events/[clipId]': { action: 'read', record: 'event' },
   '/manage/showcases': { action: 'read', record: 'none' },
