@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { findFfmpegBinaries } from '../../src/server/media/ffmpegBinaries.ts';
+import { hydrated } from './fixtures.ts';
 
 /** A clip made by the ffmpeg the server finds, on disk as `name`; `noisy` makes it large (about 12 MB a second). */
 export async function clip(
@@ -49,7 +50,8 @@ export async function clip(
  */
 export async function uploadThroughStudio(page: Page, title: string): Promise<number> {
   await page.goto('/upload');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // The uploader hydrates on load (the top bar's pill waits for a first interaction).
+  await hydrated(page);
   await page.getByLabel('Choose videos').setInputFiles((await clip(`${title}.mp4`)).path);
   const item = page.getByTestId('upload-item').filter({ hasText: `${title}.mp4` });
   await expect(item.getByTestId('upload-state')).toHaveText('Ready', { timeout: 120_000 });

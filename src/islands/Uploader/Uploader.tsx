@@ -132,7 +132,15 @@ export default function Uploader({
   const update = (key: number, change: Partial<Item>) =>
     setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
+  const picker = useRef<HTMLInputElement>(null);
+
   useEffect(() => {
+    // Files chosen in the server's markup before the island took over are taken now.
+    const chosen = picker.current;
+    if (chosen?.files?.length) {
+      take(chosen.files);
+      chosen.value = '';
+    }
     void defaultOptions.urlStorage.findAllUploads().then(setUnfinished, () => {});
     const running = uploads.current;
     return () => running.forEach((upload) => void upload.abort());
@@ -284,6 +292,7 @@ export default function Uploader({
         <label className="btn-brand cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-offset-2">
           {strings.chooseFiles}
           <input
+            ref={picker}
             type="file"
             multiple={replaces === undefined}
             accept={VIDEO_ACCEPT}
