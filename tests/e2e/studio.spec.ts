@@ -370,7 +370,7 @@ test.describe('the studio', () => {
     await expect(uploader.getByRole('heading', { name: 'Upload videos' })).toBeVisible();
     await expect(uploader.getByLabel('Add to a showcase')).toHaveCount(0);
     await expect(uploader.getByRole('navigation', { name: 'Studio' }).getByRole('link')).toHaveText(
-      ['Upload'],
+      ['Home', 'Upload'],
     );
     const listing = await uploader.goto('/manage/showcases');
     expect(listing?.status()).toBe(403);

@@ -12,7 +12,16 @@ function astroPages(dir: string): string[] {
 
 describe('allowedMethods', () => {
   it('answers what an endpoint exports, GET bringing HEAD', async () => {
-    expect(await allowedMethods('/api/albums/[albumId]')).toEqual(['GET', 'HEAD']);
+    expect(await allowedMethods('/api/albums/[albumId]/videos/[videoId]/retrieve')).toEqual([
+      'GET',
+      'HEAD',
+    ]);
+    expect(await allowedMethods('/api/albums/[albumId]')).toEqual([
+      'GET',
+      'HEAD',
+      'PATCH',
+      'DELETE',
+    ]);
     expect(await allowedMethods('/api/users/[userId]')).toEqual(['GET', 'HEAD', 'PATCH', 'DELETE']);
     expect(await allowedMethods('/log_out')).toEqual(['POST']);
     expect(await allowedMethods('/media/p/[exp]/[sig]/[...key]')).toEqual(['GET', 'HEAD']);
