@@ -9,6 +9,7 @@ import { localizePath } from '../../src/lib/localeNegotiation.ts';
 import { THEME_COOKIE } from '../../src/lib/footerPreferences.ts';
 import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
+import { API_PORT } from './apiPort.ts';
 
 const drafts = showcaseId('private');
 
@@ -102,6 +103,31 @@ test.describe('library folders', () => {
     await expect(page.getByRole('link', { name: parent })).toHaveCount(0);
     const moved = page.getByTestId('folder-node').filter({ hasText: child });
     await expect(moved).toContainText('2 videos');
+
+    // The API answers the folder as Vimeo's project, and its videos at the uri it gives.
+    await page.goto('/settings/tokens');
+    await page.getByLabel('Name', { exact: true }).fill(`Folders ${run}`);
+    await page.getByRole('checkbox', { name: /^private / }).check();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const token = await page.getByRole('textbox', { name: 'New token' }).inputValue();
+    const api = async (path: string) => {
+      const answer = await page.request.get(`http://127.0.0.1:${API_PORT}${path}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(answer.status()).toBe(200);
+      return answer.json();
+    };
+    const projects = await api('/me/projects?per_page=100');
+    expect((await api('/me/folders?per_page=100')).total).toBe(projects.total);
+    const project = projects.data.find((item: { name: string }) => item.name === child);
+    expect(project.uri).toMatch(/^\/users\/\d+\/projects\/\d+$/);
+    expect(project.metadata.connections.parent_folder).toBeNull();
+    expect(project.metadata.connections.videos.total).toBe(2);
+    const videos = await api(project.metadata.connections.videos.uri);
+    expect(videos.data.map((video: { name: string }) => video.name).sort()).toEqual([
+      'Jazz cellar',
+      'Orchard frost',
+    ]);
   });
 
   test('the folder screens are accessible in every locale and both themes', async ({ page }) => {
