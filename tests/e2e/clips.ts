@@ -49,7 +49,7 @@ export async function clip(
  */
 export async function uploadThroughStudio(page: Page, title: string): Promise<number> {
   await page.goto('/upload');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]:not([client="interaction"])')).toHaveCount(0);
   await page.getByLabel('Choose videos').setInputFiles((await clip(`${title}.mp4`)).path);
   const item = page.getByTestId('upload-item').filter({ hasText: `${title}.mp4` });
   await expect(item.getByTestId('upload-state')).toHaveText('Ready', { timeout: 120_000 });
