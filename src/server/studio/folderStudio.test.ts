@@ -1,7 +1,8 @@
 /**
  * Folders against a real database (PGlite in a temporary folder, or the PostgreSQL of
  * DATABASE_URL): a cycle refused, a deleted folder's subfolders moved up and its videos left
- * in no folder, the library filtered by folder, and filing a video heard by no public page.
+ * in no folder, the library filtered by folder, and filing a video heard by no public page;
+ * the folder forms refuse a viewer, and file for a contributor only what they uploaded.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ const { listenForPageChanges } = await import('../db/pageChanges.ts');
 const { createFolder, deleteFolder, fileVideos, findStudioFolder, listFolders, moveFolder } =
   await import('./folderStudio.ts');
 const { listLibrary } = await import('./videoStudio.ts');
+const { handleFolderPost } = await import('./folderEditor.ts');
 
 const db = await getDb();
 const [owner] = await db
@@ -92,5 +94,59 @@ describe('folders', () => {
       .from(schema.videos)
       .where(eq(schema.videos.id, teaser));
     expect(video?.folderId).toBeNull();
+  });
+});
+
+describe('the folder forms', () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.set(name, value);
+    return data;
+  };
+  const as = (role: 'Viewer' | 'Contributor', userId: number) => ({
+    userId,
+    ownerId,
+    ownerName: 'Owner',
+    role,
+  });
+
+  it('refuses a viewer and files for a contributor only what they uploaded', async () => {
+    const target = (await createFolder(db, ownerId, 'Reviews', null))!;
+    const folder = (await findStudioFolder(db, ownerId, target))!;
+    const viewer = as('Viewer', other!.id);
+    expect(await handleFolderPost(db, viewer, null, form({ action: 'create', name: 'X' }))).toEqual(
+      { kind: 'refused' },
+    );
+    const [own] = await db
+      .insert(schema.videos)
+      .values({ ownerId, uploaderId: other!.id, name: 'Their cut' })
+      .returning();
+    const contributor = as('Contributor', other!.id);
+    const file = (video: number) =>
+      handleFolderPost(
+        db,
+        contributor,
+        folder,
+        form({ action: 'file', video: String(video), folderId: String(target) }),
+      );
+    expect(await file(broll)).toEqual({
+      kind: 'invalid',
+      message: 'library.bulkNothingChosen',
+    });
+    expect(await file(own!.id)).toMatchObject({ kind: 'done', notice: 'filed', count: 1 });
+    expect((await library(target)).items.map((video) => video.name)).toEqual(['Their cut']);
+  });
+
+  it('refuses an empty name and a move under its own subfolder, with the reason', async () => {
+    const owner = { userId: ownerId, ownerId, ownerName: 'Owner', role: 'Owner' as const };
+    const top = (await createFolder(db, ownerId, 'Top', null))!;
+    const below = (await createFolder(db, ownerId, 'Below', top))!;
+    const folder = (await findStudioFolder(db, ownerId, top))!;
+    expect(
+      await handleFolderPost(db, owner, folder, form({ action: 'rename', name: '  ' })),
+    ).toEqual({ kind: 'invalid', message: 'folders.nameInvalid' });
+    expect(
+      await handleFolderPost(db, owner, folder, form({ action: 'move', folderId: String(below) })),
+    ).toEqual({ kind: 'invalid', message: 'folders.refusedDescendant' });
   });
 });
