@@ -1,6 +1,6 @@
 /**
- * What /manage/videos is asked for in its address: a search text, a privacy and a status
- * to filter by, and a page (LIBRARY_PAGE_SIZE videos each). Anything unknown is dropped, so
+ * What /manage/videos is asked for in its address: a search text, a privacy, a status and
+ * a folder to filter by, and a page (LIBRARY_PAGE_SIZE videos each). Anything unknown is dropped, so
  * a hand-edited address still lists something sensible.
  */
 import { VIDEO_PRIVACY, VIDEO_STATUSES, type VideoPrivacy } from './domain.ts';
@@ -14,12 +14,15 @@ export interface LibraryQuery {
   text: string;
   privacy: VideoPrivacy | null;
   status: VideoStatus | null;
+  /** A folder's id, checked against the account's folders where it is read. */
+  folder: number | null;
   page: number;
 }
 
 export function parseLibraryQuery(params: URLSearchParams): LibraryQuery {
   const privacy = params.get('privacy') ?? '';
   const status = params.get('status') ?? '';
+  const folder = params.get('folder') ?? '';
   const page = /^[1-9]\d{0,5}$/.test(params.get('page') ?? '') ? Number(params.get('page')) : 1;
   return {
     text: (params.get('q') ?? '').trim().slice(0, QUERY_MAX),
@@ -27,6 +30,7 @@ export function parseLibraryQuery(params: URLSearchParams): LibraryQuery {
       ? (privacy as VideoPrivacy)
       : null,
     status: (VIDEO_STATUSES as readonly string[]).includes(status) ? (status as VideoStatus) : null,
+    folder: /^[1-9]\d{0,9}$/.test(folder) ? Number(folder) : null,
     page,
   };
 }
@@ -37,6 +41,7 @@ export function libraryHref(query: LibraryQuery, page: number): string {
   if (query.text) params.set('q', query.text);
   if (query.privacy) params.set('privacy', query.privacy);
   if (query.status) params.set('status', query.status);
+  if (query.folder !== null) params.set('folder', String(query.folder));
   if (page > 1) params.set('page', String(page));
   const search = params.toString();
   return search ? `?${search}` : '';

@@ -15,6 +15,7 @@ import type embed from '../../i18n/en/embed.json';
 import type errors from '../../i18n/en/errors.json';
 import type events from '../../i18n/en/events.json';
 import type feeds from '../../i18n/en/feeds.json';
+import type folders from '../../i18n/en/folders.json';
 import type footer from '../../i18n/en/footer.json';
 import type golive from '../../i18n/en/golive.json';
 import type home from '../../i18n/en/home.json';
@@ -48,6 +49,7 @@ interface English {
   errors: typeof errors;
   events: typeof events;
   feeds: typeof feeds;
+  folders: typeof folders;
   footer: typeof footer;
   golive: typeof golive;
   home: typeof home;

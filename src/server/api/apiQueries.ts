@@ -24,6 +24,8 @@ export interface AccountList {
   self: boolean;
   /** Vimeo's `query`, normalised: only what holds it in its title or description; '' for all. */
   query: string;
+  /** Only the videos filed in this library folder (the API's /me/projects/{id}/videos). */
+  folderId?: number;
   page: number;
   perPage: number;
 }
@@ -145,6 +147,7 @@ export async function listAccountVideos(
     eq(videos.ownerId, list.ownerId),
     list.self ? undefined : shownPublicly(),
     list.query === '' ? undefined : holdsText(sql`${videos.searchText}`, list.query),
+    list.folderId === undefined ? undefined : eq(videos.folderId, list.folderId),
   );
   const { by, direction } = order ?? { by: 'date', direction: 'desc' };
   const dir = direction === 'asc' ? asc : desc;

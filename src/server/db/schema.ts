@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
   CONTENT_RATINGS,
@@ -211,6 +212,28 @@ export const showcases = pgTable(
   ],
 );
 
+/**
+ * The library's folders (Vimeo's "projects"): an account's own way to file its videos, seen
+ * only in the studio and the API. Folders nest; moves that would make a cycle are refused
+ * in src/lib/folderTree.ts. A video is in at most one (videos.folder_id).
+ */
+export const folders = pgTable(
+  'folders',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => folders.id, {
+      onDelete: 'cascade',
+    }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('folders_owner_idx').on(t.ownerId), index('folders_parent_idx').on(t.parentId)],
+);
+
 export const videos = pgTable(
   'videos',
   {
@@ -248,10 +271,13 @@ export const videos = pgTable(
     ),
     /** The title alone, folded alike: a title match ranks before a description match. */
     searchName: text('search_name').generatedAlwaysAs(sql`vitrine_search_fold(name)`),
+    /** The library folder it is filed in; none when null or when the folder is deleted. */
+    folderId: integer('folder_id').references(() => folders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('videos_owner_idx').on(t.ownerId),
+    index('videos_folder_idx').on(t.folderId),
     // Showcase search (src/server/search/): trigram matching of the folded text. Trigrams
     // need no word splitting, so Japanese, Korean and Chinese text is searched like any other.
     // GiST rather than GIN: the planner prices a GIN scan above reading every row, and then

@@ -23,7 +23,13 @@ export interface HomePage {
 export async function loadHomePage(db: Db, account: StudioAccount): Promise<HomePage> {
   if (!mayDo(account.role, 'read')) return { recent: null, events: null };
   const [library, events] = await Promise.all([
-    listLibrary(db, account.ownerId, { text: '', privacy: null, status: null, page: 1 }),
+    listLibrary(db, account.ownerId, {
+      text: '',
+      privacy: null,
+      status: null,
+      folder: null,
+      page: 1,
+    }),
     listStudioEvents(db, account.ownerId),
   ]);
   return {

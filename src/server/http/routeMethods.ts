@@ -35,6 +35,8 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/log_in',
   '/manage/events',
   '/manage/events/[clipId]',
+  '/manage/folders',
+  '/manage/folders/[folderId]',
   '/manage/showcases',
   '/manage/showcases/[albumId]',
   '/manage/showcases/[albumId]/embed',

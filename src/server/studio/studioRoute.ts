@@ -12,6 +12,7 @@ import { getDb, type Db } from '../db/client.ts';
 import { parseId } from '../http/apiResponse.ts';
 import { pageError } from '../http/errorResponse.ts';
 import { findStudioEvent, type StudioEvent } from './eventStudio.ts';
+import { findStudioFolder, type StudioFolder } from './folderStudio.ts';
 import { findStudioShowcase, type ShowcaseRow } from './showcaseStudio.ts';
 import { studioPageGate, type StudioAccount } from './studioAccount.ts';
 import { uploadStatus, type UploadStatus } from './uploadStatus.ts';
@@ -23,6 +24,7 @@ interface StudioRecords {
   video: StudioVideo;
   event: StudioEvent;
   showcase: ShowcaseRow;
+  folder: StudioFolder;
   upload: UploadStatus;
 }
 export type StudioRecordKind = keyof StudioRecords;
@@ -45,6 +47,8 @@ const STUDIO_PAGES: Readonly<Record<string, StudioPage>> = {
   '/home': { action: null, record: 'none' },
   '/manage/events': { action: 'read', record: 'none' },
   '/manage/events/[clipId]': { action: 'read', record: 'event' },
+  '/manage/folders': { action: 'read', record: 'none' },
+  '/manage/folders/[folderId]': { action: 'read', record: 'folder' },
   '/manage/showcases': { action: 'read', record: 'none' },
   '/manage/showcases/[albumId]': { action: 'read', record: 'showcase' },
   '/manage/team': { action: 'manageTeam', record: 'none' },
@@ -81,6 +85,7 @@ const LOADERS: Record<StudioRecordKind, RecordLoader> = {
   video: byId('clipId', findStudioVideo),
   event: byId('clipId', findStudioEvent),
   showcase: byId('albumId', findStudioShowcase),
+  folder: byId('folderId', findStudioFolder),
   // An upload is the uploader's own, whatever account they work in.
   upload: async (db, account, params) =>
     (await uploadStatus(db, params['uploadId'] ?? '', account.userId)) ?? undefined,

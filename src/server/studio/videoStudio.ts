@@ -1,6 +1,6 @@
 /**
  * The studio's video library: a page of an account's videos found by title and filtered by
- * privacy and status; one video with its text tracks and showcases; saving its settings,
+ * privacy, status and folder; one video with its text tracks and showcases; saving its settings,
  * its picture (a frame of the video or an uploaded image, in the SPEC §9 sizes), its
  * caption tracks; and deleting videos with every file they have in media storage.
  */
@@ -89,6 +89,7 @@ export async function listLibrary(
     titleContains(query.text),
     query.privacy ? eq(videos.privacyView, query.privacy) : undefined,
     query.status ? eq(videos.status, query.status) : undefined,
+    query.folder === null ? undefined : eq(videos.folderId, query.folder),
   );
   const [counted] = await db.select({ total: count() }).from(videos).where(where);
   const rows = await db

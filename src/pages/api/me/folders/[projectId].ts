@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { projectAnswer } from '../../../../server/api/projectAnswers.ts';
+
+/** GET /me/folders/{id}: one of the token's user's library folders. */
+export const GET: APIRoute = (context) => projectAnswer(context);

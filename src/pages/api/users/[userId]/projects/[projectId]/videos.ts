@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { projectVideosAnswer } from '../../../../../../server/api/projectAnswers.ts';
+
+/** GET /users/{id}/projects/{id}/videos: the videos filed in the folder (page, per_page). */
+export const GET: APIRoute = (context) => projectVideosAnswer(context);
