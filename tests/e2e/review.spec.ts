@@ -148,6 +148,10 @@ test.describe('review pages', () => {
     await expect(page.getByTestId('studio-notice')).toHaveText('Reply saved.');
     await page.goto(studio.replace(/\/review$/, ''));
     await expect(page.getByTestId('review-unresolved')).toHaveText('1 unresolved note');
+    await page.goto(`/manage/videos?q=${encodeURIComponent(DRAFT)}`);
+    await expect(
+      page.getByRole('row', { name: new RegExp(DRAFT) }).getByTestId('review-unresolved'),
+    ).toHaveText('1 unresolved note');
 
     await client.reload();
     await expect(notes.nth(0).getByTestId('note-resolved')).toHaveText('Resolved');
@@ -171,7 +175,7 @@ test.describe('review pages', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const studio = await ownerReviewPage(page);
     const reviewPath = await makeLink(page);
     const client = await signedOut(browser);
