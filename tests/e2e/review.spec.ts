@@ -1,9 +1,10 @@
 /**
  * Review pages (/review/{token}): the owner makes a password review link for a private video;
  * a client, signed out in another browser, is refused with a wrong password, opens it with
- * the right one, watches the video and leaves two notes at two time codes under a name; the
- * owner sees both, resolves one and answers the other, and the client sees the answer. The
- * pages are never cached nor indexed, and axe finds nothing in any locale or theme.
+ * the right one, watches the video and leaves two notes at two time codes under a name, which
+ * mark the timeline and seek the player; the owner sees both, resolves one and answers the
+ * other, and the client sees the answer. The pages are never cached nor indexed, and axe
+ * finds nothing in any locale or theme.
  */
 import type { Browser, Page } from '@playwright/test';
 import { LOCALES } from '../../src/lib/domain.ts';
@@ -117,6 +118,11 @@ test.describe('review pages', () => {
     await expect(notes.nth(0)).toContainText('Colour is off');
     await expect(notes.nth(1)).toContainText('Logo <b>too small</b> here');
     await expect(notes.nth(1).locator('b')).toHaveCount(0);
+    // Each note marks its moment on the strip under the player: 0:02 and 0:05 of 8 seconds.
+    const marks = client.getByTestId('review-marks').locator('a');
+    await expect(marks).toHaveCount(2);
+    await expect(marks.nth(0)).toHaveAttribute('style', 'left: 25%');
+    await expect(marks.nth(1)).toHaveAttribute('style', 'left: 62.5%');
 
     // A time code seeks the player in place.
     await notes.nth(1).getByRole('link', { name: 'Play from 0:05' }).click();
