@@ -25,6 +25,7 @@ import type mail from '../../i18n/en/mail.json';
 import type openWeb from '../../i18n/en/openWeb.json';
 import type ownerPage from '../../i18n/en/ownerPage.json';
 import type quota from '../../i18n/en/quota.json';
+import type review from '../../i18n/en/review.json';
 import type settings from '../../i18n/en/settings.json';
 import type share from '../../i18n/en/share.json';
 import type showcase from '../../i18n/en/showcase.json';
@@ -59,6 +60,7 @@ interface English {
   openWeb: typeof openWeb;
   ownerPage: typeof ownerPage;
   quota: typeof quota;
+  review: typeof review;
   settings: typeof settings;
   share: typeof share;
   showcase: typeof showcase;

@@ -798,3 +798,47 @@ export const showcaseFollows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.showcaseId] })],
 );
+
+/**
+ * Review links (/review/{token}): whoever holds one watches the video, even a private one,
+ * and leaves notes; its password, when set, is an argon2 hash as a video's is.
+ */
+export const reviewLinks = pgTable(
+  'review_links',
+  {
+    id: serial('id').primaryKey(),
+    /** 128 random bits, base64url: the address, never the video's id. */
+    token: text('token').notNull(),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('review_links_token_idx').on(t.token),
+    index('review_links_video_idx').on(t.videoId),
+  ],
+);
+
+/** A reviewer's note pinned to a time code of a video, with the owner's reply. */
+export const reviewNotes = pgTable(
+  'review_notes',
+  {
+    id: serial('id').primaryKey(),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** The link it came through; kept when the link is taken away. */
+    linkId: integer('link_id').references(() => reviewLinks.id, { onDelete: 'set null' }),
+    /** Whole seconds from the start of the video. */
+    seconds: integer('seconds').notNull(),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    resolved: boolean('resolved').notNull().default(false),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('review_notes_video_idx').on(t.videoId, t.seconds)],
+);

@@ -87,6 +87,12 @@ export const LIMITS = {
    * loop: twenty failures a quarter hour, then a quarter hour's pause. Only failures count.
    */
   clientAuthPerClient: { points: 20, duration: 15 * MINUTE, blockDuration: 15 * MINUTE },
+  /**
+   * Review notes, keyed by client + review link. A client watching a cut notes a moment every
+   * few seconds at most; thirty in ten minutes never stops a reviewer, and a script filling
+   * the owner's list gets no further than that.
+   */
+  reviewNotePerClient: { points: 30, duration: 10 * MINUTE, blockDuration: 0 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -17,6 +17,7 @@ import { publicPicturePath } from '../media/publicThumbnails.ts';
 import { liveStorageKey } from '../media/storage.ts';
 import { secret } from '../secrets.ts';
 import type {
+  FileRef,
   LiveRef,
   PictureRef,
   ShowcaseWithOwner,
@@ -227,7 +228,10 @@ function livePoster(item: VideoWithMedia, sharedMedia: boolean): PictureSize[] {
  * The adaptive stream and the playable MP4s. A streaming event plays its broadcast's live HLS
  * (live/{eventVideoId}/{broadcastId}/, written by the ingest) and has no files yet.
  */
-function playJson(item: VideoWithMedia, sharedMedia: boolean): VideoJson['play'] {
+export function playJson(
+  item: { video: { id: number }; files: readonly FileRef[]; live: LiveRef | null },
+  sharedMedia: boolean,
+): VideoJson['play'] {
   const { live } = item;
   if (live?.status === 'streaming') {
     const hls =

@@ -56,6 +56,7 @@ const STUDIO_PAGES: Readonly<Record<string, StudioPage>> = {
   '/manage/videos': { action: null, record: 'none' },
   '/manage/videos/[clipId]': { action: 'read', record: 'video' },
   '/manage/videos/[clipId]/privacy': { action: 'read', record: 'video' },
+  '/manage/videos/[clipId]/review': { action: 'read', record: 'video' },
   '/upload': { action: 'upload', record: 'none' },
   '/upload/videos': { action: 'upload', record: 'none' },
   '/upload/videos/[uploadId]': { action: 'upload', record: 'upload' },
