@@ -37,6 +37,7 @@ test.describe('the home dashboard', () => {
     await expect(page.getByTestId('home-events').getByRole('listitem').first()).toBeVisible();
     await expect(page.getByTestId('home-events')).not.toContainText('Ended');
     await expect(page.getByTestId('home-quota')).toHaveText(/ of 20 GB$/);
+    await expect(page.getByRole('heading', { name: 'Review notes to resolve' })).toBeVisible();
 
     for (const theme of ['light', 'dark'] as const) {
       await page

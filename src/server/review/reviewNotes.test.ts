@@ -34,7 +34,8 @@ describe('review links', () => {
   it('names a link by a random token and keeps its password hashed', async () => {
     const link = await review.createReviewLink(db, videoId, 'sesame');
     expect(link.token).toMatch(/^[\w-]{22}$/);
-    expect(link.token).not.toContain(String(videoId));
+    // Random, not derived from the video: a second link to it gets another token.
+    expect((await review.createReviewLink(db, videoId, 'sesame')).token).not.toBe(link.token);
     expect(link.passwordHash).not.toBeNull();
     expect(link.passwordHash).not.toContain('sesame');
     const found = await review.findReviewLink(db, link.token);
@@ -74,6 +75,11 @@ describe('review notes', () => {
 
     expect(await review.resolveReviewNote(db, videoId, early.id, true)).toBe(true);
     expect(await review.unresolvedReviewNotes(db, [videoId])).toEqual(new Map([[videoId, 1]]));
+    // The owner's home lists the video with what is left to resolve; nobody else's does.
+    expect(await review.videosAwaitingReview(db, owner!.id, 5)).toEqual([
+      { videoId, name: 'Cut 3', unresolved: 1 },
+    ]);
+    expect(await review.videosAwaitingReview(db, owner!.id + 1000, 5)).toEqual([]);
     expect(await review.replyToReviewNote(db, videoId, late.id, 'Fixed in v2')).toBe(true);
     const [, replied] = await review.reviewNotesOf(db, videoId);
     expect(replied).toMatchObject({ reply: 'Fixed in v2', resolved: false });

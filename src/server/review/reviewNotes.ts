@@ -6,7 +6,7 @@
  */
 import type { AstroCookies } from 'astro';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { ReviewNoteFields } from '../../lib/reviewNotes.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
@@ -172,6 +172,23 @@ export async function unresolvedReviewNotes(
     .where(and(inArray(reviewNotes.videoId, [...videoIds]), eq(reviewNotes.resolved, false)))
     .groupBy(reviewNotes.videoId);
   return new Map(rows.map((row) => [row.videoId, row.unresolved]));
+}
+
+/** The account's videos with notes still to resolve, the most waiting first, up to `limit`. */
+export async function videosAwaitingReview(
+  db: Db,
+  ownerId: number,
+  limit: number,
+): Promise<{ videoId: number; name: string; unresolved: number }[]> {
+  const unresolved = count();
+  return db
+    .select({ videoId: videos.id, name: videos.name, unresolved })
+    .from(reviewNotes)
+    .innerJoin(videos, eq(videos.id, reviewNotes.videoId))
+    .where(and(eq(videos.ownerId, ownerId), eq(reviewNotes.resolved, false)))
+    .groupBy(videos.id, videos.name)
+    .orderBy(desc(unresolved), desc(videos.id))
+    .limit(limit);
 }
 
 export interface ReviewMedia {
