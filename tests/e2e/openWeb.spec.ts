@@ -315,6 +315,9 @@ test.describe('a public showcase page', () => {
       await page.goto(url);
       items.push((await jsonLdOf(page))[0]!);
     }
+    // Every event names a picture, as Google asks of every video: its own, its still while on
+    // the air, else its showcase's cover until it has one.
+    for (const item of items) expect(item['thumbnailUrl']).toEqual(expect.stringMatching(/^http/));
     const broadcasts = items
       .map((item) => item['publication'] as Record<string, unknown> | undefined)
       .filter(Boolean);
@@ -346,7 +349,8 @@ test.describe('a public showcase page', () => {
         },
         { timeout: 90_000, intervals: [2_000] },
       )
-      .toEqual(expect.stringMatching(/^http/));
+      // The still, not the showcase's cover named before the event went on the air.
+      .toEqual(expect.stringMatching(/^http(?!.*\/thumbnails\/)/));
     await expect
       .poll(async () => (await request.get(String(thumbnailUrl))).headers()['content-type'], {
         timeout: 30_000,

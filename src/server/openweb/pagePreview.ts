@@ -20,7 +20,7 @@ import {
 import { videoIdOf, videoViewPath } from '../../lib/videoNavigation.ts';
 import { isThumbnailPath } from '../../lib/thumbnailAddress.ts';
 import { previewPicture, type PublicThumbnail } from '../media/publicThumbnails.ts';
-import type { AlbumJson, VideoJson } from '../showcases/represent.ts';
+import type { AlbumJson, PictureSize, VideoJson } from '../showcases/represent.ts';
 import type { ListView } from '../showcases/showcaseView.ts';
 import type { VideoView } from '../showcases/videoView.ts';
 
@@ -62,7 +62,12 @@ function isPublicJson(video: VideoJson): boolean {
  * no read of its own for them.
  */
 function previewImage(video: VideoJson, origin: string): PublicThumbnail | null {
-  const picture = previewPicture(video.pictures.sizes.filter((size) => isThumbnailPath(size.link)));
+  return stableImage(video.pictures.sizes, origin);
+}
+
+/** The picture to name among `sizes`: only a stable address, which caches and crawlers may keep. */
+function stableImage(sizes: readonly PictureSize[], origin: string): PublicThumbnail | null {
+  const picture = previewPicture(sizes.filter((size) => isThumbnailPath(size.link)));
   return picture
     ? { url: new URL(picture.link, origin).href, width: picture.width, height: picture.height }
     : null;
@@ -144,7 +149,10 @@ export function onTheOpenWeb(view: ListView | VideoView): boolean {
 export function videoPagePreview(view: VideoView, context: PreviewContext): PagePreview | null {
   const videoId = videoIdOf(view.video.uri);
   if (!onTheOpenWeb(view) || videoId === null || !isPublicJson(view.video)) return null;
-  const image = previewImage(view.video, context.origin);
+  // A live event without a picture of its own yet shows its showcase's (Google asks every video for one).
+  const image =
+    previewImage(view.video, context.origin) ??
+    (view.showcaseCover ? stableImage(view.showcaseCover, context.origin) : null);
   const facts = videoFacts(view.album, view.video, videoId, image, context);
   return {
     ogType: 'video.other',

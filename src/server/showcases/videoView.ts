@@ -28,8 +28,10 @@ import {
   cachedChatOfVideo,
   cachedFindShowcaseVideo,
   cachedListShowcaseVideos,
+  cachedShowcaseCovers,
 } from './cachedReads.ts';
 import { albumJson, type AlbumJson, type VideoJson } from './represent.ts';
+import type { ShowcaseCover } from './showcaseCovers.ts';
 import { ageGateView } from './showcaseView.ts';
 import { loadVideoDownloads, type VideoDownloads } from './videoDownloads.ts';
 import type { AgeGateView } from './viewResponse.ts';
@@ -55,6 +57,11 @@ export interface VideoView {
   chat: VideoChat | null;
   /** A live event's Go live panel, for a viewer who may broadcast it; never offsite or embedded. */
   goLive: ManagedLiveEvent | null;
+  /**
+   * The showcase's cover, for a live event that has no picture of its own yet: the picture
+   * link previews and structured data name for it (pagePreview.ts). Null for other videos.
+   */
+  showcaseCover: ShowcaseCover | null;
 }
 
 export type VideoViewResult =
@@ -161,6 +168,10 @@ export async function loadVideoView({
     goLive:
       video.live && viewer.access.viewerId !== null && !open.abilities.newTab
         ? await findManagedLiveEvent(db, viewer.access.viewerId, videoId)
+        : null,
+    showcaseCover:
+      video.live && video.pictures.sizes.length === 0
+        ? ((await cachedShowcaseCovers(db, [albumId])).get(albumId) ?? null)
         : null,
   };
 }
