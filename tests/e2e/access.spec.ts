@@ -178,7 +178,9 @@ test.describe('a password showcase', () => {
     await page.getByPlaceholder('Enter password').fill('one more');
     const [response] = await Promise.all([
       page.waitForResponse(`**${password}/auth`),
-      page.evaluate(() => (document.querySelector('form') as HTMLFormElement).submit()),
+      page.evaluate(() =>
+        (document.querySelector('vitrine-password-form form') as HTMLFormElement).submit(),
+      ),
     ]);
     expect(response.status()).toBe(429);
     await expect(page.getByRole('heading', { name: 'Whoa there!' })).toBeVisible();
