@@ -28,12 +28,14 @@ const DATABASE_SPECS = [
   'chat',
   'contentGates',
   'downloads',
+  'folders',
   'goLive',
   'ingestBeside',
   'live',
   'liveViewer',
   'manageVideos',
   'pageCache',
+  'review',
   'search',
   'share',
   'sso',
@@ -42,6 +44,7 @@ const DATABASE_SPECS = [
   'studioLibrary',
   'uploads',
   'vimeoClient',
+  'watch',
   'webProcesses',
 ].map((name) => `${name}.spec.ts`);
 
