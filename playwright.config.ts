@@ -38,6 +38,7 @@ const DATABASE_SPECS = [
   'review',
   'search',
   'share',
+  'sharedBodies',
   'sso',
   'stock',
   'studio',

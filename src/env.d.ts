@@ -44,5 +44,7 @@ declare namespace App {
     frameAncestors?: string;
     /** A studio page's account, abilities and record (src/server/studio/studioRoute.ts). */
     studio?: import('./server/studio/studioRoute.ts').StudioRoute;
+    /** The page's body is the same for every signed-in viewer of its class (src/server/showcases/sharedBodies.ts). */
+    bodyShared?: boolean;
   }
 }

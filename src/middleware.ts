@@ -43,6 +43,7 @@ import { wholePageBytes } from './server/http/wholePage.ts';
 import { loadStudioRoute } from './server/studio/studioRoute.ts';
 import { UPLOADS_PATH } from './server/ingest/uploadsPath.ts';
 import { cachedAccountContext, type AccountContext } from './server/teams/accountContext.ts';
+import { sharedShowcaseBodies, writesPersonalValue } from './server/showcases/sharedBodies.ts';
 
 export const CSRF_COOKIE = 'xsrft';
 const YEAR = 60 * 60 * 24 * 365;
@@ -253,6 +254,7 @@ const csrf = defineMiddleware(async (context, next) => {
           maxAge: YEAR,
         });
       }
+      writesPersonalValue(locals, 'csrf', token);
       return token;
     },
   });
@@ -321,5 +323,6 @@ export const onRequest = sequence(
   locale,
   routeMethodGuard,
   csrf,
+  sharedShowcaseBodies,
   studio,
 );

@@ -6,7 +6,9 @@ import { and, eq } from 'drizzle-orm';
 import { decideAccess, type AccessDecision } from '../../lib/albumAccess.ts';
 import type { Layout, ShowcasePrivacy, TeamRole } from '../../lib/domain.ts';
 import { deriveTeamRole } from '../../lib/teamRole.ts';
+import { createTtlCache } from '../../lib/ttlCache.ts';
 import type { Db } from '../db/client.ts';
+import { onViewersChanged } from '../db/pageChangeSignal.ts';
 import { teamMemberships, teams } from '../db/schema.ts';
 import type { ShowcaseRow } from '../showcases/showcaseQueries.ts';
 import { isValidProof } from './passwordProof.ts';
@@ -27,7 +29,7 @@ export interface ResolvedAccess {
 }
 
 /** The viewer's memberships in the album owner's team (SPEC §6 role derivation). */
-async function membershipsFor(db: Db, viewerId: number, albumOwnerId: number) {
+function membershipsFor(db: Db, viewerId: number, albumOwnerId: number) {
   return db
     .select({
       teamOwnerId: teams.ownerId,
@@ -38,6 +40,16 @@ async function membershipsFor(db: Db, viewerId: number, albumOwnerId: number) {
     .innerJoin(teams, eq(teams.id, teamMemberships.teamId))
     .where(and(eq(teamMemberships.userId, viewerId), eq(teams.ownerId, albumOwnerId)));
 }
+
+type Memberships = Awaited<ReturnType<typeof membershipsFor>>;
+
+/**
+ * Memberships read in the last seconds: every page of a team showcase asks them. A change to a
+ * team or a membership forgets them on every node before the write is answered
+ * (drizzle/0010_viewer_changes.sql), so a member removed loses the team's showcases at once.
+ */
+const membershipReads = createTtlCache<Memberships>({ ttlMs: 30_000, max: 10_000 });
+onViewersChanged(() => membershipReads.clear());
 
 export async function resolveAccess(
   db: Db,
@@ -62,7 +74,9 @@ export async function resolveAccess(
   }
   const memberships =
     request.viewerId !== null && request.viewerId !== showcase.ownerId
-      ? await membershipsFor(db, request.viewerId, showcase.ownerId)
+      ? await membershipReads.get(`${request.viewerId}:${showcase.ownerId}`, () =>
+          membershipsFor(db, request.viewerId!, showcase.ownerId),
+        )
       : [];
   const teamRole = deriveTeamRole(
     request.viewerId,

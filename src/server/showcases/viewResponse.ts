@@ -9,6 +9,7 @@ import type { DeniedView } from '../access/showcaseAccess.ts';
 import { TEAM_SIGN_IN_REDIRECT_COOKIE } from '../auth/signIn.ts';
 import { pageCacheControl, PRIVATE_PAGE } from '../http/cacheControl.ts';
 import { servedOverHttps } from '../http/publicOrigin.ts';
+import { sharesBody } from './sharedBodies.ts';
 
 /** The age gate of SPEC §5, standing before a showcase's pages until the viewer passes it. */
 export interface AgeGateView {
@@ -25,6 +26,10 @@ interface ContentView {
   shareable: boolean;
   /** The content could not be fetched (a search that failed): the page answers 500. */
   failed?: boolean;
+  /** A showcase's stock clips, whose buttons show the viewer's own standing with them. */
+  stock?: ReadonlyMap<unknown, unknown>;
+  /** The viewer's own Go live panel on a live event's view. */
+  goLive?: unknown;
 }
 
 /** A view a page renders: the screen of a viewer turned away, the age gate, or the showcase's content. */
@@ -47,6 +52,7 @@ function cacheControlFor(
 export function prepareViewResponse(astro: AstroGlobal, view: RenderedView): void {
   astro.response.status = statusFor(view);
   astro.response.headers.set('Cache-Control', cacheControlFor(astro, view));
+  astro.locals.bodyShared = view.kind !== 'denied' && view.kind !== 'ageGate' && sharesBody(view);
   // A team sign-in started in the popup of an embed comes back to the popup, not here.
   if (
     view.kind === 'denied' &&
