@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEventStart } from './eventStart.ts';
+import { formatEventSpan, formatEventStart } from './eventStart.ts';
 
 const START = '2026-03-12T17:00:00Z';
 
@@ -21,5 +21,39 @@ describe('formatEventStart', () => {
 
   it('falls back to UTC for a zone it does not know', () => {
     expect(formatEventStart(START, 'en', 'Mars/Olympus')).toContain('Coordinated Universal Time');
+  });
+});
+
+describe('formatEventSpan', () => {
+  it('writes a broadcast within one day as that day with its two times, in the event’s zone', () => {
+    const text = formatEventSpan(
+      '2026-03-07T21:18:00Z',
+      '2026-03-07T22:02:00Z',
+      'en',
+      'Europe/Paris',
+    );
+    expect(text).toMatch(/^Saturday, March 7, 2026, 10:18\s–\s11:02\sPM /);
+  });
+
+  it('follows the reader’s language', () => {
+    const text = formatEventSpan(
+      '2026-03-07T21:18:00Z',
+      '2026-03-07T22:02:00Z',
+      'de-DE',
+      'Europe/Paris',
+    );
+    expect(text).toContain('Samstag, 7. März 2026');
+    expect(text).toMatch(/22:18\s?–\s?23:02/);
+  });
+
+  it('writes both days of a broadcast that ran past midnight', () => {
+    const text = formatEventSpan(
+      '2026-03-07T22:30:00Z',
+      '2026-03-08T00:10:00Z',
+      'en',
+      'Europe/Paris',
+    );
+    expect(text).toContain('March 7');
+    expect(text).toContain('March 8');
   });
 });

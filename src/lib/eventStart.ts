@@ -1,5 +1,5 @@
 /**
- * A live event's start as a reader of the page's language expects it, in the event's own time
+ * A live event's start (and a past broadcast's span) as a reader of the page's language expects it, in the event's own time
  * zone, whose name is written out: the server renders it, and the live island formats a new
  * start the same way (Intl, no i18n runtime in the browser).
  */
@@ -29,4 +29,17 @@ export function formatEventStart(
   timeZone: string,
 ): string {
   return formatter(locale, timeZone).format(new Date(startTime));
+}
+
+/**
+ * When a past broadcast ran, from its start to its end, as one range in the event's zone: the
+ * day is written once when both ends share it (Intl's formatRange, "10:18 – 11:02 PM").
+ */
+export function formatEventSpan(
+  startTime: string | Date,
+  endTime: string | Date,
+  locale: string,
+  timeZone: string,
+): string {
+  return formatter(locale, timeZone).formatRange(new Date(startTime), new Date(endTime));
 }

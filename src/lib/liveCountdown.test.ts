@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveCountdown, secondsUntil } from './liveCountdown.ts';
+import { countdownClock, liveCountdown, secondsUntil } from './liveCountdown.ts';
 
 const NOW = new Date('2026-03-05T12:00:00Z');
 const inMs = (ms: number) => new Date(NOW.getTime() + ms);
@@ -74,5 +74,16 @@ describe('secondsUntil', () => {
   });
   it('is negative once the start has passed', () => {
     expect(secondsUntil(inMs(-5_000), NOW)).toBe(-5);
+  });
+});
+
+describe('countdownClock', () => {
+  it('writes hours, minutes and seconds as two digits each', () => {
+    expect(countdownClock({ kind: 'countdown', hours: 0, minutes: 15, seconds: 2 })).toBe(
+      '00:15:02',
+    );
+    expect(countdownClock({ kind: 'countdown', hours: 11, minutes: 59, seconds: 59 })).toBe(
+      '11:59:59',
+    );
   });
 });

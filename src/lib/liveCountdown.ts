@@ -5,7 +5,7 @@
  */
 
 const COUNTDOWN_FROM_SECONDS = 12 * 3_600;
-const STARTING_SOON_SECONDS = 900;
+export const STARTING_SOON_SECONDS = 900;
 
 export type LiveCountdown =
   | { kind: 'none' }
@@ -28,4 +28,15 @@ export function liveCountdown(startTime: Date | string | null, now: Date): LiveC
     minutes: Math.floor((left % 3_600) / 60),
     seconds: left % 60,
   };
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A countdown as a clock, hours first: 00:15:02. */
+export function countdownClock({
+  hours,
+  minutes,
+  seconds,
+}: Extract<LiveCountdown, { kind: 'countdown' }>): string {
+  return `${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}`;
 }

@@ -73,6 +73,14 @@ describe('a live frame waiting for something to play', () => {
     ).toBe(true);
   });
 
+  it('reloads a video view showing the event on the air once its broadcast is over', () => {
+    const shown = { state: 'stream', status: 'streaming' } as const;
+    expect(frameShouldReload(shown, polled({ status: 'streaming', hasHls: true }))).toBe(false);
+    expect(frameShouldReload(shown, polled({ status: 'done' }))).toBe(true);
+    // A recurring event waits for its next occurrence.
+    expect(frameShouldReload(shown, polled({ status: 'pending' }))).toBe(true);
+  });
+
   it('reloads when the event is gone, and ignores a poll that said nothing', () => {
     expect(
       frameShouldReload(

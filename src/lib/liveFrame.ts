@@ -37,7 +37,7 @@ export interface PolledFrameFacts {
 /**
  * A frame that shows a sentence instead of a picture reloads once there is something to play:
  * the event went on the air, its stream's first playlist is out, its replay is ready, or the
- * event is gone (the reload then says so).
+ * event is gone (the reload then says so). The video view follows its event alike.
  */
 export function frameShouldReload(
   shown: { state: LiveFrameState; status: string },
@@ -47,6 +47,9 @@ export function frameShouldReload(
   if (polled.status === null) return false;
   if (shown.state === 'starting') return polled.hasHls || polled.status !== 'streaming';
   if (shown.state === 'preparing') return polled.archived;
+  // A page showing the event on the air (its frame follows the stream itself) changes once
+  // the broadcast is over, whatever the event does next.
+  if (shown.state === 'stream') return polled.status !== 'streaming';
   return (
     polled.status !== shown.status && (polled.status === 'streaming' || polled.status === 'done')
   );

@@ -10,6 +10,7 @@ import type { QualityLadder } from '../lib/playerQualities.ts';
 import { provideLazy } from '../islands/provideLazy.ts';
 import { servePlayerApi } from './playerApiFrame.ts';
 import { listenForPlayerKeys } from './keyboardControls.ts';
+import { nativeLiveEdge, showLiveEdge, type LiveEdge } from './liveEdgeBar.ts';
 import { followLiveEvent } from './liveStreamEnd.ts';
 import { startStream } from './startStream.ts';
 
@@ -17,11 +18,21 @@ provideLazy('player-frame', (body) => {
   const media = body.querySelector<HTMLVideoElement>('video[data-player]');
   if (!media) return;
   let ladder: QualityLadder | null = null;
-  void startStream(media, media.dataset['hls'], (playing) => (ladder = playing));
+  const live = media.dataset['live'] !== undefined;
+  // Where live is, as the browser playing HLS itself measures it, until hls.js says.
+  let liveEdge: LiveEdge = live ? nativeLiveEdge(media) : () => null;
+  void startStream(
+    media,
+    media.dataset['hls'],
+    (playing) => (ladder = playing),
+    (edge) => (liveEdge = edge),
+  );
   listenForPlayerKeys(body, media);
+  const liveBar = body.querySelector<HTMLElement>('[data-live-edge]');
+  if (live && liveBar) showLiveEdge(liveBar, media, () => liveEdge());
   // SPEC §7: PLAYER_ENDED goes to the framing page once it sent attach-events. A live stream
   // has no end to move on from (continuous play skips it): it follows its event instead.
-  if (media.dataset['live'] !== undefined) followLiveEvent(media);
+  if (live) followLiveEvent(media);
   else if (window.parent !== window) attachPlayerEvents(window, media);
   // SPEC §2: another player of this site starting pauses this one, unless autopause=0.
   const autopause =

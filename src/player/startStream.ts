@@ -2,7 +2,8 @@
  * Starts the frame's video on the best stream the browser can play (src/lib/playerStream.ts).
  * The page lists the HLS playlist and the MP4 as <source> elements, so without JavaScript the
  * browser already plays one of them; hls.js is fetched only where HLS needs it. Where hls.js
- * plays, its ladder is handed on, for the player API to choose a quality from.
+ * plays, its ladder is handed on, for the player API to choose a quality from, and, for a live
+ * stream, where its live edge is (liveEdgeBar.ts).
  */
 import {
   LIVE_PLAYLIST_RETRY,
@@ -12,6 +13,7 @@ import {
 import type { QualityLadder } from '../lib/playerQualities.ts';
 import { chooseStream, HLS_MIME, MSE_PROBE_TYPE, type StreamChoice } from '../lib/playerStream.ts';
 import type { HlsConfig } from 'hls.js';
+import type { LiveEdge } from './liveEdgeBar.ts';
 import { STREAM_LOST } from './liveStreamEnd.ts';
 
 function hasMediaSource(): boolean {
@@ -25,6 +27,7 @@ export async function startStream(
   media: HTMLVideoElement,
   hlsUrl: string | undefined,
   onLadder: (ladder: QualityLadder | null) => void,
+  onLiveEdge: (edge: LiveEdge) => void = () => undefined,
 ): Promise<StreamChoice> {
   const live = media.dataset['live'] !== undefined;
   const choice = chooseStream({
@@ -48,11 +51,14 @@ export async function startStream(
     capLevelToPlayerSize: true,
     startLevel: -1,
     enableWorker: false,
-    ...(live ? liveLoadPolicies(Hls.DefaultConfig) : {}),
+    // A live stream has no duration: the browser's controls then show no fixed length.
+    ...(live ? { ...liveLoadPolicies(Hls.DefaultConfig), liveDurationInfinity: true } : {}),
   });
+  if (live) onLiveEdge(() => hls.liveSyncPosition);
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
     onLadder(null);
+    if (live) onLiveEdge(() => null);
     hls.destroy();
     // A live stream has no MP4: the frame follows its event instead (liveStreamEnd.ts).
     if (live) return void media.dispatchEvent(new Event(STREAM_LOST));

@@ -48,6 +48,10 @@ test('an owner goes live with the key of their panel; viewers watch LIVE, then t
   test.setTimeout(240_000);
   const id = await eventId(request, 'Q&A with the crew');
   const videoPath = `/showcase/${live}/video/${id}`;
+  const { live: scheduledLive } = (await (
+    await request.get(`${origin}/api/albums/${live}/videos/${id}?fields=live.start_time`)
+  ).json()) as { live: { start_time: string | null } };
+  const scheduled = scheduledLive.start_time;
 
   const owner = await (await browser.newContext({ baseURL: origin })).newPage();
   await signIn(owner, 'owner@vitrine.test', undefined, videoPath);
@@ -91,6 +95,15 @@ test('an owner goes live with the key of their panel; viewers watch LIVE, then t
       .or(watched.locator('video:not([data-live])')),
   ).toBeVisible();
   await watcher.context().close();
+
+  // The video view says the replay is on its way, then, once it plays, when the broadcast
+  // really ran: it went on the air well before its scheduled start.
+  await viewer.goto(videoPath);
+  const status = viewer.getByTestId('live-event-status');
+  await expect(status).toHaveText(/^(Replay processing…|Streamed .+)$/);
+  await expect(status).toHaveText(/^Streamed \w+day, .+/, { timeout: 120_000 });
+  const began = await status.locator('time').getAttribute('datetime');
+  expect(new Date(began!).getTime()).toBeLessThan(new Date(scheduled!).getTime());
 
   // The replay job turns the recording into the event's own files.
   await expect

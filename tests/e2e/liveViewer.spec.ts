@@ -170,6 +170,62 @@ test.describe('the live showcase', () => {
       .toBeGreaterThan(1);
   });
 
+  test('the video view of an upcoming event counts down by itself, then says Starting soon...', async ({
+    page,
+    request,
+  }) => {
+    const soon = await eventNamed(request, 'live-soon');
+    const start = new Date(soon.live!.start_time!).getTime();
+    await page.clock.install({ time: start - 20 * 60_000 });
+    await page.goto(`${live}/video/${soon.id}`);
+    await page.clock.pauseAt(start - 902_000);
+    // Nothing is touched: the page's own few hundred bytes tick it.
+    const status = page.getByTestId('live-event-status');
+    const countdown = status.getByRole('timer', { name: 'Starts in' });
+    await expect(countdown).toHaveText(/^Starts in\s*00:15:02$/);
+    await page.clock.runFor(1_000);
+    await expect(countdown).toHaveText(/^Starts in\s*00:15:01$/);
+    await page.clock.runFor(1_000);
+    await expect(countdown).toBeHidden();
+    await expect(status.getByRole('status')).toHaveText('Starting soon...');
+    await expect(status.getByTestId('live-badge')).toHaveText('UPCOMING');
+  });
+
+  test('the player frame of an event on the air reads as live, and takes a viewer who fell behind back to it', async ({
+    page,
+    request,
+  }) => {
+    const event = await onTheAir(request);
+    await page.goto(`${live}/video/${event.id}/embed`);
+    const video = page.locator('video');
+    await video.evaluate((media: HTMLVideoElement) => {
+      media.muted = true;
+      void media.play().catch(() => undefined);
+    });
+    await expect
+      .poll(() => video.evaluate((media: HTMLVideoElement) => media.currentTime), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0.5);
+    // A stream has no length to show.
+    expect(await video.evaluate((media: HTMLVideoElement) => media.duration)).toBe(Infinity);
+    await expect(page.getByText('LIVE', { exact: true })).toBeVisible();
+    const back = page.getByRole('button', { name: 'Back to live' });
+    await expect(back).toBeHidden();
+
+    await video.evaluate((media: HTMLVideoElement) => media.pause());
+    await expect(back).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/^−\d+ sec$/)).toBeVisible();
+    await expect(page.getByText(/^\d+ seconds behind live$/)).toBeAttached();
+    await expectAccessible(page);
+
+    await back.focus();
+    await page.keyboard.press('Enter');
+    await expect(back).toBeHidden();
+    await expect(page.getByText(/^−\d+ sec$/)).toBeHidden();
+    await expect.poll(() => video.evaluate((media: HTMLVideoElement) => media.paused)).toBe(false);
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     test(
       `is accessible in the ${theme} theme, with the event on the air and with a countdown`,

@@ -131,7 +131,8 @@ function videoFacts(
       ? {
           status: video.live.status,
           startDate: video.live.start_time,
-          endDate: video.live.archived_time,
+          // When the broadcast ended; a replay from before that was kept says when it was ready.
+          endDate: video.live.ended_time ?? video.live.archived_time,
         }
       : null,
   };

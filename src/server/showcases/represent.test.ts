@@ -108,6 +108,21 @@ beforeAll(async () => {
     startTime: new Date('2026-01-10T18:00:00Z'),
     archivedTime: new Date('2026-01-10T20:00:00Z'),
   });
+  // It went on the air three minutes late; its earlier, rehearsal broadcast is not the one it streamed.
+  await db.insert(schema.liveBroadcasts).values([
+    {
+      eventVideoId: over,
+      status: 'archived',
+      startedAt: new Date('2026-01-10T17:00:00Z'),
+      endedAt: new Date('2026-01-10T17:10:00Z'),
+    },
+    {
+      eventVideoId: over,
+      status: 'archived',
+      startedAt: new Date('2026-01-10T18:03:00Z'),
+      endedAt: new Date('2026-01-10T19:41:00Z'),
+    },
+  ]);
   await db.insert(schema.videoFiles).values({
     videoId: over,
     quality: 'hd',
@@ -179,6 +194,7 @@ describe('an event without a start time', () => {
     expect((await json('no date yet')).live).toEqual({
       status: 'unavailable',
       start_time: null,
+      ended_time: null,
       archived_time: null,
       chat: { room_id: null },
       recurring_event: null,
@@ -187,12 +203,13 @@ describe('an event without a start time', () => {
 });
 
 describe('an event that is over', () => {
-  it('plays its replay like any video and says when it became watchable', async () => {
+  it('plays its replay like any video, says when its last broadcast ran and when it became watchable', async () => {
     const video = await json('over');
     expect(video.play.progressive.map((file) => file.height)).toEqual([720]);
     expect(video.live).toMatchObject({
       status: 'done',
-      start_time: '2026-01-10T18:00:00.000Z',
+      start_time: '2026-01-10T18:03:00.000Z',
+      ended_time: '2026-01-10T19:41:00.000Z',
       archived_time: '2026-01-10T20:00:00.000Z',
     });
   });

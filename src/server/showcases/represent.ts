@@ -74,8 +74,10 @@ export interface VideoJson {
 /** SPEC §3 Video.live: the event's status, its current or next start, its chat and its schedule. */
 export interface LiveJson {
   status: LiveStatus;
-  /** The current or next occurrence's start. */
+  /** The current or next occurrence's start; on the air or over, when its broadcast began. */
   start_time: string | null;
+  /** When the last broadcast of an event that is over ended (Vimeo's live.ended_time). */
+  ended_time: string | null;
   /** When the replay became watchable. */
   archived_time: string | null;
   chat: { room_id: number | null };
@@ -167,8 +169,9 @@ function liveJson(live: LiveRef, now: Date): LiveJson {
   const startTime = isoOf(live.startTime);
   return {
     status: live.status as LiveStatus,
-    // On the air, the event started when its broadcast did (early or late on its schedule).
+    // On the air or over, the event started when its broadcast did (early or late on its schedule).
     start_time: isoOf(live.broadcastStartedAt ?? null) ?? startTime,
+    ended_time: isoOf(live.broadcastEndedAt ?? null),
     archived_time: isoOf(live.archivedTime),
     chat: { room_id: live.chatRoomId },
     recurring_event:

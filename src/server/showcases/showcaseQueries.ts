@@ -68,8 +68,13 @@ export interface LiveRef {
   chatRoomId: number | null;
   /** The broadcast on the air (its live HLS), for a streaming event. */
   broadcastId: number | null;
-  /** When that broadcast began: what "Started …" says, whatever the schedule said. */
+  /**
+   * When the broadcast on the air began, or the last one of an event that is over: what
+   * "Started …" and "Streamed …" say, whatever the schedule said.
+   */
   broadcastStartedAt: string | null;
+  /** When the last broadcast of an event that is over ended. */
+  broadcastEndedAt: string | null;
 }
 
 export interface ShowcaseWithOwner {
@@ -201,12 +206,15 @@ export const media = {
     select json_build_object(
       'status', l.status, 'startTime', l.start_time, 'rrule', l.rrule,
       'timeZone', l.time_zone, 'archivedTime', l.archived_time, 'chatRoomId', l.chat_room_id,
-      'broadcastId', b.id, 'broadcastStartedAt', b.started_at
+      'broadcastId', case when l.status = 'streaming' then b.id end,
+      'broadcastStartedAt', b.started_at, 'broadcastEndedAt', b.ended_at
     )
     from ${liveEvents} l
     left join lateral (
-      select lb.id, lb.started_at from ${liveBroadcasts} lb
-      where l.status = 'streaming' and lb.event_video_id = l.video_id and lb.status = 'live'
+      select lb.id, lb.started_at, lb.ended_at from ${liveBroadcasts} lb
+      where lb.event_video_id = l.video_id
+        and ((l.status = 'streaming' and lb.status = 'live')
+          or (l.status = 'done' and lb.ended_at is not null))
       order by lb.started_at desc, lb.id desc
       limit 1
     ) b on true
