@@ -166,24 +166,26 @@ export default function QuotaWidget({
           ref={dialog}
           aria-labelledby={`${id}-modal-title`}
           aria-describedby={upgradeModal.body ? `${id}-modal-body` : undefined}
-          className="w-[440px] max-w-[calc(100vw-2rem)] rounded-lg border border-line bg-surface p-6 text-ink"
+          className="dialog-frame w-[440px]"
         >
-          <h2 id={`${id}-modal-title`} className="m-0 text-xl font-bold">
-            {upgradeModal.title}
-          </h2>
-          {upgradeModal.body && (
-            <p id={`${id}-modal-body`} className="mt-2">
-              {upgradeModal.body}
-            </p>
-          )}
-          <form method="dialog" className="mt-4 flex flex-wrap justify-end gap-2">
-            <button type="submit" className="btn py-1.5" autoFocus>
-              {upgradeModal.notNow}
-            </button>
-            <a className="btn-brand py-1.5 no-underline" href={upgradeHref}>
-              {upgradeModal.upgrade}
-            </a>
-          </form>
+          <div className="dialog-body gap-3">
+            <h2 id={`${id}-modal-title`} className="dialog-title">
+              {upgradeModal.title}
+            </h2>
+            {upgradeModal.body && (
+              <p id={`${id}-modal-body`} className="m-0">
+                {upgradeModal.body}
+              </p>
+            )}
+            <form method="dialog" className="flex flex-wrap justify-end gap-2">
+              <button type="submit" className="btn py-1.5" autoFocus>
+                {upgradeModal.notNow}
+              </button>
+              <a className="btn-brand py-1.5 no-underline" href={upgradeHref}>
+                {upgradeModal.upgrade}
+              </a>
+            </form>
+          </div>
         </dialog>
       )}
     </div>

@@ -201,10 +201,7 @@ function Dialog({
     <dialog
       ref={dialog}
       aria-labelledby={`${id}-title`}
-      className={[
-        'share-dialog m-auto w-[660px] max-w-[calc(100vw-2rem)] max-h-[calc(100dvh-2rem)]',
-        'overflow-y-auto rounded-lg border border-line bg-surface p-0 text-ink shadow-xl',
-      ].join(' ')}
+      className="dialog-frame w-[660px]"
       onCancel={(event) => {
         event.preventDefault();
         onClose(null);
@@ -213,9 +210,9 @@ function Dialog({
         if (event.target === dialog.current) onClose(null);
       }}
     >
-      <div className="flex flex-col gap-5 p-5">
+      <div className="dialog-body gap-4">
         <div className="flex items-start justify-between gap-4">
-          <h2 id={`${id}-title`} className="m-0 text-xl font-bold">
+          <h2 id={`${id}-title`} className="dialog-title">
             {strings.dialogTitle}
           </h2>
           <button
