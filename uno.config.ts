@@ -34,6 +34,12 @@ export default defineConfig({
       'disabled:opacity-50 disabled:cursor-not-allowed',
     'btn-brand':
       'btn border-transparent bg-brand text-brand-ink hover:border-transparent hover:brightness-110',
+    // Every dialog of the product: one frame, one padding, one title (SPEC §9 sets each width).
+    'dialog-frame':
+      'm-auto max-w-[calc(100vw-2rem)] max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-lg ' +
+      'border border-line bg-surface p-0 text-ink shadow-xl',
+    'dialog-body': 'flex flex-col p-4',
+    'dialog-title': 'm-0 text-lg font-bold',
     'sr-only':
       'absolute w-px h-px p-0 -m-px overflow-hidden whitespace-nowrap border-0 [clip:rect(0,0,0,0)]',
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceByCurrency, priceCart } from './cartPricing.ts';
+import { priceCart } from './cartPricing.ts';
 
 describe('priceCart', () => {
   it('is all zeros for an empty cart, with no discount applied', () => {
@@ -35,33 +35,5 @@ describe('priceCart', () => {
       totalDiscountMinor: 1000,
       discountApplied: true,
     });
-  });
-});
-
-describe('priceByCurrency', () => {
-  it('sums each currency apart, in the order they first appear, converting nothing', () => {
-    expect(
-      priceByCurrency([
-        { currency: 'EUR', originalMinor: 4200, discountedMinor: 3200 },
-        { currency: 'USD', originalMinor: 4900, discountedMinor: 4900 },
-        { currency: 'EUR', originalMinor: 4500, discountedMinor: 4500 },
-      ]),
-    ).toEqual([
-      {
-        currency: 'EUR',
-        subtotalMinor: 8700,
-        totalMinor: 7700,
-        totalDiscountMinor: 1000,
-        discountApplied: true,
-      },
-      {
-        currency: 'USD',
-        subtotalMinor: 4900,
-        totalMinor: 4900,
-        totalDiscountMinor: 0,
-        discountApplied: false,
-      },
-    ]);
-    expect(priceByCurrency([])).toEqual([]);
   });
 });

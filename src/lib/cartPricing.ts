@@ -1,7 +1,6 @@
 /**
  * The pricing summary of a cart (SPEC §3 pricingInfo), computed on the server from each
- * line's original and discounted price. A cart may hold clips sold in several currencies:
- * nothing is converted; each currency is summed apart and paid at its own checkout.
+ * line's original and discounted price, all in the cart's one currency (src/server/stock/cart.ts).
  */
 export interface PricedLine {
   originalMinor: number;
@@ -25,19 +24,4 @@ export function priceCart(lines: readonly PricedLine[]): CartPricing {
   );
   const totalDiscountMinor = subtotalMinor - totalMinor;
   return { subtotalMinor, totalMinor, totalDiscountMinor, discountApplied: totalDiscountMinor > 0 };
-}
-
-export interface CurrencyLine extends PricedLine {
-  currency: string;
-}
-
-/** One summary per currency, in the order the currencies first appear in the cart. */
-export function priceByCurrency(
-  lines: readonly CurrencyLine[],
-): (CartPricing & { currency: string })[] {
-  const currencies = [...new Set(lines.map((line) => line.currency))];
-  return currencies.map((currency) => ({
-    currency,
-    ...priceCart(lines.filter((line) => line.currency === currency)),
-  }));
 }

@@ -313,3 +313,45 @@ test.describe('global search', () => {
     await context.close();
   });
 });
+
+test.describe('the top bar on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** Every control of the top bar shown, on one row: all of them cross one horizontal line. */
+  async function expectOneRow(page: import('@playwright/test').Page, controls: number) {
+    const shown = page.getByRole('banner').locator('a:visible, button:visible, summary:visible');
+    await expect(shown).toHaveCount(controls);
+    const boxes = await Promise.all((await shown.all()).map((control) => control.boundingBox()));
+    const tops = boxes.map((box) => box!.y);
+    const bottoms = boxes.map((box) => box!.y + box!.height);
+    expect(Math.max(...tops)).toBeLessThan(Math.min(...bottoms));
+  }
+
+  test('keeps one row signed out, its search an icon that Ctrl+K opens', async ({ page }) => {
+    await page.goto('/');
+    await expectOneRow(page, 4);
+    const search = page.locator('summary', { hasText: 'Search Vitrine' });
+    await expect(search).toHaveAccessibleName('Search Vitrine');
+    await page.keyboard.press('Control+k');
+    await expect(page.getByRole('searchbox', { name: 'Search Vitrine' })).toBeFocused();
+    await expectAccessible(page);
+  });
+
+  test('keeps one row signed in; the account menu holds stock footage and sign out', async ({
+    page,
+  }) => {
+    await signIn(page, 'owner@vitrine.test', undefined, '/manage/videos');
+    // Brand, search, quota, cart and the account menu.
+    await expectOneRow(page, 5);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeHidden();
+    await expectAccessible(page);
+
+    await page.locator('summary', { has: page.getByTestId('account-name') }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('link', { name: 'Stock footage' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Sign out' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  });
+});

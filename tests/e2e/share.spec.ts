@@ -4,7 +4,7 @@
  * ALTCHA proof of work, the mail arriving over real SMTP, the failure toast, the hide rules,
  * keyboard use, axe in both themes and German, and the share page without JavaScript.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
 import { openInbox, type Inbox } from './smtpInbox.ts';
@@ -148,6 +148,35 @@ test('the dialog keeps focus inside, closes on Escape and gives focus back', asy
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.locator('[data-testid=share-button] >> visible=true').first()).toBeFocused();
+});
+
+/** How far a dialog's title and close button sit from its edges, and the title's size. */
+async function dialogInsets(dialog: Locator) {
+  const frame = (await dialog.boundingBox())!;
+  const heading = dialog.getByRole('heading', { level: 2 });
+  const title = (await heading.boundingBox())!;
+  const close = (await dialog.getByRole('button', { name: 'Close' }).boundingBox())!;
+  return {
+    left: title.x - frame.x,
+    top: close.y - frame.y,
+    right: frame.x + frame.width - (close.x + close.width),
+    titleSize: await heading.evaluate((h) => getComputedStyle(h).fontSize),
+  };
+}
+
+test('the dialog is padded as the other dialogs are, on a phone and on a desktop', async ({
+  browser,
+}) => {
+  const page = await visitor(browser);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`/showcase/${grid}`);
+    const share = await dialogInsets(await openDialog(page));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    const language = await dialogInsets(page.getByRole('dialog', { name: 'Choose a language' }));
+    expect(share).toEqual(language);
+  }
 });
 
 test('the video view shares the video, with its own embed code, and offers previous and next on phones', async ({

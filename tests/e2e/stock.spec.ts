@@ -129,7 +129,7 @@ test.describe('the stock catalogue for a logged-out viewer', () => {
         .getByRole('listitem')
         .filter({ hasText: 'Hands at the spice market' })
         .getByTestId('clip-price'),
-    ).toHaveText('From €45.00');
+    ).toHaveText('From $45.00');
     await expectAccessible(page);
   });
 
@@ -142,14 +142,20 @@ test.describe('the stock catalogue for a logged-out viewer', () => {
     await expect(page.getByLabel('Email')).toBeVisible();
   });
 
-  test('prices read in the viewer’s language', async ({ page }) => {
+  test('prices read in the viewer’s language, all in the catalogue’s one currency', async ({
+    page,
+  }) => {
     await page.goto('/de-DE/stock');
     await expect(
       page
         .getByRole('listitem')
         .filter({ hasText: 'Hands at the spice market' })
         .getByTestId('clip-price'),
-    ).toHaveText(/^Ab 45,00\s€$/);
+    ).toHaveText(/^Ab 45,00\s\$$/);
+    const prices = await page.getByTestId('clip-price').allInnerTexts();
+    const paid = prices.filter((price) => /\d/.test(price));
+    expect(paid.length).toBeGreaterThan(3);
+    expect(paid.filter((price) => !/^Ab [\d.,]+\s\$$/.test(price))).toEqual([]);
   });
 });
 
@@ -199,7 +205,7 @@ test.describe('a basic account', () => {
     await expect(page.getByText('Your cart is empty')).toBeVisible();
   });
 
-  test('dismisses the toast at once; a clip sold in euros joins a cart of dollars, each currency summed apart; pages and cards say "In cart"', async ({
+  test('dismisses the toast at once; two clips share one summary in one currency; pages and cards say "In cart"', async ({
     page,
   }) => {
     await signIn(page, 'viewer@vitrine.test');
@@ -237,15 +243,11 @@ test.describe('a basic account', () => {
     ).toBeVisible();
 
     await page.getByTestId('cart-link').click();
-    await expect(page.getByTestId('cart-currencies')).toHaveText(
-      'Prices are in the currency each clip is sold in; each currency is paid at its own checkout.',
-    );
-    const summaries = page.getByTestId('cart-summary');
-    await expect(summaries).toHaveCount(2);
-    await expect(summaries.nth(0).getByRole('heading')).toHaveText('In USD');
-    await expect(summaries.nth(0).getByTestId('cart-total')).toHaveText('$39.00');
-    await expect(summaries.nth(1).getByRole('heading')).toHaveText('In EUR');
-    await expect(summaries.nth(1).getByTestId('cart-total')).toHaveText('€45.00');
+    const summary = page.getByTestId('cart-summary');
+    await expect(summary).toHaveCount(1);
+    await expect(summary.getByRole('heading')).toHaveText('Summary');
+    await expect(summary.getByTestId('cart-subtotal')).toHaveText('$84.00');
+    await expect(summary.getByTestId('cart-total')).toHaveText('$84.00');
     await expectAccessible(page);
     await emptyCart(page);
   });
@@ -465,9 +467,9 @@ test.describe('the stock API', () => {
       quality: 'HD',
       price: 4200,
       discounted_price: 3200,
-      currency_code: 'EUR',
-      display_price: '€42.00',
-      discounted_display_price: '€32.00',
+      currency_code: 'USD',
+      display_price: '$42.00',
+      discounted_display_price: '$32.00',
     });
   });
 
@@ -501,15 +503,15 @@ test.describe('the stock API', () => {
         clipId,
         quality: 'HD',
         productId: 'stock-tram-night-hd',
-        originalDisplayPrice: '€42.00',
-        discountedDisplayPrice: '€32.00',
+        originalDisplayPrice: '$42.00',
+        discountedDisplayPrice: '$32.00',
       }),
     ]);
-    expect(cart.currencyCode).toBe('EUR');
+    expect(cart.currencyCode).toBe('USD');
     expect(cart.pricingInfo).toMatchObject({
-      subtotalDisplay: '€42.00',
-      totalDisplay: '€32.00',
-      totalDiscountDisplay: '€10.00',
+      subtotalDisplay: '$42.00',
+      totalDisplay: '$32.00',
+      totalDiscountDisplay: '$10.00',
     });
     await emptyCart(page);
   });

@@ -100,13 +100,15 @@ export default function QuotaWidget({
   const opensModal = upgradeModal !== undefined && !modalShown;
 
   return (
-    <div className="relative" data-mood={mood}>
+    // On a phone the pill is only its mood's dot, and the popover opens under the whole top bar.
+    <div className="sm:relative" data-mood={mood}>
       <button
         ref={pill}
         type="button"
         className={[
           'focus-ring flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1',
           'text-sm font-semibold text-ink cursor-pointer hover:border-ink',
+          'max-sm:h-8 max-sm:w-8 max-sm:justify-center max-sm:px-0',
           bounce ? 'motion-safe:animate-bounce' : '',
         ].join(' ')}
         aria-label={strings.pillLabel}
@@ -121,7 +123,9 @@ export default function QuotaWidget({
           aria-hidden="true"
           className={`inline-block h-2 w-2 rounded-full ${MOOD_DOT[mood]}`}
         />
-        <span aria-hidden="true">{strings.amount}</span>
+        <span aria-hidden="true" className="max-sm:hidden">
+          {strings.amount}
+        </span>
       </button>
 
       <div
@@ -131,7 +135,7 @@ export default function QuotaWidget({
         aria-labelledby={`${id}-title`}
         hidden={!open}
         data-state={open ? 'open' : 'closed'}
-        className="absolute right-0 top-full z-[9990] mt-2 w-[322px] max-w-[calc(100vw-2rem)] rounded-lg border border-line bg-surface p-4 text-ink shadow-lg"
+        className="absolute right-4 top-full z-[9990] mt-2 w-[322px] sm:right-0 max-w-[calc(100vw-2rem)] rounded-lg border border-line bg-surface p-4 text-ink shadow-lg"
       >
         <p id={`${id}-title`} className="m-0 font-bold">
           {strings.title}
@@ -162,24 +166,26 @@ export default function QuotaWidget({
           ref={dialog}
           aria-labelledby={`${id}-modal-title`}
           aria-describedby={upgradeModal.body ? `${id}-modal-body` : undefined}
-          className="w-[440px] max-w-[calc(100vw-2rem)] rounded-lg border border-line bg-surface p-6 text-ink"
+          className="dialog-frame w-[440px]"
         >
-          <h2 id={`${id}-modal-title`} className="m-0 text-xl font-bold">
-            {upgradeModal.title}
-          </h2>
-          {upgradeModal.body && (
-            <p id={`${id}-modal-body`} className="mt-2">
-              {upgradeModal.body}
-            </p>
-          )}
-          <form method="dialog" className="mt-4 flex flex-wrap justify-end gap-2">
-            <button type="submit" className="btn py-1.5" autoFocus>
-              {upgradeModal.notNow}
-            </button>
-            <a className="btn-brand py-1.5 no-underline" href={upgradeHref}>
-              {upgradeModal.upgrade}
-            </a>
-          </form>
+          <div className="dialog-body gap-3">
+            <h2 id={`${id}-modal-title`} className="dialog-title">
+              {upgradeModal.title}
+            </h2>
+            {upgradeModal.body && (
+              <p id={`${id}-modal-body`} className="m-0">
+                {upgradeModal.body}
+              </p>
+            )}
+            <form method="dialog" className="flex flex-wrap justify-end gap-2">
+              <button type="submit" className="btn py-1.5" autoFocus>
+                {upgradeModal.notNow}
+              </button>
+              <a className="btn-brand py-1.5 no-underline" href={upgradeHref}>
+                {upgradeModal.upgrade}
+              </a>
+            </form>
+          </div>
         </dialog>
       )}
     </div>

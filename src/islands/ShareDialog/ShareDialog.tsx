@@ -52,7 +52,7 @@ export interface ShareDialogProps {
   strings: ShareStrings;
 }
 
-type Notice = 'sent' | null;
+type Notice = 'sent' | 'outbox' | null;
 
 function useCopy(): [string | null, (what: string, text: string) => void] {
   const [copied, setCopied] = useState<string | null>(null);
@@ -78,9 +78,9 @@ export default function ShareDialog(props: ShareDialogProps) {
     wasOpen.current = open;
   }, [open]);
 
-  const close = (sent: number | null) => {
+  const close = (sent: Notice) => {
     setOpen(false);
-    setNotice(sent === null ? null : 'sent');
+    setNotice(sent);
   };
 
   return (
@@ -104,12 +104,12 @@ export default function ShareDialog(props: ShareDialogProps) {
         <span
           role="status"
           className={
-            notice === 'sent'
+            notice
               ? 'fixed bottom-4 left-1/2 z-[9991] -translate-x-1/2 rounded-md bg-ink px-4 py-2 text-bg shadow-lg'
               : 'sr-only'
           }
         >
-          {notice === 'sent' ? strings.sent : ''}
+          {notice === 'sent' ? strings.sent : notice === 'outbox' ? strings.sentToOutbox : ''}
         </span>
       )}
       {open && <Dialog {...props} onClose={close} />}
@@ -128,7 +128,7 @@ function Dialog({
   upgrade,
   strings,
   onClose,
-}: ShareDialogProps & { onClose: (sent: number | null) => void }) {
+}: ShareDialogProps & { onClose: (sent: Notice) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [copied, copy] = useCopy();
   const [embedKey, setEmbedKey] = useState(embeds[0]?.key ?? 'showcase');
@@ -176,8 +176,8 @@ function Dialog({
       });
       if (reply.ok) {
         // Closing unmounts the dialog: it opens next time without e-mails, message or captcha.
-        const { sent } = await reply.json<{ sent: number }>();
-        onClose(sent);
+        const { delivery } = await reply.json<{ delivery: 'smtp' | 'outbox' }>();
+        onClose(delivery === 'outbox' ? 'outbox' : 'sent');
         return;
       }
       const body = await reply
@@ -201,10 +201,7 @@ function Dialog({
     <dialog
       ref={dialog}
       aria-labelledby={`${id}-title`}
-      className={[
-        'share-dialog m-auto w-[660px] max-w-[calc(100vw-2rem)] max-h-[calc(100dvh-2rem)]',
-        'overflow-y-auto rounded-lg border border-line bg-surface p-0 text-ink shadow-xl',
-      ].join(' ')}
+      className="dialog-frame w-[660px]"
       onCancel={(event) => {
         event.preventDefault();
         onClose(null);
@@ -213,9 +210,9 @@ function Dialog({
         if (event.target === dialog.current) onClose(null);
       }}
     >
-      <div className="flex flex-col gap-5 p-5">
+      <div className="dialog-body gap-4">
         <div className="flex items-start justify-between gap-4">
-          <h2 id={`${id}-title`} className="m-0 text-xl font-bold">
+          <h2 id={`${id}-title`} className="dialog-title">
             {strings.dialogTitle}
           </h2>
           <button

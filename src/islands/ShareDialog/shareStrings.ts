@@ -28,6 +28,8 @@ export interface ShareStrings {
   send: string;
   sending: string;
   sent: string;
+  /** Said instead of `sent` when no mail server is configured and the mail waits in the outbox. */
+  sentToOutbox: string;
   failed: string;
   widget: { label: string; verifying: string; verified: string; error: string; expired: string };
 }
@@ -68,6 +70,7 @@ export function shareStrings(t: Translate, locale: string, title: string): Share
     send: t('share.send'),
     sending: t('share.sending'),
     sent: t('share.sent'),
+    sentToOutbox: t('share.sentToOutbox'),
     failed: t('share.failed'),
     widget: {
       label: t('share.verifyLabel'),

@@ -21,6 +21,7 @@ const db = await getDb();
 const ORIGIN = 'https://vitrine.example';
 const sent: { to: string; subject: string; text: string }[] = [];
 const mailer = {
+  delivery: 'smtp' as const,
   send: async (mail: { to: string; subject: string; text: string }) => void sent.push(mail),
 };
 
@@ -76,7 +77,10 @@ describe('asking for a reset link', () => {
 
   it('logs a mail that cannot be sent instead of failing the answer', async () => {
     await account('bounce@example.test');
-    const failing = { send: () => Promise.reject(new Error('connection refused')) };
+    const failing = {
+      delivery: 'smtp' as const,
+      send: () => Promise.reject(new Error('connection refused')),
+    };
     const request = await requestPasswordReset(db, failing, {
       email: 'bounce@example.test',
       origin: ORIGIN,

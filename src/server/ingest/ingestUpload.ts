@@ -4,19 +4,13 @@
  * job has made every file), the source is stored, and the transcode job is queued.
  */
 import path from 'node:path';
-import { and, eq, max } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { QuotaRefusalKey } from '../../lib/uploadQuota.ts';
 import type { Db } from '../db/client.ts';
-import {
-  showcases,
-  showcaseVideos,
-  uploads,
-  videoFiles,
-  videoPictures,
-  videos,
-} from '../db/schema.ts';
+import { showcases, uploads, videoFiles, videoPictures, videos } from '../db/schema.ts';
 import { videoStorageKey, type MediaStorage } from '../media/storage.ts';
 import { enqueueJob } from '../jobs/queue.ts';
+import { appendToShowcase } from '../showcases/joinShowcase.ts';
 import { checkUploadQuota } from './quota.ts';
 import { TRANSCODE_JOB, type TranscodePayload } from './transcode.ts';
 
@@ -115,15 +109,7 @@ export async function ingestUpload(
     await tx
       .insert(uploads)
       .values({ userId: ownerId, videoId, bytes: sizeBytes, tusId: input.tusId ?? null });
-    if (showcaseId !== undefined) {
-      const [last] = await tx
-        .select({ position: max(showcaseVideos.position) })
-        .from(showcaseVideos)
-        .where(eq(showcaseVideos.showcaseId, showcaseId));
-      await tx
-        .insert(showcaseVideos)
-        .values({ showcaseId, videoId, position: (last?.position ?? 0) + 1 });
-    }
+    if (showcaseId !== undefined) await appendToShowcase(tx, showcaseId, [videoId]);
     // Stored inside the transaction: if storing fails, no video row is left behind.
     const sourceKey = videoStorageKey(videoId, `source.${ext}`);
     await storage.put(sourceKey, filePath, { move: input.move });

@@ -16,7 +16,12 @@ interface Mail {
   html: string;
 }
 
+/** Where mail goes: out over SMTP, or kept in the outbox when no mail server is configured. */
+export type MailDelivery = 'smtp' | 'outbox';
+
 export interface Mailer {
+  /** Screens that send mail say so when it was kept rather than sent. */
+  readonly delivery: MailDelivery;
   send(mail: Mail): Promise<void>;
 }
 
@@ -28,6 +33,7 @@ function mailFrom(publicOrigin: string): string {
 export function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
+    delivery: 'smtp',
     async send(mail) {
       await transport.sendMail({ from, ...mail });
     },
@@ -42,6 +48,7 @@ export function outboxMailer(folder: string, from: string): Mailer {
     newline: 'windows',
   });
   return {
+    delivery: 'outbox',
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
       await mkdir(folder, { recursive: true });

@@ -1,7 +1,13 @@
 /**
- * The demo stock catalogue: free and paid clips in two currencies, gathered into two
- * collections. Plain data, like demoCatalogue.ts, so tests read what the seed writes.
+ * The demo stock catalogue: free and paid clips, gathered into two collections. Plain data,
+ * like demoCatalogue.ts, so tests read what the seed writes.
  */
+
+/**
+ * The catalogue sells in one currency, so every stock page, the cart and its checkout show one
+ * currency (formatted for the viewer's language), never a sum that mixes two.
+ */
+export const DEMO_STOCK_CURRENCY = 'USD';
 interface DemoStockQuality {
   quality: 'HD' | '4K';
   priceMinor: number;
@@ -15,7 +21,6 @@ export interface DemoStockClip {
   description: string;
   /** Seconds; stock previews are short. */
   duration: number;
-  currencyCode: 'USD' | 'EUR';
   isFree: boolean;
   qualities: DemoStockQuality[];
 }
@@ -41,7 +46,6 @@ export const DEMO_STOCK_CLIPS: DemoStockClip[] = [
     title: 'City lights at dusk',
     description: 'Traffic trails and lit windows as the evening settles over the city.',
     duration: 6,
-    currencyCode: 'USD',
     isFree: false,
     qualities: paid(4900, 7900, { uhd: 5900 }),
   },
@@ -50,7 +54,6 @@ export const DEMO_STOCK_CLIPS: DemoStockClip[] = [
     title: 'Ocean swell from above',
     description: 'A slow aerial pass over long rolling waves.',
     duration: 5,
-    currencyCode: 'USD',
     isFree: false,
     qualities: paid(3900, 6900),
   },
@@ -59,7 +62,6 @@ export const DEMO_STOCK_CLIPS: DemoStockClip[] = [
     title: 'Morning fog in the valley',
     description: 'Fog lifting off a river valley at first light. Free to use.',
     duration: 5,
-    currencyCode: 'USD',
     isFree: true,
     qualities: paid(0, 0),
   },
@@ -68,7 +70,6 @@ export const DEMO_STOCK_CLIPS: DemoStockClip[] = [
     title: 'Hands at the spice market',
     description: 'Close shots of spices weighed and poured at a market stall.',
     duration: 6,
-    currencyCode: 'EUR',
     isFree: false,
     qualities: paid(4500, 7500),
   },
@@ -77,7 +78,6 @@ export const DEMO_STOCK_CLIPS: DemoStockClip[] = [
     title: 'Night tram through the old town',
     description: 'A tram gliding along wet cobblestones after rain.',
     duration: 5,
-    currencyCode: 'EUR',
     isFree: false,
     qualities: paid(4200, 6800, { hd: 3200 }),
   },
@@ -86,7 +86,6 @@ export const DEMO_STOCK_CLIPS: DemoStockClip[] = [
     title: 'Wind over a wheat field',
     description: 'Golden wheat bending in the afternoon wind. Free to use.',
     duration: 4,
-    currencyCode: 'EUR',
     isFree: true,
     qualities: paid(0, 0),
   },

@@ -23,6 +23,7 @@ import { DEMO_ACCOUNTS, DEMO_SHOWCASES } from './demoCatalogue.ts';
 import {
   DEMO_STOCK_CLIPS,
   DEMO_STOCK_COLLECTIONS,
+  DEMO_STOCK_CURRENCY,
   DEMO_STOCK_QUALITY_SPECS,
   STOCK_RENDER,
   type DemoStockClip,
@@ -92,7 +93,7 @@ export async function seedStock(media: ReadonlyMap<string, DemoVideoAssets>): Pr
         })),
       );
       await tx.insert(videoPictures).values(assets.pictures.map((p) => ({ videoId, ...p })));
-      await tx.insert(stockClips).values({ videoId, creatorId, currencyCode: clip.currencyCode });
+      await tx.insert(stockClips).values({ videoId, creatorId, currencyCode: DEMO_STOCK_CURRENCY });
       await tx.insert(stockClipQualities).values(
         clip.qualities.map((q) => ({
           clipId: videoId,

@@ -55,7 +55,8 @@ export function shareSenderFrom(
 
 export function shareOutcomeResponse(locals: App.Locals, outcome: ShareOutcome): Response {
   const headers = { 'Cache-Control': 'no-store', 'Content-Language': locals.locale };
-  if (outcome.ok) return Response.json({ sent: outcome.sent }, { headers });
+  if (outcome.ok)
+    return Response.json({ sent: outcome.sent, delivery: outcome.delivery }, { headers });
   switch (outcome.refusal) {
     case 'not_found':
       return jsonError(locals, 404);

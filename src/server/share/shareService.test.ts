@@ -4,6 +4,9 @@
  * picture and message; a refused request (bad recipients, injection, a huge message, a
  * showcase that does not offer sharing, an unsolved captcha, the rate limit) sends nothing.
  */
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -16,7 +19,7 @@ await useTestDatabase('share');
 const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { issueChallenge } = await import('../captcha/captcha.ts');
-const { smtpMailer } = await import('../mail/mailer.ts');
+const { outboxMailer, smtpMailer } = await import('../mail/mailer.ts');
 const { sendShare } = await import('./shareService.ts');
 const { rateLimiters } = await import('../rateLimit/rateLimiter.ts');
 const db = await getDb();
@@ -117,7 +120,7 @@ describe('share by e-mail', () => {
       },
       { locale: 'de-DE' },
     );
-    expect(outcome).toEqual({ ok: true, sent: 2 });
+    expect(outcome).toEqual({ ok: true, sent: 2, delivery: 'smtp' });
     expect(received.map((mail) => mail.to && 'text' in mail.to && mail.to.text).sort()).toEqual([
       'ana@example.com',
       'bo@example.org',
@@ -232,7 +235,7 @@ describe('share by e-mail', () => {
       mailer,
       captcha: 'required',
     });
-    expect(first).toEqual({ ok: true, sent: 20 });
+    expect(first).toEqual({ ok: true, sent: 20, delivery: 'smtp' });
     expect(received[0]!.subject).toBe('“Harbour <films>” was shared with you');
     received.length = 0;
     const second = await sendShare(db, {
@@ -269,5 +272,24 @@ describe('share by e-mail', () => {
       captcha: 'required',
     });
     expect(outcome).toEqual({ ok: false, refusal: 'send_failed' });
+  });
+
+  it('says the mails were kept in the outbox when no mail server is set up', async () => {
+    const outbox = path.join(await mkdtemp(path.join(tmpdir(), 'vitrine-outbox-')), 'outbox');
+    const outcome = await sendShare(db, {
+      albumId: openId,
+      viewer: viewer() as never,
+      sender: { userId: 79, name: null, clientKey: '203.0.113.11', locale: 'en' },
+      body: {
+        action: 'send_message',
+        user_emails: 'ana@example.com, ben@example.com',
+        'g-recaptcha-response': await solvedCaptcha(),
+      },
+      publicOrigin: 'https://films.example.com',
+      mailer: outboxMailer(outbox, 'Vitrine <no-reply@vitrine.test>'),
+      captcha: 'required',
+    });
+    expect(outcome).toEqual({ ok: true, sent: 2, delivery: 'outbox' });
+    expect(await readdir(outbox)).toHaveLength(2);
   });
 });

@@ -15,7 +15,7 @@ import { verifyCaptcha, type CaptchaVerdict } from '../captcha/captcha.ts';
 import type { Db } from '../db/client.ts';
 import { signMediaPath } from '../delivery/signedUrl.ts';
 import { logger } from '../logger.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { MailDelivery, Mailer } from '../mail/mailer.ts';
 import { composeShareMail } from '../mail/shareMail.ts';
 import { consume } from '../rateLimit/rateLimiter.ts';
 import { secret } from '../secrets.ts';
@@ -47,7 +47,7 @@ export interface ShareAttempt {
 }
 
 export type ShareOutcome =
-  | { ok: true; sent: number }
+  | { ok: true; sent: number; delivery: MailDelivery }
   | {
       ok: false;
       refusal: ShareRefusal | 'captcha_invalid' | 'captcha_expired' | 'not_found' | 'not_offered';
@@ -166,5 +166,5 @@ export async function sendShare(db: Db, attempt: ShareAttempt): Promise<ShareOut
     { albumId, senderId: sender.userId, recipients: sent, messageLength: message.length },
     'share e-mail sent',
   );
-  return { ok: true, sent };
+  return { ok: true, sent, delivery: mailer.delivery };
 }

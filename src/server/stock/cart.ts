@@ -2,9 +2,11 @@
  * The stock cart of a user (SPEC §3 cart response, §7 POST /cart/stock). One line per clip:
  * the cart_items key makes adding twice, or a double click, leave one line. Every change is
  * one transaction; prices and discounts are read and summed here, never in the browser.
+ * A cart is in one currency, as SPEC §3's one currencyCode says: a clip sold in another is
+ * refused, so the cart page never shows, nor checks out, a sum of two currencies.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { priceByCurrency, priceCart, type CartPricing } from '../../lib/cartPricing.ts';
+import { priceCart } from '../../lib/cartPricing.ts';
 import { formatPrice } from '../../lib/stockPrice.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -43,28 +45,17 @@ interface PricingInfo {
   totalDiscountDisplay: string;
 }
 
-/** One currency of a cart, paid at its own checkout. */
-interface CartCurrencyGroup {
-  currencyCode: string;
-  discountApplied: boolean;
-  pricingInfo: PricingInfo;
-}
-
-/**
- * SPEC §3 cart response. currencyCode, discountApplied and pricingInfo are those of the
- * cart's first currency; `currencies` has every currency the cart holds, each summed apart.
- */
+/** SPEC §3 cart response: the lines, and their sum in the cart's currency. */
 export interface CartResponse {
   items: CartItemJson[];
   subscriptionDetails: { membershipType: string; canReceiveFreeStock: boolean };
   discountApplied: boolean;
   pricingInfo: PricingInfo;
   currencyCode: string;
-  currencies: CartCurrencyGroup[];
 }
 
 /** Why a clip could not go into the cart; each is answered with SPEC §8's cart error. */
-type CartRefusal = 'unknown' | 'free' | 'owned';
+type CartRefusal = 'unknown' | 'free' | 'owned' | 'currency';
 
 export type CartChange = { ok: true; cart: CartResponse } | { ok: false; reason: CartRefusal };
 
@@ -142,46 +133,32 @@ export async function readCart(db: Db | Tx, userId: number, locale: string): Pro
       discountedDisplayPrice: money(discountedPrice, line.currencyCode),
     };
   });
-  const pricingInfo = (pricing: CartPricing, currency: string): PricingInfo => ({
-    subtotal: pricing.subtotalMinor,
-    total: pricing.totalMinor,
-    totalDiscount: pricing.totalDiscountMinor,
-    subtotalDisplay: money(pricing.subtotalMinor, currency),
-    totalDisplay: money(pricing.totalMinor, currency),
-    totalDiscountDisplay: money(pricing.totalDiscountMinor, currency),
-  });
-  const currencies = priceByCurrency(
-    items.map((i) => ({
-      currency: i.currencyCode,
-      originalMinor: i.originalPrice,
-      discountedMinor: i.discountedPrice,
-    })),
-  ).map((group): CartCurrencyGroup => ({
-    currencyCode: group.currency,
-    discountApplied: group.discountApplied,
-    pricingInfo: pricingInfo(group, group.currency),
-  }));
-  const first = currencies[0] ?? {
-    currencyCode: cart?.currencyCode ?? 'USD',
-    discountApplied: false,
-    pricingInfo: pricingInfo(priceCart([]), cart?.currencyCode ?? 'USD'),
-  };
+  const currency = items[0]?.currencyCode ?? cart?.currencyCode ?? 'USD';
+  const pricing = priceCart(
+    items.map((i) => ({ originalMinor: i.originalPrice, discountedMinor: i.discountedPrice })),
+  );
   return {
     items,
     subscriptionDetails: {
       membershipType: user?.membershipType ?? 'basic',
       canReceiveFreeStock: user?.canReceiveFreeStock ?? false,
     },
-    discountApplied: first.discountApplied,
-    pricingInfo: first.pricingInfo,
-    currencyCode: first.currencyCode,
-    currencies,
+    discountApplied: pricing.discountApplied,
+    pricingInfo: {
+      subtotal: pricing.subtotalMinor,
+      total: pricing.totalMinor,
+      totalDiscount: pricing.totalDiscountMinor,
+      subtotalDisplay: money(pricing.subtotalMinor, currency),
+      totalDisplay: money(pricing.totalMinor, currency),
+      totalDiscountDisplay: money(pricing.totalDiscountMinor, currency),
+    },
+    currencyCode: currency,
   };
 }
 
 /**
  * Adds clips (stocks_to_add) to the user's cart, all or none. A clip already in the cart
- * keeps its line. Clips of any currency share the cart, each currency summed apart.
+ * keeps its line; one sold in another currency than the cart's lines is refused.
  */
 export async function addToCart(
   db: Db,
@@ -209,12 +186,22 @@ export async function addToCart(
     if (owned.length > 0) return { ok: false, reason: 'owned' } as const;
 
     const cart = await cartOf(tx, userId, clips[0]!.currencyCode);
+    const held = await tx
+      .selectDistinct({ currencyCode: stockClips.currencyCode })
+      .from(cartItems)
+      .innerJoin(stockClips, eq(stockClips.videoId, cartItems.clipId))
+      .where(eq(cartItems.cartId, cart.id));
+    const currencies = new Set([...held, ...clips].map((c) => c.currencyCode));
+    if (currencies.size > 1) return { ok: false, reason: 'currency' } as const;
 
     await tx
       .insert(cartItems)
       .values(additions.map((a) => ({ cartId: cart.id, clipId: a.clipId, quality: a.quality })))
       .onConflictDoNothing();
-    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
+    await tx
+      .update(carts)
+      .set({ currencyCode: clips[0]!.currencyCode, updatedAt: new Date() })
+      .where(eq(carts.id, cart.id));
     return { ok: true, cart: await readCart(tx, userId, locale) } as const;
   });
 }

@@ -3,10 +3,11 @@ import { useTestDatabase } from '../db/testDatabase.ts';
 
 await useTestDatabase('event-studio');
 const { getDb } = await import('../db/client.ts');
-const { liveBroadcasts, liveEvents, showcases, showcaseVideos, users } =
+const { liveBroadcasts, liveEvents, showcases, showcaseVideos, users, videos } =
   await import('../db/schema.ts');
 const { heartbeat } = await import('../live/liveEventStore.ts');
 const studio = await import('./eventStudio.ts');
+const showcaseStudio = await import('./showcaseStudio.ts');
 const { eq } = await import('drizzle-orm');
 
 const db = await getDb();
@@ -70,6 +71,35 @@ describe('event studio', () => {
       rrule: null,
       status: 'pending',
     });
+  });
+
+  it('joins the end of its showcase’s arranged order, and moves to the end of another', async () => {
+    const arranged = await showcaseStudio.createShowcase(db, owner!.id, 'Arranged');
+    const other = await showcaseStudio.createShowcase(db, owner!.id, 'Other');
+    const clips = await db
+      .insert(videos)
+      .values(['First', 'Second'].map((name) => ({ ownerId: owner!.id, name, status: 'ready' })))
+      .returning({ id: videos.id });
+    const [first, second] = clips.map((clip) => clip.id);
+    for (const albumId of [arranged, other])
+      await showcaseStudio.addShowcaseVideos(db, owner!.id, albumId, [first!, second!]);
+    await showcaseStudio.moveShowcaseVideo(db, arranged, second!, 'top');
+    const order = async (albumId: number) =>
+      (await showcaseStudio.listStudioShowcaseVideos(db, albumId)).map((video) => video.name);
+
+    const videoId = await studio.createEvent(db, account, { ...weekly, showcaseId: arranged }, now);
+    expect(await order(arranged)).toEqual(['Second', 'First', 'Studio hour']);
+
+    // Where the owner arranges it, it stays while the event keeps its showcase.
+    await showcaseStudio.moveShowcaseVideo(db, arranged, videoId, 'top');
+    const event = (await studio.findStudioEvent(db, owner!.id, videoId))!;
+    await studio.updateEvent(db, event, { ...weekly, showcaseId: arranged }, now);
+    expect(await order(arranged)).toEqual(['Studio hour', 'Second', 'First']);
+
+    await studio.updateEvent(db, event, { ...weekly, showcaseId: other }, now);
+    expect(await order(other)).toEqual(['First', 'Second', 'Studio hour']);
+    expect(await order(arranged)).toEqual(['Second', 'First']);
+    expect((await studio.findStudioEvent(db, owner!.id, videoId))!.showcaseId).toBe(other);
   });
 
   it('ends a broadcast on the air: the node holding it learns so on its next heartbeat', async () => {

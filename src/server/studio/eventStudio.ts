@@ -4,7 +4,7 @@
  * showcase), editing it, and ending a broadcast on the air. The ingest node holding the
  * stream lets go when the event is released from it (liveBroadcast.ts checks on its heartbeat).
  */
-import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { EventInput } from '../../lib/eventForm.ts';
 import type { LiveStatus } from '../../lib/domain.ts';
 import { occurrenceAt, LIVE_LATE_WINDOW_MS } from '../../lib/liveSchedule.ts';
@@ -19,6 +19,7 @@ import {
   videos,
 } from '../db/schema.ts';
 import { forgetShowcaseReads } from '../showcases/cachedReads.ts';
+import { appendToShowcase, leaveShowcase } from '../showcases/joinShowcase.ts';
 import { newStreamKey } from '../live/streamKeys.ts';
 
 export interface StudioEvent {
@@ -130,20 +131,20 @@ function scheduledNow(
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-async function placeInShowcase(tx: Tx, videoId: number, showcaseId: number | null): Promise<void> {
-  if (showcaseId === null) return;
-  const [present] = await tx
-    .select({ id: showcaseVideos.videoId })
-    .from(showcaseVideos)
-    .where(and(eq(showcaseVideos.showcaseId, showcaseId), eq(showcaseVideos.videoId, videoId)));
-  if (present) return;
-  const [last] = await tx
-    .select({ position: max(showcaseVideos.position) })
-    .from(showcaseVideos)
-    .where(eq(showcaseVideos.showcaseId, showcaseId));
-  await tx
-    .insert(showcaseVideos)
-    .values({ showcaseId, videoId, position: (last?.position ?? 0) + 1 });
+/**
+ * Puts the event where the owner chose: at the end of that showcase's order, as a new video
+ * joins (joinShowcase.ts), leaving the showcase it was shown in before. Where the owner has
+ * arranged it since, it stays while the showcase is kept.
+ */
+async function placeInShowcase(
+  tx: Tx,
+  videoId: number,
+  showcaseId: number | null,
+  formerShowcaseId: number | null = null,
+): Promise<void> {
+  if (formerShowcaseId !== null && formerShowcaseId !== showcaseId)
+    await leaveShowcase(tx, formerShowcaseId, videoId);
+  if (showcaseId !== null) await appendToShowcase(tx, showcaseId, [videoId]);
 }
 
 export async function createEvent(
@@ -208,7 +209,7 @@ export async function updateEvent(
         ...(settled ? {} : scheduled),
       })
       .where(eq(liveEvents.videoId, event.videoId));
-    await placeInShowcase(tx, event.videoId, input.showcaseId);
+    await placeInShowcase(tx, event.videoId, input.showcaseId, event.showcaseId);
   });
   forgetShowcaseReads();
 }

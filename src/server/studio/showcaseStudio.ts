@@ -6,7 +6,7 @@
  * public page shows the change on the next request.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ilike, inArray, max, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Layout, ShowcasePrivacy, VideoPrivacy } from '../../lib/domain.ts';
 import { checkReorder, moveInOrder, type Move } from '../../lib/showcaseOrder.ts';
 import type { ShowcaseSettings } from '../../lib/showcaseSettings.ts';
@@ -14,6 +14,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { showcases, showcaseVideos, videoPictures, videos } from '../db/schema.ts';
 import { forgetShowcaseReads } from '../showcases/cachedReads.ts';
+import { appendToShowcase } from '../showcases/joinShowcase.ts';
 import { sign } from '../showcases/represent.ts';
 
 export type ShowcaseRow = typeof showcases.$inferSelect;
@@ -303,24 +304,13 @@ export async function addShowcaseVideos(
       .select({ id: videos.id })
       .from(videos)
       .where(and(eq(videos.ownerId, ownerId), inArray(videos.id, [...videoIds])));
-    const present = await tx
-      .select({ id: showcaseVideos.videoId })
-      .from(showcaseVideos)
-      .where(eq(showcaseVideos.showcaseId, albumId))
-      .for('update');
     const ownedIds = new Set(owned.map((row) => row.id));
-    const presentIds = new Set(present.map((row) => row.id));
-    const fresh = [...new Set(videoIds)].filter((id) => ownedIds.has(id) && !presentIds.has(id));
-    if (fresh.length === 0) return 0;
-    const [last] = await tx
-      .select({ position: max(showcaseVideos.position) })
-      .from(showcaseVideos)
-      .where(eq(showcaseVideos.showcaseId, albumId));
-    const start = (last?.position ?? 0) + 1;
-    await tx
-      .insert(showcaseVideos)
-      .values(fresh.map((videoId, i) => ({ showcaseId: albumId, videoId, position: start + i })));
-    return fresh.length;
+    const appended = await appendToShowcase(
+      tx,
+      albumId,
+      videoIds.filter((id) => ownedIds.has(id)),
+    );
+    return appended.length;
   });
   forgetShowcaseReads();
   return added;

@@ -23,7 +23,10 @@ import {
 import type { TranslationKey } from '../../lib/translationKeys.ts';
 
 export type TeamOutcome =
-  | { kind: 'done'; notice: 'invited' | 'roleChanged' | 'removed' | 'withdrawn' }
+  | {
+      kind: 'done';
+      notice: 'invited' | 'invitedToOutbox' | 'roleChanged' | 'removed' | 'withdrawn';
+    }
   | { kind: 'invalid'; errors: Record<string, TranslationKey> }
   | { kind: 'limited'; retryAfterSeconds: number }
   | { kind: 'unsent' }
@@ -75,7 +78,7 @@ export async function handleTeamPost(
       );
       return { kind: 'unsent' };
     }
-    return { kind: 'done', notice: 'invited' };
+    return { kind: 'done', notice: mailer.delivery === 'outbox' ? 'invitedToOutbox' : 'invited' };
   }
   const userId = Number(formText(form, 'userId'));
   if (action === 'role') {

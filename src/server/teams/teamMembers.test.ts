@@ -3,6 +3,9 @@
  * PostgreSQL of DATABASE_URL): invitations by mail with a role the inviter may give,
  * accepted once before they expire; roles changed and members removed, the owner never.
  */
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../db/testDatabase.ts';
 
@@ -21,6 +24,7 @@ const {
   setMemberRole,
 } = await import('./teamMembers.ts');
 const { handleTeamPost } = await import('./teamEditor.ts');
+const { outboxMailer } = await import('../mail/mailer.ts');
 const db = await getDb();
 
 const person = async (name: string) =>
@@ -99,7 +103,8 @@ describe('the invite form', () => {
   const post = (
     role: 'Owner' | 'Admin' | 'Contributor',
     fields: Record<string, string>,
-    mailer = {
+    mailer: Parameters<typeof handleTeamPost>[1]['mailer'] = {
+      delivery: 'smtp',
       send: async (mail: { to: string; subject: string; text: string }) => void sent.push(mail),
     },
   ) => {
@@ -157,10 +162,26 @@ describe('the invite form', () => {
   });
 
   it('keeps no invitation whose mail could not be sent', async () => {
-    const failing = { send: () => Promise.reject(new Error('connection refused')) };
+    const failing = {
+      delivery: 'smtp' as const,
+      send: () => Promise.reject(new Error('connection refused')),
+    };
     expect(await post('Owner', { email: 'yan@example.test', role: 'Viewer' }, failing)).toEqual({
       kind: 'unsent',
     });
     expect(await pending('yan@example.test')).toEqual([]);
+  });
+
+  it('says the mail was kept in the outbox when no mail server is set up', async () => {
+    const outbox = path.join(await mkdtemp(path.join(tmpdir(), 'vitrine-outbox-')), 'outbox');
+    const kept = outboxMailer(outbox, 'Vitrine <no-reply@vitrine.example>');
+    expect(await post('Owner', { email: 'zoe@example.test', role: 'Viewer' }, kept)).toEqual({
+      kind: 'done',
+      notice: 'invitedToOutbox',
+    });
+    expect(await readdir(outbox)).toEqual([expect.stringMatching(/\.eml$/)]);
+    expect((await pending('zoe@example.test')).map((invitation) => invitation.role)).toEqual([
+      'Viewer',
+    ]);
   });
 });

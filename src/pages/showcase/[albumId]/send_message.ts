@@ -11,7 +11,8 @@ import { sendShare } from '../../../server/share/shareService.ts';
 
 /**
  * POST /showcase/{albumId}/send_message (SPEC §7): JSON { user_emails, message,
- * g-recaptcha-response, token, action: "send_message" }; { sent } when the mails went out.
+ * g-recaptcha-response, token, action: "send_message" }; { sent, delivery } when the mails went
+ * out, delivery 'outbox' when they were kept in the outbox for want of a mail server.
  */
 export const POST: APIRoute = async (context) => {
   const albumId = parseId(context.params['albumId']);
