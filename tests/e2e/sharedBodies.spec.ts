@@ -93,8 +93,11 @@ test.describe('signed-in showcase pages joined from their class’s body', () =>
         if (path === video) expect(view.frameUsers).toEqual([String(viewer.userId)]);
         expect(view.ownerBar, `${path} as ${viewer.name}`).toBe(viewer === owner);
       }
-      // The member's render is the body of their class; the guest, alike, is joined to it.
-      expect((await viewOf(guest, path)).joined, path).toBe(true);
+      // The guest is joined to their class's body (a page change in between forgets it: the
+      // next view renders it again).
+      await expect
+        .poll(async () => (await viewOf(guest, path)).joined, { message: path })
+        .toBe(true);
     }
 
     const anonymous = await (await newRequest.newContext({ baseURL: origin })).get(pages[0]!);
