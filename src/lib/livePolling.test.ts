@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { livePollInterval } from './livePolling.ts';
+import { LIVE_POLL_NEAR_MS, livePollInterval, liveWaitAttributes } from './livePolling.ts';
 
 const NOW = new Date('2026-03-05T12:00:00Z');
 const inHours = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000);
@@ -35,6 +35,28 @@ describe('livePollInterval', () => {
     });
     it('treats an unreadable start time as unknown', () => {
       expect(livePollInterval('pending', 'not a date', NOW)).toBe(5_000);
+    });
+  });
+});
+
+describe('liveWaitAttributes', () => {
+  it('names the event, its state and when its first poll is due', () => {
+    const now = new Date('2026-03-07T20:00:00Z');
+    const live = { status: 'unavailable', start_time: '2026-03-07T21:00:00Z' };
+    expect(
+      liveWaitAttributes(
+        { albumId: 4, videoId: 42, state: 'upcoming', live, pollQuery: '{}' },
+        now,
+      ),
+    ).toEqual({
+      'data-lazy': 'live-wait',
+      'data-lazy-after': LIVE_POLL_NEAR_MS,
+      'data-album': 4,
+      'data-video': 42,
+      'data-state': 'upcoming',
+      'data-status': 'unavailable',
+      'data-start': '2026-03-07T21:00:00Z',
+      'data-query': '{}',
     });
   });
 });

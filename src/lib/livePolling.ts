@@ -26,3 +26,31 @@ export function livePollInterval(
   if (ahead >= 12 * HOUR_MS) return LIVE_POLL_STREAMING_MS;
   return LIVE_POLL_NEAR_MS;
 }
+
+/** What the live-wait loader reads off the element that follows an event (src/player/liveFrameWait.ts). */
+export interface LiveWaitTarget {
+  albumId: number;
+  videoId: number;
+  /** The state the element shows now; the page reloads once the event leaves it. */
+  state: string;
+  live: { status: string; start_time: string | null };
+  /** JSON of the query the event's poll carries (carriedQuery.apiQuery). */
+  pollQuery: string;
+}
+
+/** The attributes that load the live-wait module when the event's first poll is due. */
+export function liveWaitAttributes(
+  { albumId, videoId, state, live, pollQuery }: LiveWaitTarget,
+  now: Date,
+): Record<string, string | number | undefined> {
+  return {
+    'data-lazy': 'live-wait',
+    'data-lazy-after': livePollInterval(live.status, live.start_time, now),
+    'data-album': albumId,
+    'data-video': videoId,
+    'data-state': state,
+    'data-status': live.status,
+    'data-start': live.start_time ?? undefined,
+    'data-query': pollQuery,
+  };
+}

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, hydrated, islandOf, showcaseId, test } from './fixtures.ts';
-import { csrfTokenFrom, signIn } from './session.ts';
+import { csrfTokenFrom, signIn, signInRequest } from './session.ts';
 
 /**
  * SPEC §8, the error catalogue: each message the product shows today, next to a real
@@ -72,26 +72,6 @@ function posted(page: Page, pathname: string) {
   return page.waitForResponse(
     (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === pathname,
   );
-}
-
-/** Signs a request context in through the /log_in form; answers the session's token, JWT and user id. */
-async function signInRequest(
-  api: APIRequestContext,
-  baseURL: string,
-  email: string,
-): Promise<{ xsrft: string; jwt: string; userId: number }> {
-  const token = await csrfTokenFrom(api, '/log_in');
-  const signedIn = await api.post('/log_in', {
-    form: { token, email, password: 'vitrine-demo', redirect: '/' },
-    headers: { Origin: baseURL },
-    maxRedirects: 0,
-  });
-  expect(signedIn.status()).toBe(303);
-  return (await (await api.get('/api/viewer')).json()) as {
-    xsrft: string;
-    jwt: string;
-    userId: number;
-  };
 }
 
 async function clipIdNamed(page: Page, title: string): Promise<number> {

@@ -7,7 +7,7 @@
  */
 import { request as newRequest, type APIRequestContext } from '@playwright/test';
 import { expect, showcaseId, test } from './fixtures.ts';
-import { csrfTokenFrom } from './session.ts';
+import { signInRequest } from './session.ts';
 
 interface Viewer {
   name: string;
@@ -26,17 +26,7 @@ async function signedIn(email: string, name: string): Promise<Viewer> {
     baseURL: origin,
     extraHTTPHeaders: { 'x-forwarded-for': `198.19.${process.pid % 250}.${clients}` },
   });
-  const token = await csrfTokenFrom(api, '/log_in');
-  const answer = await api.post('/log_in', {
-    form: { token, email, password: 'vitrine-demo', redirect: '/' },
-    headers: { Origin: origin },
-    maxRedirects: 0,
-  });
-  expect(answer.status()).toBe(303);
-  const { xsrft, userId } = (await (await api.get('/api/viewer')).json()) as {
-    xsrft: string;
-    userId: number;
-  };
+  const { xsrft, userId } = await signInRequest(api, origin, email);
   return { name, api, xsrft, userId };
 }
 

@@ -36,11 +36,6 @@ import { recordOpening } from '../watch/showcaseFollows.ts';
 /** The holes a render may leave in a shared body, each filled anew for the viewer. */
 type PersonalValueName = 'csrf' | 'jwt';
 
-interface KeptBody {
-  template: BodyTemplate;
-  bytes: number;
-}
-
 interface PersonalPiece {
   html: Buffer;
   signature: string;
@@ -49,13 +44,13 @@ interface PersonalPiece {
 const KEY = Symbol.for('vitrine.sharedBodies');
 const holder = globalThis as {
   [KEY]?: {
-    bodies: ReturnType<typeof createPageCacheStore<KeptBody>>;
+    bodies: ReturnType<typeof createPageCacheStore<BodyTemplate>>;
     pieces: WeakMap<AccountContext, Map<string, PersonalPiece>>;
   };
 };
 const kept = (holder[KEY] ??= {
   // As long as a cached public page: a countdown or a "live" badge moves with the clock alone.
-  bodies: createPageCacheStore<KeptBody>({
+  bodies: createPageCacheStore<BodyTemplate>({
     maxEntries: 2_000,
     maxBytes: 32 * 1024 * 1024,
     ttlMs: 60_000,
@@ -169,11 +164,7 @@ export async function sharedShowcaseBodies(
   const piece = pieces.get(pieceKey(locals));
   const body = piece && kept.bodies.get(`${key}\n${piece.signature}`);
   if (piece && body) {
-    const html = composePage(
-      body.template,
-      piece.html,
-      await valuesFor(body.template.holes, locals),
-    );
+    const html = composePage(body, piece.html, await valuesFor(body.holes, locals));
     if (html !== null) {
       if (!showcaseViewer.offsite) recordOpening(db, viewer.user.id, route.albumId);
       return joinedResponse(html);
@@ -204,7 +195,7 @@ export async function sharedShowcaseBodies(
     ]);
   if (page && template) {
     const signature = personalSignature(page.personal);
-    kept.bodies.put(`${key}\n${signature}`, { template, bytes: template.bytes }, generation);
+    kept.bodies.put(`${key}\n${signature}`, template, generation);
     pieces.set(pieceKey(locals), { html: Buffer.from(page.personal), signature });
     kept.pieces.set(account, pieces);
   }
