@@ -166,7 +166,7 @@ export async function sharedShowcaseBodies(
   if (piece && body) {
     const html = composePage(body, piece.html, await valuesFor(body.holes, locals));
     if (html !== null) {
-      if (!showcaseViewer.offsite) recordOpening(db, viewer.user.id, route.albumId);
+      if (!showcaseViewer.offsite) void recordOpening(db, viewer.user.id, route.albumId);
       return joinedResponse(html);
     }
   }

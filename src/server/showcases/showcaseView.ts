@@ -92,7 +92,7 @@ export async function loadShowcaseView({
   const open = access.showcase;
   // Opened on this site by a signed-in viewer: their /watch page lists its newest videos.
   if (viewer.access.viewerId !== null && !viewer.offsite)
-    recordOpening(db, viewer.access.viewerId, albumId);
+    void recordOpening(db, viewer.access.viewerId, albumId);
   const { found, present } = open;
   const { carried } = viewer;
 

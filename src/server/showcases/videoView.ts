@@ -94,7 +94,7 @@ export async function loadVideoView({
   const open = access.showcase;
   // Opened on this site by a signed-in viewer: their /watch page lists its newest videos.
   if (viewer.access.viewerId !== null && !viewer.offsite)
-    recordOpening(db, viewer.access.viewerId, albumId);
+    void recordOpening(db, viewer.access.viewerId, albumId);
   if (open.ageGate) return ageGateView(open);
   const { found, present, lockOf, teamRole } = open;
   const { carried } = viewer;

@@ -45,14 +45,10 @@ async function heardFrom(write: () => Promise<unknown>): Promise<string[]> {
   return [...new Set(heard)];
 }
 
-/** recordOpening does not wait for its write: the next query on the one connection does. */
-const settled = () => changes.caughtUp();
-
 describe('following showcases', () => {
   it('lists followed showcases first, newest follow first, then the ones opened', async () => {
     const hourAgo = Date.now() - 60 * 60 * 1000;
-    recordOpening(db, userId, archive, hourAgo);
-    await settled();
+    await recordOpening(db, userId, archive, hourAgo);
     await follow(db, userId, reel);
     await follow(db, userId, launch);
     expect(await watchedShowcases(db, userId)).toEqual([
@@ -64,8 +60,7 @@ describe('following showcases', () => {
   });
 
   it('keeps an unfollowed showcase the viewer opened, as opened', async () => {
-    recordOpening(db, userId, reel);
-    await settled();
+    await recordOpening(db, userId, reel);
     await unfollow(db, userId, reel);
     expect(await followedShowcaseIds(db, userId)).toEqual([launch]);
     expect(await watchedShowcases(db, userId)).toContainEqual({
@@ -80,13 +75,10 @@ describe('following showcases', () => {
         (row) => row.showcaseId === launch && row.userId === userId,
       )?.openedAt;
     const first = Date.parse('2026-12-01T10:00:00Z');
-    recordOpening(db, userId, launch, first);
-    await settled();
-    recordOpening(db, userId, launch, first + 30 * 60 * 1000);
-    await settled();
+    await recordOpening(db, userId, launch, first);
+    await recordOpening(db, userId, launch, first + 30 * 60 * 1000);
     expect((await at())?.getTime()).toBe(first);
-    recordOpening(db, userId, launch, first + 61 * 60 * 1000);
-    await settled();
+    await recordOpening(db, userId, launch, first + 61 * 60 * 1000);
     expect((await at())?.getTime()).toBe(first + 61 * 60 * 1000);
   });
 
@@ -95,8 +87,7 @@ describe('following showcases', () => {
     expect(await heardFrom(() => unfollow(db, userId, archive))).toEqual(['viewers']);
     expect(
       await heardFrom(async () => {
-        recordOpening(db, userId, archive, Date.now() + 2 * 60 * 60 * 1000);
-        await settled();
+        await recordOpening(db, userId, archive, Date.now() + 2 * 60 * 60 * 1000);
       }),
     ).toEqual([]);
   });

@@ -70,22 +70,32 @@ const lastWritten = new Map<string, number>();
 /**
  * Notes that the viewer opened a showcase. A page view writes it at most once an hour (per
  * node), so a viewer browsing a showcase does not write on every page, and the page does not
- * wait for it: a write that fails is logged and costs the viewer nothing.
+ * wait for it: a write that fails is logged and costs the viewer nothing. The returned promise
+ * settles when the write has, and never rejects.
  */
-export function recordOpening(db: Db, userId: number, showcaseId: number, now = Date.now()): void {
+export function recordOpening(
+  db: Db,
+  userId: number,
+  showcaseId: number,
+  now = Date.now(),
+): Promise<void> {
   const key = `${userId}:${showcaseId}`;
   const last = lastWritten.get(key);
-  if (last !== undefined && now - last < OPENING_INTERVAL_MS) return;
+  if (last !== undefined && now - last < OPENING_INTERVAL_MS) return Promise.resolve();
   // Delete and re-insert keeps the map in the order of writing: the oldest goes first.
   lastWritten.delete(key);
   lastWritten.set(key, now);
   if (lastWritten.size > 10_000) lastWritten.delete(lastWritten.keys().next().value!);
   const openedAt = new Date(now);
-  db.insert(showcaseFollows)
+  return db
+    .insert(showcaseFollows)
     .values({ userId, showcaseId, openedAt })
     .onConflictDoUpdate({
       target: [showcaseFollows.userId, showcaseFollows.showcaseId],
       set: { openedAt },
     })
-    .catch((err: unknown) => logger.warn({ err, showcaseId }, 'could not note a showcase opened'));
+    .then(
+      () => {},
+      (err: unknown) => logger.warn({ err, showcaseId }, 'could not note a showcase opened'),
+    );
 }
