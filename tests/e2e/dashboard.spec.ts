@@ -12,6 +12,8 @@ test.describe('the home dashboard', () => {
   test("shows the owner's newest videos, events and quota, and is reached from the menus", async ({
     page,
   }) => {
+    // Sixteen axe sweeps (eight locales, two themes) follow the checks.
+    test.setTimeout(120_000);
     await signIn(page, 'owner@vitrine.test', undefined, '/manage/videos');
     await page
       .getByRole('navigation', { name: 'Studio' })

@@ -2,17 +2,27 @@
 // .data/e2e, or the DATABASE_URL that .ci/run created, emptied and seeded again, which must
 // name a test database. The media cache (MEDIA_CACHE_DIR) is kept between runs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { parseEnv } from 'node:util';
+import { rmSync } from 'node:fs';
 import { testDatabaseNameOf } from '../../src/lib/testDatabaseName.ts';
+import { E2E_DATABASE_URL } from './databasePass.ts';
 
 process.env.DATA_DIR ??= '.data/e2e';
+
+// A second server starts once the first answers: a fresh checkout's first start renders every
+// demo clip into the shared media cache, which two starting together would each do again.
+const after = process.env.E2E_START_AFTER;
+while (
+  after &&
+  !(await fetch(after).then(
+    (response) => response.ok,
+    () => false,
+  ))
+) {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
 // One process on PostgreSQL too (by default one a core): the suite's tests of several are tests/e2e/webProcesses.spec.ts.
 process.env.WEB_CONCURRENCY ??= '1';
-// The start script loads .env later: a DATABASE_URL there is the one the server would use.
-const databaseUrl =
-  process.env.DATABASE_URL ??
-  (existsSync('.env') ? parseEnv(readFileSync('.env', 'utf8')).DATABASE_URL : undefined);
+const databaseUrl = E2E_DATABASE_URL;
 if (databaseUrl) {
   try {
     testDatabaseNameOf(databaseUrl);
