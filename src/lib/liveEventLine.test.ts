@@ -8,6 +8,7 @@ const times = (status: string, more: Partial<Parameters<typeof liveEventLine>[0]
   start_time: START,
   ended_time: null,
   archived_time: null,
+  save_replay: true,
   ...more,
 });
 
@@ -36,6 +37,14 @@ describe('liveEventLine', () => {
     expect(
       liveEventLine(times('done', { ended_time: END, archived_time: '2026-03-07T22:03:00.000Z' })),
     ).toEqual({ kind: 'streamed', start: START, end: END });
+  });
+
+  it('says when an event that records nothing streamed as soon as it is over', () => {
+    expect(liveEventLine(times('done', { ended_time: END, save_replay: false }))).toEqual({
+      kind: 'streamed',
+      start: START,
+      end: END,
+    });
   });
 
   it('says when a replay streamed even where its end was not kept', () => {

@@ -8,28 +8,48 @@ import {
 
 describe('liveFrameState', () => {
   it('plays the live stream of an event on the air', () => {
-    expect(liveFrameState({ status: 'streaming', hasHls: true, hasFile: false })).toBe('stream');
+    expect(
+      liveFrameState({ status: 'streaming', hasHls: true, hasFile: false, savesReplay: true }),
+    ).toBe('stream');
   });
 
   it('says the event is starting while its first playlist is not published yet', () => {
-    expect(liveFrameState({ status: 'streaming', hasHls: false, hasFile: false })).toBe('starting');
+    expect(
+      liveFrameState({ status: 'streaming', hasHls: false, hasFile: false, savesReplay: true }),
+    ).toBe('starting');
   });
 
   it.each(['unavailable', 'pending', 'ready'])('says when a %s event starts', (status) => {
-    expect(liveFrameState({ status, hasHls: false, hasFile: false })).toBe('upcoming');
+    expect(liveFrameState({ status, hasHls: false, hasFile: false, savesReplay: true })).toBe(
+      'upcoming',
+    );
   });
 
   it('plays the replay of an ended event', () => {
-    expect(liveFrameState({ status: 'done', hasHls: true, hasFile: true })).toBe('video');
+    expect(liveFrameState({ status: 'done', hasHls: true, hasFile: true, savesReplay: true })).toBe(
+      'video',
+    );
   });
 
   it('says the replay is being prepared until it has a file', () => {
-    expect(liveFrameState({ status: 'done', hasHls: false, hasFile: false })).toBe('preparing');
+    expect(
+      liveFrameState({ status: 'done', hasHls: false, hasFile: false, savesReplay: true }),
+    ).toBe('preparing');
+  });
+
+  it('says an event that records nothing is over, with no replay to wait for', () => {
+    expect(
+      liveFrameState({ status: 'done', hasHls: false, hasFile: false, savesReplay: false }),
+    ).toBe('ended');
   });
 
   it('leaves a video that is not a live event to the frame', () => {
-    expect(liveFrameState({ status: null, hasHls: true, hasFile: true })).toBeNull();
-    expect(liveFrameState({ status: null, hasHls: false, hasFile: false })).toBeNull();
+    expect(
+      liveFrameState({ status: null, hasHls: true, hasFile: true, savesReplay: true }),
+    ).toBeNull();
+    expect(
+      liveFrameState({ status: null, hasHls: false, hasFile: false, savesReplay: true }),
+    ).toBeNull();
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * What the player frame of a live event shows (SPEC §2 player frame, §4 live status): its
  * live stream while on the air, its replay once there is one, and until then a sentence
- * saying when it starts or that the replay is being prepared. Null for a video that is not a
- * live event, which the frame shows as before.
+ * saying when it starts, that the replay is being prepared, or, for an event that records
+ * nothing, that it is over. Null for a video that is not a live event, which the frame shows
+ * as before.
  */
 
-export type LiveFrameState = 'stream' | 'starting' | 'video' | 'upcoming' | 'preparing';
+export type LiveFrameState = 'stream' | 'starting' | 'video' | 'upcoming' | 'preparing' | 'ended';
 
 export interface LiveFrameFacts {
   /** The event's status; null for a video that is not a live event. */
@@ -14,14 +15,21 @@ export interface LiveFrameFacts {
   hasHls: boolean;
   /** The video has a playable MP4. */
   hasFile: boolean;
+  /** The event's broadcasts become its replay. */
+  savesReplay: boolean;
 }
 
-export function liveFrameState({ status, hasHls, hasFile }: LiveFrameFacts): LiveFrameState | null {
+export function liveFrameState({
+  status,
+  hasHls,
+  hasFile,
+  savesReplay,
+}: LiveFrameFacts): LiveFrameState | null {
   if (status === null) return null;
   // On the air before its first playlist is published: a moment later it plays.
   if (status === 'streaming') return hasHls ? 'stream' : 'starting';
   if (hasFile) return 'video';
-  if (status === 'done') return 'preparing';
+  if (status === 'done') return savesReplay ? 'preparing' : 'ended';
   return 'upcoming';
 }
 

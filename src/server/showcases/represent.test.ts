@@ -196,6 +196,7 @@ describe('an event without a start time', () => {
       start_time: null,
       ended_time: null,
       archived_time: null,
+      save_replay: true,
       chat: { room_id: null },
       recurring_event: null,
     });

@@ -80,6 +80,8 @@ export interface LiveJson {
   ended_time: string | null;
   /** When the replay became watchable. */
   archived_time: string | null;
+  /** Whether a broadcast becomes the event's replay; false: nothing is recorded. */
+  save_replay: boolean;
   chat: { room_id: number | null };
   /** Whenever the event has a start time; rrule 'FREQ=SINGLE' for a one-off event. */
   recurring_event: { schedule: ScheduleJson } | null;
@@ -173,6 +175,7 @@ function liveJson(live: LiveRef, now: Date): LiveJson {
     start_time: isoOf(live.broadcastStartedAt ?? null) ?? startTime,
     ended_time: isoOf(live.broadcastEndedAt ?? null),
     archived_time: isoOf(live.archivedTime),
+    save_replay: live.saveReplay,
     chat: { room_id: live.chatRoomId },
     recurring_event:
       startTime === null || !readableRule(live.rrule)

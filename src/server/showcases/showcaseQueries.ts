@@ -65,6 +65,8 @@ export interface LiveRef {
   rrule: string | null;
   timeZone: string;
   archivedTime: string | null;
+  /** Whether its broadcasts are recorded to become its replay (off: nothing is kept). */
+  saveReplay: boolean;
   chatRoomId: number | null;
   /** The broadcast on the air (its live HLS), for a streaming event. */
   broadcastId: number | null;
@@ -205,7 +207,8 @@ export const media = {
   live: sql<LiveRef | null>`(
     select json_build_object(
       'status', l.status, 'startTime', l.start_time, 'rrule', l.rrule,
-      'timeZone', l.time_zone, 'archivedTime', l.archived_time, 'chatRoomId', l.chat_room_id,
+      'timeZone', l.time_zone, 'archivedTime', l.archived_time, 'saveReplay', l.save_replay,
+      'chatRoomId', l.chat_room_id,
       'broadcastId', case when l.status = 'streaming' then b.id end,
       'broadcastStartedAt', b.started_at, 'broadcastEndedAt', b.ended_at
     )
