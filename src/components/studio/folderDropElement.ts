@@ -85,11 +85,11 @@ class FolderDropElement extends HTMLElement {
     const select = form?.querySelector('select');
     const item = row && parseDragItem(row.dataset);
     const to = parseFolderRef(select?.value);
-    if (!row || !select || !item || to === undefined) return;
+    // A choice that moves nothing posts as it would without JavaScript, and the page says so.
+    const move = row && item && to !== undefined ? dropMove(item, to) : null;
+    if (!row || !select || !move) return;
     event.preventDefault();
-    const move = dropMove(item, to);
-    const name = select.selectedOptions[0]?.textContent?.trim() ?? '';
-    if (move) void this.#move(row, move, name, true);
+    void this.#move(row, move, select.selectedOptions[0]?.textContent?.trim() ?? '', true);
   };
 
   #announce(text: string): void {
@@ -159,10 +159,8 @@ class FolderDropElement extends HTMLElement {
     const list = row.parentElement;
     const next = (row.nextElementSibling ?? row.previousElementSibling) as HTMLElement | null;
     row.remove();
-    if (list && list.children.length === 0) {
-      list.hidden = true;
+    if (list && list.children.length === 0)
       this.querySelector<HTMLElement>(`[data-move-empty="${list.id}"]`)?.removeAttribute('hidden');
-    }
     if (!byKeyboard) return;
     const focus =
       next?.querySelector<HTMLElement>('form[data-move-form] select') ??
