@@ -40,6 +40,9 @@ export default defineConfig({
       'border border-line bg-surface p-0 text-ink shadow-xl',
     'dialog-body': 'flex flex-col p-4',
     'dialog-title': 'm-0 text-lg font-bold',
+    // A folder a row is dragged over (src/components/studio/folderDropElement.ts sets data-drop).
+    'drop-target':
+      'rounded-md data-[drop=over]:outline-2 data-[drop=over]:outline-dashed data-[drop=over]:outline-brand',
     'sr-only':
       'absolute w-px h-px p-0 -m-px overflow-hidden whitespace-nowrap border-0 [clip:rect(0,0,0,0)]',
   },

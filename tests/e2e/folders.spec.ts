@@ -7,11 +7,29 @@
 import { LOCALES } from '../../src/lib/domain.ts';
 import { localizePath } from '../../src/lib/localeNegotiation.ts';
 import { THEME_COOKIE } from '../../src/lib/footerPreferences.ts';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
 import { API_PORT } from './apiPort.ts';
 
 const drafts = showcaseId('private');
+
+/** The moves' live region, which announces what a drop or a Move form did. */
+const moveStatus = (page: Page) => page.locator('[data-move-status]');
+
+/** Waits for the folders' drag and drop script, so a move goes through it rather than a full post. */
+async function enhanced(page: Page): Promise<void> {
+  await page.waitForFunction(() => customElements.get('vitrine-folder-drop') !== undefined);
+}
+
+/** Creates a folder from /manage/folders, inside `parent` (its label) or at the top. */
+async function createFolder(page: Page, name: string, parent?: string): Promise<void> {
+  await page.goto('/manage/folders');
+  await page.getByLabel('Name').fill(name);
+  if (parent) await page.getByLabel('Inside').selectOption({ label: parent });
+  await page.getByRole('button', { name: 'Create folder' }).click();
+  await expect(page.getByTestId('studio-notice')).toHaveText('Folder created.');
+}
 
 test.describe('library folders', () => {
   test('the owner files videos in nested folders and adds a folder to a showcase', async ({
@@ -48,20 +66,28 @@ test.describe('library folders', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByTestId('studio-notice')).toHaveText('Moved 2 videos.');
 
-    // From the subfolder's page one of them moves up to the parent, by keyboard alone.
+    // From the subfolder's page one of them moves up to the parent, by keyboard alone: Tab
+    // to its Move form, type the folder's name in the select, Tab to Move and press Enter.
     await page.goto('/manage/folders');
     await page.getByRole('link', { name: child }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(child);
     await expect(page.getByTestId('folder-video')).toHaveCount(2);
-    const moveTo = page.getByLabel('Move Orchard frost to');
-    await moveTo.selectOption({ label: parent });
-    await moveTo.focus();
+    await enhanced(page);
+    await page.getByRole('link', { name: 'Orchard frost' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Move Orchard frost to')).toBeFocused();
+    await page.keyboard.type(parent);
+    await expect(page.getByLabel('Move Orchard frost to')).toHaveValue(/^\d+$/);
     await page.keyboard.press('Tab');
     await expect(
       page.getByTestId('folder-video').filter({ hasText: 'Orchard frost' }).getByRole('button'),
     ).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('studio-notice')).toHaveText('Moved 1 video.');
+    await expect(moveStatus(page)).toHaveText(`Orchard frost moved to ${parent}.`);
+    await expect(page.getByTestId('folder-video')).toHaveText([/Jazz cellar/]);
+    // The keyboard user is left on the next video's Move form, not at the top of the page.
+    await expect(page.getByLabel('Move Jazz cellar to')).toBeFocused();
+    await page.reload();
     await expect(page.getByTestId('folder-video')).toHaveText([/Jazz cellar/]);
 
     // The library filtered by each folder lists what was filed there.
@@ -79,10 +105,13 @@ test.describe('library folders', () => {
     // Back on the parent's page it moves down again, then the subfolder's two go to a showcase.
     await page.goto('/manage/folders');
     await page.getByRole('link', { name: parent }).click();
+    await enhanced(page);
     await page.getByLabel('Move Orchard frost to').selectOption({ label: childLabel });
     await page.getByRole('button', { name: 'Move', exact: true }).first().click();
-    await expect(page.getByTestId('studio-notice')).toHaveText('Moved 1 video.');
+    await expect(moveStatus(page)).toHaveText(`Orchard frost moved to ${childLabel}.`);
     await expect(page.getByText('No videos in this folder.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Videos in this folder' })).toBeFocused();
+    await expect(page.getByTestId('folder-subfolder-list')).toContainText('2 videos');
     await page.getByTestId('folder-subfolder-list').getByRole('link', { name: child }).click();
     await expect(page.getByTestId('folder-video')).toHaveCount(2);
     await page.getByLabel('Showcase', { exact: true }).selectOption({ label: 'Owner’s Drafts' });
@@ -130,8 +159,115 @@ test.describe('library folders', () => {
     ]);
   });
 
+  test('videos and folders move by drag and drop; a folder never into its own subfolder', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const run = Date.now().toString(36);
+    const outer = `Festivals ${run}`;
+    const inner = `Summer ${run}`;
+    await signIn(page, 'owner@vitrine.test', undefined, '/manage/folders');
+    await createFolder(page, outer);
+    await createFolder(page, inner, outer);
+
+    // A library row dropped on a folder above the table is filed there, the page unchanged.
+    await page.goto('/manage/videos?q=Bridge+repair');
+    await enhanced(page);
+    const folders = page.getByTestId('library-folders');
+    await page
+      .getByTestId('library-row')
+      .filter({ hasText: 'Bridge repair' })
+      .dragTo(folders.getByRole('link', { name: outer, exact: true }));
+    await expect(moveStatus(page)).toHaveText(`Bridge repair moved to ${outer}.`);
+    await folders.getByRole('link', { name: outer, exact: true }).click();
+    await expect(page.getByTestId('library-row')).toHaveText([/Bridge repair/]);
+
+    // On the folder's page it is listed, and dropped on the subfolder it leaves for there.
+    await page.goto('/manage/folders');
+    await page.getByRole('link', { name: outer, exact: true }).click();
+    await expect(page.getByTestId('folder-video')).toHaveText([/Bridge repair/]);
+    await enhanced(page);
+    const subfolders = page.getByTestId('folder-subfolder-list');
+    await page
+      .getByTestId('folder-video')
+      .filter({ hasText: 'Bridge repair' })
+      .dragTo(subfolders.getByRole('link', { name: inner }));
+    await expect(moveStatus(page)).toHaveText(`Bridge repair moved to ${inner}.`);
+    await expect(page.getByText('No videos in this folder.')).toBeVisible();
+    await expect(subfolders).toContainText('1 video');
+    await subfolders.getByRole('link', { name: inner }).click();
+    await expect(page.getByTestId('folder-video')).toHaveText([/Bridge repair/]);
+    // From there, dropped on the path's top it is in no folder.
+    await enhanced(page);
+    await page
+      .getByTestId('folder-video')
+      .filter({ hasText: 'Bridge repair' })
+      .dragTo(
+        page
+          .getByRole('navigation', { name: 'Folder path' })
+          .getByRole('link', { name: 'Folders' }),
+      );
+    await expect(moveStatus(page)).toHaveText('Bridge repair is in no folder now.');
+    await expect(page.getByTestId('folder-video')).toHaveCount(0);
+
+    // A folder dragged into its own subfolder is refused, and stays where it was.
+    await page.goto('/manage/folders');
+    await enhanced(page);
+    const tree = page.getByTestId('folder-tree');
+    const outerNode = page.getByTestId('folder-node').filter({
+      has: page.getByRole('link', { name: outer, exact: true }),
+    });
+    const innerLink = outerNode.getByRole('list').getByRole('link', { name: inner });
+    await outerNode.getByRole('link', { name: outer, exact: true }).dragTo(innerLink);
+    await expect(moveStatus(page)).toHaveText(
+      'A folder cannot be moved into one of its own subfolders.',
+    );
+    await expect(innerLink).toBeVisible();
+
+    // The subfolder dragged to the top line leaves its parent; then the parent goes into it.
+    await innerLink.dragTo(tree.getByText('Drag a folder onto another'));
+    await expect(moveStatus(page)).toHaveText(`Folder ${inner} moved to the top.`);
+    await expect(outerNode.getByRole('list')).toHaveCount(0);
+    await outerNode
+      .getByRole('link', { name: outer, exact: true })
+      .dragTo(tree.getByRole('link', { name: inner }));
+    await expect(moveStatus(page)).toHaveText(`Folder ${outer} moved into ${inner}.`);
+    const innerNode = page.getByTestId('folder-node').filter({
+      has: page.getByRole('link', { name: inner, exact: true }),
+    });
+    await expect(innerNode.getByRole('list').getByRole('link', { name: outer })).toBeVisible();
+    await page.reload();
+    await expect(innerNode.getByRole('list').getByRole('link', { name: outer })).toBeVisible();
+    await page.goto('/manage/videos');
+    await expect(page.getByLabel('Folder', { exact: true }).first()).toContainText(
+      `${inner} / ${outer}`,
+    );
+  });
+
+  test('without JavaScript a video moves by its Move form', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const run = Date.now().toString(36);
+    const name = `Plain ${run}`;
+    await signIn(page, 'owner@vitrine.test', undefined, '/manage/folders');
+    await createFolder(page, name);
+    await page.goto('/manage/videos?q=Mountain+hut');
+    await page.getByRole('checkbox', { name: 'Choose Mountain hut' }).check();
+    await page.getByLabel('Action').selectOption({ label: 'Move to folder' });
+    await page.getByLabel('Folder', { exact: true }).last().selectOption({ label: name });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('studio-notice')).toHaveText('Moved 1 video.');
+    await page.goto('/manage/folders');
+    await page.getByRole('link', { name }).click();
+    await page.getByLabel('Move Mountain hut to').selectOption({ label: 'No folder' });
+    await page.getByTestId('folder-video').getByRole('button', { name: 'Move' }).click();
+    await expect(page.getByTestId('studio-notice')).toHaveText('Moved 1 video.');
+    await expect(page.getByText('No videos in this folder.')).toBeVisible();
+    await context.close();
+  });
+
   test('the folder screens are accessible in every locale and both themes', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     await signIn(page, 'owner@vitrine.test', undefined, '/manage/folders');
     const name = `Axe ${Date.now().toString(36)}`;
     await page.getByLabel('Name').fill(name);
@@ -139,6 +275,14 @@ test.describe('library folders', () => {
     await page.getByLabel('Name').fill(`${name} inner`);
     await page.getByLabel('Inside').selectOption({ label: name });
     await page.getByRole('button', { name: 'Create folder' }).click();
+    // A video in the folder, so its page shows a draggable video row and its Move form.
+    await page.goto('/manage/videos?q=Aurora+timelapse');
+    await page.getByRole('checkbox', { name: 'Choose Aurora timelapse' }).check();
+    await page.getByLabel('Action').selectOption({ label: 'Move to folder' });
+    await page.getByLabel('Folder', { exact: true }).last().selectOption({ label: name });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('studio-notice')).toHaveText('Moved 1 video.');
+    await page.goto('/manage/folders');
     await page.getByRole('link', { name, exact: true }).click();
     const folderPath = new URL(page.url()).pathname;
 
@@ -147,7 +291,7 @@ test.describe('library folders', () => {
         .context()
         .addCookies([{ name: THEME_COOKIE, value: theme, url: new URL('/', page.url()).href }]);
       for (const locale of LOCALES) {
-        for (const path of ['/manage/folders', folderPath]) {
+        for (const path of ['/manage/folders', folderPath, '/manage/videos']) {
           await page.goto(localizePath(locale, path));
           await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
           await expectAccessible(page);

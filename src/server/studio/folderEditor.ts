@@ -1,9 +1,11 @@
 /**
  * The forms of /manage/folders and /manage/folders/{id}: create a folder, rename, move or
- * delete one, file a video in another folder, and add a folder's videos to a showcase. Each
- * needs what the library's bulk edits need (editOwnVideos); a contributor files and adds
- * only the videos they uploaded.
+ * delete one, file a video in another folder, and add a folder's videos to a showcase; and
+ * the moves their drag and drop posts (POST /manage/folders/move). Each needs what the
+ * library's bulk edits need (editOwnVideos); a contributor files and adds only the videos
+ * they uploaded.
  */
+import type { FolderMove } from '../../lib/folderDrop.ts';
 import { folderName } from '../../lib/folderTree.ts';
 import { mayDo } from '../../lib/studioPermissions.ts';
 import type { TranslationKey } from '../../lib/translationKeys.ts';
@@ -13,6 +15,7 @@ import {
   createFolder,
   deleteFolder,
   fileVideos,
+  findStudioFolder,
   folderVideoIds,
   moveFolder,
   renameFolder,
@@ -111,4 +114,30 @@ export async function handleFolderPost(
     return { kind: 'done', notice: 'added', count: videoIds.length, folderId: folder.id };
   }
   return { kind: 'invalid', message: 'library.bulkChooseAction' };
+}
+
+export type FolderMoveOutcome =
+  { kind: 'done' } | { kind: 'invalid'; message: TranslationKey } | { kind: 'refused' };
+
+/**
+ * A move dropped on a folder (POST /manage/folders/move): a video filed in it, or a folder put
+ * in it; `to` null files the video in no folder, or puts the folder at the top. The same
+ * checks as the forms: the video one the user may edit, the folders the account's, no cycle.
+ */
+export async function handleFolderMove(
+  db: Db,
+  account: StudioAccount,
+  move: FolderMove,
+): Promise<FolderMoveOutcome> {
+  if (!mayDo(account.role, 'editOwnVideos')) return { kind: 'refused' };
+  if (move.kind === 'folder') {
+    const refusal = await moveFolder(db, account.ownerId, move.id, move.to);
+    return refusal ? { kind: 'invalid', message: REFUSALS[refusal] } : { kind: 'done' };
+  }
+  if (move.to !== null && !(await findStudioFolder(db, account.ownerId, move.to)))
+    return { kind: 'invalid', message: 'folders.chooseFolder' };
+  const videoIds = await editableVideoIds(db, account, [move.id]);
+  if (videoIds.length === 0) return { kind: 'invalid', message: 'library.bulkNothingChosen' };
+  await fileVideos(db, videoIds, move.to);
+  return { kind: 'done' };
 }

@@ -2,7 +2,8 @@
  * Folders against a real database (PGlite in a temporary folder, or the PostgreSQL of
  * DATABASE_URL): a cycle refused, a deleted folder's subfolders moved up and its videos left
  * in no folder, the library filtered by folder, and filing a video heard by no public page;
- * the folder forms refuse a viewer, and file for a contributor only what they uploaded.
+ * the folder forms and their drag and drop refuse a viewer, file for a contributor only what
+ * they uploaded, and refuse a folder dropped below itself.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ const { listenForPageChanges } = await import('../db/pageChanges.ts');
 const { createFolder, deleteFolder, fileVideos, findStudioFolder, listFolders, moveFolder } =
   await import('./folderStudio.ts');
 const { listLibrary } = await import('./videoStudio.ts');
-const { handleFolderPost } = await import('./folderEditor.ts');
+const { handleFolderMove, handleFolderPost } = await import('./folderEditor.ts');
 
 const db = await getDb();
 const [owner] = await db
@@ -148,5 +149,45 @@ describe('the folder forms', () => {
     expect(
       await handleFolderPost(db, owner, folder, form({ action: 'move', folderId: String(below) })),
     ).toEqual({ kind: 'invalid', message: 'folders.refusedDescendant' });
+  });
+
+  it('moves what is dropped: a video into a folder or none, a folder never below itself', async () => {
+    const owner = { userId: ownerId, ownerId, ownerName: 'Owner', role: 'Owner' as const };
+    const shelf = (await createFolder(db, ownerId, 'Shelf', null))!;
+    const box = (await createFolder(db, ownerId, 'Box', shelf))!;
+    const drop = (kind: 'video' | 'folder', id: number, to: number | null) =>
+      handleFolderMove(db, owner, { kind, id, to });
+    expect(await drop('video', teaser, box)).toEqual({ kind: 'done' });
+    expect((await library(box)).items.map((video) => video.name)).toEqual(['Teaser']);
+    expect(await drop('video', teaser, null)).toEqual({ kind: 'done' });
+    expect((await library(box)).items).toEqual([]);
+    expect(await drop('folder', shelf, box)).toEqual({
+      kind: 'invalid',
+      message: 'folders.refusedDescendant',
+    });
+    expect((await findStudioFolder(db, ownerId, shelf))?.parentId).toBeNull();
+    expect(await drop('folder', box, null)).toEqual({ kind: 'done' });
+    expect(await drop('folder', shelf, box)).toEqual({ kind: 'done' });
+    expect((await findStudioFolder(db, ownerId, shelf))?.parentId).toBe(box);
+  });
+
+  it("refuses a dropped move of a viewer, of a video not theirs, or to a folder not the account's", async () => {
+    const theirs = (await createFolder(db, other!.id, 'Elsewhere', null))!;
+    const mine = (await createFolder(db, ownerId, 'Mine', null))!;
+    expect(
+      await handleFolderMove(db, as('Viewer', other!.id), { kind: 'video', id: teaser, to: mine }),
+    ).toEqual({ kind: 'refused' });
+    expect(
+      await handleFolderMove(db, as('Contributor', other!.id), {
+        kind: 'video',
+        id: interview,
+        to: mine,
+      }),
+    ).toEqual({ kind: 'invalid', message: 'library.bulkNothingChosen' });
+    const owner = { userId: ownerId, ownerId, ownerName: 'Owner', role: 'Owner' as const };
+    expect(await handleFolderMove(db, owner, { kind: 'video', id: teaser, to: theirs })).toEqual({
+      kind: 'invalid',
+      message: 'folders.chooseFolder',
+    });
   });
 });

@@ -37,6 +37,8 @@ export interface LibraryVideo {
   status: string;
   duration: number;
   uploaderId: number | null;
+  /** The library folder it is filed in; null: none. */
+  folderId: number | null;
   thumbnail: string | null;
 }
 
@@ -63,6 +65,7 @@ const libraryColumns = {
   status: videos.status,
   duration: videos.duration,
   uploaderId: videos.uploaderId,
+  folderId: videos.folderId,
   pictureKey: pictureOf(videos.id),
 };
 
