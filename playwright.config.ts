@@ -108,6 +108,8 @@ export default defineConfig({
         // the captcha asks little work of a headless browser on a shared machine.
         MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'Vitrine <no-reply@vitrine.test>',
+        // Review notes are mailed in batches a few seconds long (tests/e2e/review.spec.ts).
+        REVIEW_MAIL_DELAY: '8',
         CAPTCHA_WORK: '5000',
         // The demo team signs in by SSO against the provider below (tests/e2e/sso.spec.ts).
         DEMO_SSO_ISSUER: `http://127.0.0.1:${oidcPort}`,
