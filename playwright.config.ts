@@ -168,6 +168,8 @@ export default defineConfig({
         // second lane's server keeps its mail in its outbox folder, out of that inbox.
         MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'Vitrine <no-reply@vitrine.test>',
+        // Review notes are mailed in batches a few seconds long (tests/e2e/review.spec.ts).
+        REVIEW_MAIL_DELAY: '8',
       },
     },
     ...(TWO_LANES
@@ -195,8 +197,8 @@ export default defineConfig({
       command: 'node tests/e2e/oidcProvider.mjs',
       url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
       // Two lanes share the machine's cores: a test that sweeps several screens with axe may take
-  // twice what it takes alone.
-  timeout: TWO_LANES ? 60_000 : 30_000,
+      // twice what it takes alone.
+      timeout: TWO_LANES ? 60_000 : 30_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',

@@ -334,6 +334,14 @@ export const configSchema = z
       .describe(
         'Sender of outgoing mail, e.g. "Vitrine <no-reply@example.com>"; default Vitrine <no-reply@{the PUBLIC_URL host}>. With MAIL_URL, set it unless PUBLIC_URL names a domain: the server does not start with a loopback sender.',
       ),
+    REVIEW_MAIL_DELAY: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(10 * 60)
+      .describe(
+        "Seconds from a video's first new review note to the one e-mail that tells its managers about every note left meanwhile.",
+      ),
     SIGNUP: z
       .enum(SIGNUP_MODES)
       .default('invitation')

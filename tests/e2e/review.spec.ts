@@ -5,13 +5,23 @@
  * mark the timeline and seek the player; the owner sees both, resolves one and answers the
  * other, and the client sees the answer. The pages are never cached nor indexed, and axe
  * finds nothing in any locale or theme.
+ *
+ * Versions and mail: on a video the owner uploads, a client with JavaScript off leaves two
+ * notes and the owner gets exactly one mail of both over real SMTP (REVIEW_MAIL_DELAY is a
+ * few seconds here, playwright.config.ts); the owner replaces the source, the link that
+ * follows the latest version shows version 2 with none of version 1's notes, a plain link
+ * reads version 1's notes and says its cut is gone, a link pinned to version 1 plays nothing,
+ * and the studio counts each version's unresolved notes.
  */
 import type { Browser, Page } from '@playwright/test';
+import type { ParsedMail } from 'mailparser';
 import { LOCALES } from '../../src/lib/domain.ts';
 import { localizePath } from '../../src/lib/localeNegotiation.ts';
 import { THEME_COOKIE } from '../../src/lib/footerPreferences.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { clip, uploadThroughStudio } from './clips.ts';
+import { expect, expectAccessible, hydrated, test } from './fixtures.ts';
 import { signIn } from './session.ts';
+import { openInbox, type Inbox } from './smtpInbox.ts';
 
 const DRAFT = 'Rough assembly, not for anyone yet';
 
@@ -25,9 +35,17 @@ async function ownerReviewPage(page: Page): Promise<string> {
   return page.url();
 }
 
-/** Makes a review link (with `password`, when given) and answers its path. */
-async function makeLink(page: Page, password = ''): Promise<string> {
+/**
+ * Makes a review link (with `password`, when given; showing `version`, the latest when not
+ * given) and answers its path.
+ */
+async function makeLink(
+  page: Page,
+  password = '',
+  version = 'The latest version (follows replacements)',
+): Promise<string> {
   await page.getByLabel('Password (optional)').fill(password);
+  await page.getByLabel('Shows').selectOption({ label: version });
   await page.getByRole('button', { name: 'Make review link' }).click();
   await expect(page.getByTestId('studio-notice')).toHaveText(
     'Review link made. Copy it and send it to your reviewers.',
@@ -36,8 +54,8 @@ async function makeLink(page: Page, password = ''): Promise<string> {
   return new URL(href!).pathname;
 }
 
-async function signedOut(browser: Browser): Promise<Page> {
-  return (await browser.newContext()).newPage();
+async function signedOut(browser: Browser, javaScriptEnabled = true): Promise<Page> {
+  return (await browser.newContext({ javaScriptEnabled })).newPage();
 }
 
 async function leaveNote(client: Page, name: string, time: string, body: string): Promise<void> {
@@ -48,6 +66,15 @@ async function leaveNote(client: Page, name: string, time: string, body: string)
   await form.getByRole('button', { name: 'Add note' }).click();
   await expect(client.getByTestId('review-notice')).toHaveText('Your note was added.');
 }
+
+let inbox: Inbox;
+// Every note left here is mailed to the owner; the mails land in this inbox.
+test.beforeAll(async () => {
+  inbox = await openInbox();
+});
+test.afterAll(async () => {
+  await inbox.close();
+});
 
 test.describe('review pages', () => {
   test('a client leaves notes on a private video and the owner resolves and answers them', async ({
@@ -204,5 +231,138 @@ test.describe('review pages', () => {
       }
     }
     await client.context().close();
+  });
+
+  test('a replaced source starts a new version; the owner gets one mail per batch of notes', async ({
+    page,
+    browser,
+  }) => {
+    // An upload, a replacement, two mail windows and an axe sweep of 32 pages.
+    test.setTimeout(540_000);
+    const title = `Review cut ${Date.now().toString(36)}`;
+    await signIn(page, 'owner@vitrine.test', undefined, '/manage/videos');
+    const videoId = await uploadThroughStudio(page, title);
+    const studio = `/manage/videos/${videoId}/review`;
+    await page.goto(studio);
+    const latestPath = await makeLink(page);
+    const pinnedPath = await makeLink(page, '', 'Version 1 only');
+    await expect(page.getByTestId('link-version')).toHaveText([
+      'The latest version (follows replacements)',
+      'Version 1 only',
+    ]);
+
+    // Two notes in a row, from a client without JavaScript: one mail lists both.
+    const client = await signedOut(browser, false);
+    await client.goto(latestPath);
+    await leaveNote(client, 'Ana <Lima>', '0:01', 'Title card <i>too</i> early');
+    await leaveNote(client, 'Bo', '0:00', 'Cold open works');
+    await expect(client.getByTestId('review-versions')).toHaveCount(0);
+    // One mail each to those who may answer the notes: the owner and the team's admin.
+    const mailsOf = () =>
+      inbox.mails.filter((mail) => mail.subject === `New review notes on “${title}”`);
+    const recipientOf = (mail: ParsedMail) => [mail.to].flat()[0]?.text;
+    await expect
+      .poll(() => mailsOf().map(recipientOf).sort(), { timeout: 30_000 })
+      .toEqual(['admin@vitrine.test', 'owner@vitrine.test']);
+    const batch = mailsOf().find((mail) => recipientOf(mail) === 'owner@vitrine.test')!;
+    expect(batch.text).toContain(
+      '0:00 · version 1 · Bo\nCold open works\n\n0:01 · version 1 · Ana <Lima>\nTitle card <i>too</i> early',
+    );
+    expect(batch.html).toContain('Title card &lt;i&gt;too&lt;/i&gt; early');
+    const reviewLink = /Open the review: (\S+)/.exec(batch.text ?? '')![1]!;
+    expect(new URL(reviewLink).pathname).toBe(studio);
+
+    // The owner replaces the source in the studio: version 2 starts.
+    await page.goto(`/manage/videos/${videoId}`);
+    await page.getByRole('heading', { name: 'Replace the video file' }).scrollIntoViewIfNeeded();
+    await hydrated(page);
+    const replacement = await clip(`${title} v2.mp4`, { seconds: 3 });
+    await page.getByLabel('Choose videos').setInputFiles(replacement.path);
+    await expect(
+      page
+        .getByTestId('upload-item')
+        .filter({ hasText: `${title} v2.mp4` })
+        .getByTestId('upload-state'),
+    ).toHaveText('Ready', { timeout: 120_000 });
+
+    // The link that follows the latest version shows version 2, playable, without v1's notes.
+    await client.goto(latestPath);
+    const versions = client.getByTestId('review-version');
+    await expect(versions).toHaveText(['Version 2 (current)', 'Version 1']);
+    await expect(versions.first()).toHaveAttribute('aria-current', 'page');
+    await expect(client.getByText('No notes yet.')).toBeVisible();
+    await expect(client.locator('iframe[data-review-player]')).toHaveCount(1);
+    await leaveNote(client, 'Ana <Lima>', '0:02', 'Much better');
+    await expect(client.getByTestId('review-note')).toHaveCount(1);
+
+    // A plain link reads version 1: its notes and time codes, its cut no longer playable.
+    await versions.filter({ hasText: 'Version 1' }).click();
+    await expect(client).toHaveURL(new RegExp(`${latestPath}\\?version=1$`));
+    await expect(client.getByTestId('review-version-gone')).toContainText(
+      'This is an earlier version of the video.',
+    );
+    await expect(client.locator('iframe[data-review-player]')).toHaveCount(0);
+    await expect(client.getByTestId('review-form')).toHaveCount(0);
+    const older = client.getByTestId('review-note');
+    await expect(older).toHaveCount(2);
+    await expect(older.nth(0)).toContainText('0:00');
+    await expect(older.nth(1)).toContainText('Title card <i>too</i> early');
+
+    // The link pinned to version 1 shows it and plays nothing, the current cut included.
+    await client.goto(pinnedPath);
+    await expect(client.getByTestId('review-version-gone')).toBeVisible();
+    await expect(client.getByTestId('review-versions')).toHaveCount(0);
+    await expect(client.getByTestId('review-note')).toHaveCount(2);
+    await client.goto(`${pinnedPath}?version=2`);
+    await expect(client.getByTestId('review-note')).toHaveCount(2);
+    await client.goto(`${pinnedPath}/frame`);
+    await expect(client.locator('video')).toHaveCount(0);
+    await expect(client.getByText('This is an earlier version of the video.')).toBeVisible();
+
+    // The studio counts each version's unresolved notes and lists the current version's.
+    await page.goto(studio);
+    await expect(page.getByTestId('review-version')).toHaveText([
+      /^Version 2 \(current\)\s*1 unresolved note$/,
+      /^Version 1\s*2 unresolved notes$/,
+    ]);
+    await expect(page.getByRole('heading', { name: 'Notes on version 2' })).toBeVisible();
+    await expect(page.getByTestId('review-note')).toHaveCount(1);
+    await page.getByTestId('review-version').filter({ hasText: 'Version 1' }).click();
+    await page.getByTestId('review-note').nth(0).getByRole('button', { name: 'Resolve' }).click();
+    await expect(page.getByTestId('studio-notice')).toHaveText('Note resolved.');
+    await expect(page).toHaveURL(/\?version=1&done=resolved$/);
+    await expect(page.getByTestId('review-version-unresolved')).toHaveText([
+      '1 unresolved note',
+      '1 unresolved note',
+    ]);
+
+    // The note on version 2 came in a mail of its own; the first batch was sent once.
+    await expect.poll(() => mailsOf().length, { timeout: 30_000 }).toBe(4);
+    const toOwner = mailsOf().filter((mail) => recipientOf(mail) === 'owner@vitrine.test');
+    expect(toOwner).toHaveLength(2);
+    expect(toOwner[1]!.text).toContain('0:02 · version 2 · Ana <Lima>\nMuch better');
+    expect(toOwner[1]!.text).not.toContain('Cold open works');
+
+    // axe finds nothing on the version pages in any locale or theme (axe needs JavaScript).
+    await client.context().close();
+    const reader = await signedOut(browser);
+    await reader.goto(latestPath);
+    for (const theme of ['light', 'dark'] as const) {
+      for (const [viewer, path] of [
+        [reader, `${latestPath}?version=1`],
+        [page, studio],
+      ] as const) {
+        await viewer
+          .context()
+          .addCookies([{ name: THEME_COOKIE, value: theme, url: new URL('/', viewer.url()).href }]);
+        for (const locale of LOCALES) {
+          await viewer.goto(localizePath(locale, path));
+          await expect(viewer.locator('html')).toHaveAttribute('data-theme', theme);
+          await expect(viewer.getByTestId('review-versions')).toBeVisible();
+          await expectAccessible(viewer);
+        }
+      }
+    }
+    await reader.context().close();
   });
 });

@@ -96,7 +96,9 @@ const versionRequestSchema = z.object({
  * POST /videos/{id}/versions { upload: { approach: 'tus', size }, file_name }: Vimeo's
  * replace(). A tus upload is opened whose finished file becomes the video's new source
  * (same id and addresses, transcoded anew, caption tracks kept), under the limits of any
- * upload. Vitrine keeps no versions of its own, so the answer is the video with its `upload`.
+ * upload. The finished file starts the video's next version, to which new review notes are
+ * pinned; the earlier version's files are not kept, so the answer is the video with its
+ * `upload`, as for a new one.
  */
 export async function createVersionAnswer(context: APIContext): Promise<Response> {
   const call = beginWriteCall(context, 'upload');

@@ -273,6 +273,8 @@ export const videos = pgTable(
     searchName: text('search_name').generatedAlwaysAs(sql`vitrine_search_fold(name)`),
     /** The library folder it is filed in; none when null or when the folder is deleted. */
     folderId: integer('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    /** Which cut of the video is current: 1 at upload, one more at each replaced source. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
@@ -813,6 +815,8 @@ export const reviewLinks = pgTable(
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
     passwordHash: text('password_hash'),
+    /** The version it shows; null follows the video's current one through replacements. */
+    version: integer('version'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -831,6 +835,8 @@ export const reviewNotes = pgTable(
       .references(() => videos.id, { onDelete: 'cascade' }),
     /** The link it came through; kept when the link is taken away. */
     linkId: integer('link_id').references(() => reviewLinks.id, { onDelete: 'set null' }),
+    /** The version of the video it was left on: its time code is of that cut. */
+    version: integer('version').notNull().default(1),
     /** Whole seconds from the start of the video. */
     seconds: integer('seconds').notNull(),
     authorName: text('author_name').notNull(),
@@ -838,7 +844,20 @@ export const reviewNotes = pgTable(
     resolved: boolean('resolved').notNull().default(false),
     reply: text('reply'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** When the mail that told the video's managers about it went; null while it waits. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('review_notes_video_idx').on(t.videoId, t.seconds)],
+  (t) => [index('review_notes_video_idx').on(t.videoId, t.version, t.seconds)],
 );
+
+/**
+ * The open mail window of a video with new review notes: made by the first note after the
+ * last mail, gone once the one mail of its notes is sent (src/server/review/reviewMail.ts).
+ */
+export const reviewMailWindows = pgTable('review_mail_windows', {
+  videoId: integer('video_id')
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+});

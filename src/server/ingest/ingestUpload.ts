@@ -4,7 +4,7 @@
  * job has made every file), the source is stored, and the transcode job is queued.
  */
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { QuotaRefusalKey } from '../../lib/uploadQuota.ts';
 import type { Db } from '../db/client.ts';
 import { showcases, uploads, videoFiles, videoPictures, videos } from '../db/schema.ts';
@@ -133,9 +133,10 @@ export interface ReplaceSourceInput {
 }
 
 /**
- * A new source for an existing video: same id, same addresses. The quota counts the new file;
- * the old files and pictures go, the video is processing again and the transcode job makes
- * everything anew from the new source. Caption tracks stay.
+ * A new source for an existing video: same id, same addresses, the next version (review
+ * notes are pinned to the version they were left on; src/lib/reviewVersions.ts). The quota
+ * counts the new file; the old files and pictures go, the video is processing again and the
+ * transcode job makes everything anew from the new source. Caption tracks stay.
  */
 export async function replaceVideoSource(
   db: Db,
@@ -160,7 +161,7 @@ export async function replaceVideoSource(
     await tx.delete(videoPictures).where(eq(videoPictures.videoId, videoId));
     await tx
       .update(videos)
-      .set({ status: 'processing', errorMessage: null })
+      .set({ status: 'processing', errorMessage: null, version: sql`${videos.version} + 1` })
       .where(eq(videos.id, videoId));
     await tx
       .insert(uploads)

@@ -11,6 +11,9 @@ import {
 } from '../ingest/transcode.ts';
 import { LIVE_REPLAY_JOB } from '../live/liveEventStore.ts';
 import { archiveReplay, isReplayPayload, markReplayFailed } from '../live/replay.ts';
+import { mailer } from '../mail/mailer.ts';
+import { sendReviewMail } from '../review/reviewMail.ts';
+import { isReviewMailPayload, REVIEW_MAIL_JOB } from '../review/reviewMailWindow.ts';
 import type { JobHandlers } from './runner.ts';
 
 export function jobHandlers(storage: MediaStorage = mediaStorage()): JobHandlers {
@@ -43,6 +46,15 @@ export function jobHandlers(storage: MediaStorage = mediaStorage()): JobHandlers
       },
       async giveUp(payload) {
         if (isReplayPayload(payload)) await markReplayFailed(await getDb(), payload.broadcastId);
+      },
+    },
+    // Notes a failed mail leaves unmailed go out with the video's next window: no giveUp.
+    [REVIEW_MAIL_JOB]: {
+      async run(payload, { progress }) {
+        if (!isReviewMailPayload(payload))
+          throw new Error('review mail job without videoId and origin');
+        const mailed = await sendReviewMail(await getDb(), payload, mailer);
+        progress(`review notes mailed: ${mailed}`);
       },
     },
   };

@@ -1,17 +1,20 @@
 /**
  * Review links and their notes (/review/{token}, /manage/videos/{id}/review): a link lets
  * whoever holds it watch one video, even a private one, and leave notes pinned to its time
- * codes; the account's members answer, resolve and remove them. Every change of a note is
- * scoped by its video, so an id from another account's video finds nothing.
+ * codes and to the version of the video they watched (src/lib/reviewVersions.ts); the
+ * account's members answer, resolve and remove them. Every change of a note is scoped by its
+ * video, so an id from another account's video finds nothing.
  */
 import type { AstroCookies } from 'astro';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReviewNoteFields } from '../../lib/reviewNotes.ts';
+import type { VersionNotes } from '../../lib/reviewVersions.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { reviewLinks, reviewNotes, videoFiles, videoPictures, videos } from '../db/schema.ts';
 import { servedOverHttps } from '../http/publicOrigin.ts';
+import { openReviewMailWindow, type ReviewMailSettings } from './reviewMailWindow.ts';
 import { clientKey } from '../rateLimit/clientKey.ts';
 import { consume, reset } from '../rateLimit/rateLimiter.ts';
 import { playJson, sign, type VideoJson } from '../showcases/represent.ts';
@@ -21,13 +24,15 @@ export type ReviewLink = typeof reviewLinks.$inferSelect;
 export type ReviewNote = typeof reviewNotes.$inferSelect;
 export type ReviewVideo = Pick<
   typeof videos.$inferSelect,
-  'id' | 'name' | 'duration' | 'status' | 'ownerId'
+  'id' | 'name' | 'duration' | 'status' | 'ownerId' | 'version'
 >;
 
+/** A link to the video's current version whatever it becomes (`version` null), or to one version. */
 export async function createReviewLink(
   db: Db,
   videoId: number,
   password: string,
+  version: number | null = null,
 ): Promise<ReviewLink> {
   const [link] = await db
     .insert(reviewLinks)
@@ -35,6 +40,7 @@ export async function createReviewLink(
       token: randomBytes(16).toString('base64url'),
       videoId,
       passwordHash: password ? await hashPassword(password) : null,
+      version,
     })
     .returning();
   return link!;
@@ -70,6 +76,7 @@ export async function findReviewLink(
         duration: videos.duration,
         status: videos.status,
         ownerId: videos.ownerId,
+        version: videos.version,
       },
     })
     .from(reviewLinks)
@@ -100,25 +107,51 @@ export function isReviewProof(link: ReviewLink, proof: string | undefined): bool
   });
 }
 
+/**
+ * A note on `version` of the link's video, and the mail that will tell the video's managers:
+ * the note joins the video's open mail window or opens one, in one transaction, so a mail
+ * being sent either carries the note or leaves it to the next window.
+ */
 export async function addReviewNote(
   db: Db,
   link: ReviewLink,
   note: ReviewNoteFields,
+  version: number,
+  mail: ReviewMailSettings,
 ): Promise<ReviewNote> {
-  const [row] = await db
-    .insert(reviewNotes)
-    .values({ ...note, videoId: link.videoId, linkId: link.id })
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    await openReviewMailWindow(tx, link.videoId, mail);
+    const [row] = await tx
+      .insert(reviewNotes)
+      .values({ ...note, version, videoId: link.videoId, linkId: link.id })
+      .returning();
+    return row!;
+  });
 }
 
-/** A video's notes in the order of its timeline, the earliest sent first at one time code. */
-export function reviewNotesOf(db: Db, videoId: number): Promise<ReviewNote[]> {
+/**
+ * The notes of one version of a video in the order of its timeline, the earliest sent first
+ * at one time code.
+ */
+export function reviewNotesOf(db: Db, videoId: number, version: number): Promise<ReviewNote[]> {
   return db
     .select()
     .from(reviewNotes)
-    .where(eq(reviewNotes.videoId, videoId))
+    .where(and(eq(reviewNotes.videoId, videoId), eq(reviewNotes.version, version)))
     .orderBy(asc(reviewNotes.seconds), asc(reviewNotes.createdAt), asc(reviewNotes.id));
+}
+
+/** How many notes, and unresolved ones, each version of a video has; versions without any are left out. */
+export async function reviewNotesPerVersion(db: Db, videoId: number): Promise<VersionNotes[]> {
+  return db
+    .select({
+      version: reviewNotes.version,
+      notes: count(),
+      unresolved: sql<number>`(count(*) filter (where not ${reviewNotes.resolved}))::int`,
+    })
+    .from(reviewNotes)
+    .where(eq(reviewNotes.videoId, videoId))
+    .groupBy(reviewNotes.version);
 }
 
 const noteOf = (videoId: number, noteId: number) =>

@@ -48,6 +48,8 @@ export interface StudioVideo extends LibraryVideo {
   contentRating: ContentRating;
   hasPassword: boolean;
   errorMessage: string | null;
+  /** Its current version: one more for each replaced source (src/lib/reviewVersions.ts). */
+  version: number;
   tracks: { id: number; language: string; displayName: string }[];
   showcases: { id: number; name: string }[];
 }
@@ -118,6 +120,7 @@ export async function findStudioVideo(
       contentRating: videos.contentRating,
       passwordHash: videos.passwordHash,
       errorMessage: videos.errorMessage,
+      version: videos.version,
     })
     .from(videos)
     .where(and(eq(videos.ownerId, ownerId), eq(videos.id, videoId)))
@@ -146,6 +149,7 @@ export async function findStudioVideo(
     description: rest.description,
     privacyDownload: rest.privacyDownload,
     errorMessage: rest.errorMessage,
+    version: rest.version,
     contentRating: contentRating as ContentRating,
     hasPassword: passwordHash !== null,
     tracks,
