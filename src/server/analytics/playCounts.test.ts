@@ -81,8 +81,11 @@ describe('flushing the tally', () => {
     expect(reel.topVideos).toEqual([{ videoId: video!.id, name: 'Launch', plays: 2 }]);
     expect(reel.referrers).toEqual([{ value: 'news.example', count: 1 }]);
 
-    expect(await accountPlays(db, owner!.id, '2026-12-01')).toBe(2);
-    expect(await accountPlays(db, owner!.id, '2026-12-08')).toBe(0);
+    expect(await accountPlays(db, owner!.id, '2026-12-01', 3)).toEqual({
+      plays: 2,
+      topVideos: [{ videoId: video!.id, name: 'Launch', plays: 2 }],
+    });
+    expect(await accountPlays(db, owner!.id, '2026-12-08', 3)).toEqual({ plays: 0, topVideos: [] });
     expect(await playTotals(db, [video!.id])).toEqual(new Map([[video!.id, 2]]));
   });
 

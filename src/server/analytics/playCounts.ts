@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { total, type SourceCount } from '../../lib/analyticsReport.ts';
 import type { TallyBatch } from '../../lib/playCounting.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -143,12 +144,6 @@ export async function writePlayCounts(db: Db, batch: TallyBatch): Promise<void> 
   });
 }
 
-/** A source (referring site or country) and what it brought over the period. */
-export interface SourceCount {
-  value: string;
-  count: number;
-}
-
 export interface VideoStatsDay {
   day: string;
   plays: number;
@@ -167,13 +162,6 @@ export interface VideoAnalytics {
 
 /** The most sources of each kind a page lists. */
 const TOP_SOURCES = 10;
-
-/** The day `days` days before `today` (inclusive period start), `YYYY-MM-DD`. */
-export function periodStart(today: string, days: number): string {
-  const start = new Date(`${today}T00:00:00Z`);
-  start.setUTCDate(start.getUTCDate() - (days - 1));
-  return start.toISOString().slice(0, 10);
-}
 
 /** A video's daily rows, retention and sources from `since` (a UTC day) on. */
 export async function videoAnalytics(
@@ -285,14 +273,23 @@ export async function showcaseAnalytics(
   return { days, topVideos, ...sources };
 }
 
-/** The plays of an account's videos from `since` on. */
-export async function accountPlays(db: Db, ownerId: number, since: string): Promise<number> {
-  const [row] = await db
-    .select({ plays: sql<number>`coalesce(sum(${videoDailyStats.plays}), 0)::int` })
+/** The plays of an account's videos from `since` on, and its most played videos. */
+export async function accountPlays(
+  db: Db,
+  ownerId: number,
+  since: string,
+  top: number,
+): Promise<{ plays: number; topVideos: TopVideo[] }> {
+  const plays = sql<number>`sum(${videoDailyStats.plays})::int`;
+  const rows = await db
+    .select({ videoId: videos.id, name: videos.name, plays })
     .from(videoDailyStats)
     .innerJoin(videos, eq(videos.id, videoDailyStats.videoId))
-    .where(and(eq(videos.ownerId, ownerId), gte(videoDailyStats.day, since)));
-  return row?.plays ?? 0;
+    .where(and(eq(videos.ownerId, ownerId), gte(videoDailyStats.day, since)))
+    .groupBy(videos.id, videos.name)
+    .having(sql`sum(${videoDailyStats.plays}) > 0`)
+    .orderBy(desc(plays), asc(videos.id));
+  return { plays: total(rows, (row) => row.plays), topVideos: rows.slice(0, top) };
 }
 
 /** Every play counted of each of these videos, by id (0 for one never played). */
