@@ -21,6 +21,7 @@ const smtpPort = Number(process.env['E2E_SMTP_PORT'] ?? 4462);
  */
 const DATABASE_SPECS = [
   'access',
+  'analytics',
   'account',
   'accounts',
   'api',
