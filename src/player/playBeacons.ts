@@ -15,17 +15,13 @@ const MAX_STEP_S = 2;
 export function sendPlayBeacons(media: HTMLVideoElement, live: boolean): void {
   const [, album = '', video = ''] =
     /\/showcase\/(\d+)\/video\/(\d+)/.exec(location.pathname) ?? [];
-  let referrer = '';
-  try {
-    referrer = document.referrer && new URL(document.referrer).host;
-  } catch {
-    // No framing page to name.
-  }
-  const send = (wire: Pick<BeaconWire, 'k'> & Partial<BeaconWire>) => {
-    const body = JSON.stringify({ a: Number(album), v: Number(video), r: referrer, ...wire });
-    if (!navigator.sendBeacon?.(BEACON_PATH, body))
-      void fetch(BEACON_PATH, { method: 'POST', body, keepalive: true }).catch(() => {});
-  };
+  // An address or nothing: a frame opened by itself has no framing page.
+  const referrer = document.referrer && new URL(document.referrer).host;
+  const send = (wire: Pick<BeaconWire, 'k'> & Partial<BeaconWire>) =>
+    navigator.sendBeacon(
+      BEACON_PATH,
+      JSON.stringify({ a: Number(album), v: Number(video), r: referrer, ...wire }),
+    );
 
   if (live) {
     const i = crypto.randomUUID();
