@@ -14,6 +14,7 @@ const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { accountPlays, playTotals, showcaseAnalytics, videoAnalytics, writePlayCounts } =
   await import('./playCounts.ts');
+const { withCountedPlays } = await import('../api/apiStats.ts');
 
 const db = await getDb();
 const [owner] = await db
@@ -127,5 +128,18 @@ describe('flushing the tally', () => {
     expect(columns).not.toEqual(
       expect.arrayContaining([expect.stringMatching(/ip|address|cookie|hash|agent|viewer$/i)]),
     );
+  });
+});
+
+describe("the API's stats.plays", () => {
+  it('adds the counted plays to those the video came with', async () => {
+    const counted = (await playTotals(db, [video!.id])).get(video!.id)!;
+    const [shaped, other] = await withCountedPlays(db, [
+      { uri: `/videos/${video!.id}`, stats: { plays: 40, likes: 2 } },
+      { uri: '/videos/999999', stats: { plays: 7, likes: 0 } },
+    ]);
+    expect(counted).toBeGreaterThan(0);
+    expect(shaped!.stats).toEqual({ plays: 40 + counted, likes: 2 });
+    expect(other!.stats.plays).toBe(7);
   });
 });
