@@ -18,9 +18,9 @@ export const LIVE_GONE_MS = 2 * LIVE_PING_MS + 5_000;
 /** A beacon longer than this is not one of ours. */
 export const BEACON_MAX_BYTES = 1024;
 /** The most seconds of watching one beacon may report: the frame reports at least this often. */
-export const BEACON_MAX_SECONDS = 600;
+const BEACON_MAX_SECONDS = 600;
 
-export type BeaconKind = 'play' | 'progress' | 'finish' | 'live';
+type BeaconKind = 'play' | 'progress' | 'finish' | 'live';
 
 /** A beacon as the frame sends it, field names kept short to keep it small. */
 export interface BeaconWire {
@@ -175,7 +175,7 @@ export interface ShowcaseDay {
 }
 
 export const SOURCE_KINDS = ['referrer', 'country'] as const;
-export type SourceKind = (typeof SOURCE_KINDS)[number];
+type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /** Plays (of a video) or visits (of a showcase) by referring site or by country. */
 export interface SourceDay {
@@ -332,7 +332,6 @@ export function createTally() {
     },
   };
 }
-export type Tally = ReturnType<typeof createTally>;
 
 /** Whether a batch holds nothing to write. */
 export function isEmptyBatch(batch: TallyBatch): boolean {

@@ -123,7 +123,7 @@ export const showcaseVisits: Step = (req, _res, next) => {
 };
 
 /** Writes what was counted since the last flush; a failed write is logged and its counts lost. */
-export async function flushPlayCounts(): Promise<void> {
+async function flushPlayCounts(): Promise<void> {
   const batch = tally.drain();
   if (isEmptyBatch(batch)) return;
   try {
