@@ -2,7 +2,8 @@
  * Analytics (docs/analytics.md): an anonymous viewer in a browser of their own plays a demo
  * video to its end in the video view's player frame, and the owner's studio then shows the
  * play, the finish and the watch time on the video's analytics page, the showcase's, and
- * /home; a viewer whose browser sends Global Privacy Control plays it too and is not counted.
+ * /home, and the API's stats.plays; a viewer whose browser sends Global Privacy Control plays
+ * it too and is not counted.
  * The new pages download their CSV, and axe finds nothing on them in any locale or theme.
  */
 import type { Browser, Page } from '@playwright/test';
@@ -75,6 +76,13 @@ test.describe('analytics', () => {
     await signIn(page, 'owner@vitrine.test', undefined, '/home');
     await page.goto(analytics);
     const before = Number(await page.getByTestId('analytics-plays').locator('dd').textContent());
+    const apiPlays = async () =>
+      (
+        (await (await page.request.get(`/api/videos/${videoId}`)).json()) as {
+          stats: { plays: number };
+        }
+      ).stats.plays;
+    const apiPlaysBefore = await apiPlays();
     const showcasePlaysBefore = await (async () => {
       await page.goto(`/manage/showcases/${showcaseId('grid')}/analytics`);
       return Number(await page.getByTestId('analytics-plays').locator('dd').textContent());
@@ -87,6 +95,8 @@ test.describe('analytics', () => {
     await playToTheEnd(counted, videoPath);
 
     await figure(page, analytics, 'analytics-plays', new RegExp(`^${before + 1}$`));
+    // The API's Vimeo stats count it too.
+    expect(await apiPlays()).toBe(apiPlaysBefore + 1);
     // The finish may come a flush after the play.
     await figure(page, analytics, 'analytics-finishes', /^[1-9]\d*$/);
     // A couple of seconds at the start and the last one and a half.
