@@ -20,7 +20,7 @@ import {
 const DAY = '2026-12-07';
 const context = (overrides: Partial<BeaconContext> = {}): BeaconContext => ({
   day: DAY,
-  firstPlay: true,
+  firstToday: true,
   country: null,
   ownHost: 'vitrine.test',
   now: 0,
@@ -131,11 +131,13 @@ describe('batching', () => {
     tally.beacon(beacon({ k: 'play', a: 2, v: 9, r: 'blog.example' }), context({ country: 'FR' }));
     tally.beacon(beacon({ k: 'progress', a: 2, v: 9, s: 10, b: [0, 1] }), context());
     tally.beacon(beacon({ k: 'finish', a: 2, v: 9, s: 5, b: [2] }), context());
-    tally.beacon(beacon({ k: 'play', a: 2, v: 9 }), context({ firstPlay: false }));
+    tally.beacon(beacon({ k: 'play', a: 2, v: 9 }), context({ firstToday: false }));
+    tally.beacon(beacon({ k: 'finish', a: 2, v: 9, s: 2 }), context({ firstToday: false }));
     const batch = tally.drain();
     expect(batch.videos).toHaveLength(1);
     const [row] = batch.videos;
-    expect(row).toMatchObject({ videoId: 9, day: DAY, plays: 1, finishes: 1, watchSeconds: 15 });
+    // The repeat's seconds count as watched; its play and finish do not count again.
+    expect(row).toMatchObject({ videoId: 9, day: DAY, plays: 1, finishes: 1, watchSeconds: 17 });
     expect(row!.retention.slice(0, 4)).toEqual([1, 1, 1, 0]);
     expect(batch.showcases).toEqual([{ showcaseId: 2, day: DAY, visits: 0, plays: 1 }]);
     expect(batch.sources).toEqual([

@@ -197,8 +197,11 @@ export interface TallyBatch {
 /** What the server knows of a beacon's request beside the beacon. */
 export interface BeaconContext {
   day: string;
-  /** Whether this is the viewer's first play of the video today (createDedup). */
-  firstPlay: boolean;
+  /**
+   * Whether this is the viewer's first play (or finish) of the video today (createDedup): a
+   * viewer counts one play and one finish a day, however often they watch.
+   */
+  firstToday: boolean;
   /** The trusted region header's country, or null. */
   country: string | null;
   /** The site's own host: a referrer from it is no referrer. */
@@ -294,8 +297,8 @@ export function createTally() {
       const row = videoDay(beacon.videoId, day);
       row.watchSeconds += beacon.seconds;
       for (const bucket of beacon.buckets) row.retention[bucket]! += 1;
-      if (beacon.kind === 'finish') row.finishes += 1;
-      if (beacon.kind === 'play' && context.firstPlay) {
+      if (beacon.kind === 'finish' && context.firstToday) row.finishes += 1;
+      if (beacon.kind === 'play' && context.firstToday) {
         row.plays += 1;
         showcaseDay(beacon.showcaseId, day).plays += 1;
         addOrigins('video', beacon.videoId, day, beacon.referrer, context.country, context.ownHost);

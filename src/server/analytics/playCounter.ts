@@ -73,7 +73,9 @@ function readBody(req: IncomingMessage): Promise<string | null> {
     req.on('end', () =>
       resolve(size <= BEACON_MAX_BYTES ? Buffer.concat(chunks).toString('utf8') : null),
     );
+    // A request cut short ends with neither: its beacon is dropped.
     req.on('error', () => resolve(null));
+    req.on('close', () => resolve(null));
   });
 }
 
@@ -85,7 +87,7 @@ export const playBeacons: Step = (req, res, next) => {
     return;
   }
   void readBody(req).then((text) => {
-    res.writeHead(204, { 'Cache-Control': NO_STORE }).end();
+    if (!res.headersSent) res.writeHead(204, { 'Cache-Control': NO_STORE }).end();
     if (text === null || declinesCounting(header(req))) return;
     const beacon = parseBeacon(text);
     if (!beacon) return;
@@ -94,8 +96,9 @@ export const playBeacons: Step = (req, res, next) => {
     tally.beacon(beacon, {
       day,
       now,
-      firstPlay:
-        beacon.kind === 'play' && dedup.first(day, viewerKey(req, day, `video:${beacon.videoId}`)),
+      firstToday:
+        (beacon.kind === 'play' || beacon.kind === 'finish') &&
+        dedup.first(day, viewerKey(req, day, `${beacon.kind}:${beacon.videoId}`)),
       country: countryOf(req),
       ownHost: ownHost(req),
     });

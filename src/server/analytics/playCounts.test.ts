@@ -36,7 +36,7 @@ await db
 const DAY = '2026-12-07';
 const context = (overrides: Partial<BeaconContext> = {}): BeaconContext => ({
   day: DAY,
-  firstPlay: true,
+  firstToday: true,
   country: 'DE',
   ownHost: 'vitrine.test',
   now: 0,
