@@ -91,7 +91,8 @@ test.describe('analytics', () => {
     // Declined first: its beacons reach the server before the counted play's do.
     const declining = await viewer(browser, { 'sec-gpc': '1' });
     await playToTheEnd(declining, videoPath);
-    const counted = await viewer(browser);
+    // The e2e server trusts x-test-country as GEO_COUNTRY_HEADER.
+    const counted = await viewer(browser, { 'x-test-country': 'FR' });
     await playToTheEnd(counted, videoPath);
 
     await figure(page, analytics, 'analytics-plays', new RegExp(`^${before + 1}$`));
@@ -104,6 +105,7 @@ test.describe('analytics', () => {
       /^00:0[1-9]$|^00:[1-5]\d$/,
     );
     await expect(page.getByTestId('chart-retention')).toBeVisible();
+    await expect(page.getByTestId('countries-table')).toContainText('France');
     // The numbers behind the chart, and its CSV.
     await page.getByTestId('chart-daily').getByText('Show the numbers').click();
     await expect(page.getByTestId('chart-daily').getByRole('table')).toBeVisible();
