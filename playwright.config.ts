@@ -22,6 +22,7 @@ const secondPort = Number(process.env['E2E_SECOND_PORT'] ?? port + 15);
  */
 const DATABASE_SPECS = [
   'access',
+  'analytics',
   'account',
   'accounts',
   'api',

@@ -6,6 +6,7 @@
  */
 import type access from '../../i18n/en/access.json';
 import type account from '../../i18n/en/account.json';
+import type analytics from '../../i18n/en/analytics.json';
 import type apiTokens from '../../i18n/en/apiTokens.json';
 import type chat from '../../i18n/en/chat.json';
 import type common from '../../i18n/en/common.json';
@@ -41,6 +42,7 @@ import type watch from '../../i18n/en/watch.json';
 interface English {
   access: typeof access;
   account: typeof account;
+  analytics: typeof analytics;
   apiTokens: typeof apiTokens;
   chat: typeof chat;
   common: typeof common;

@@ -13,6 +13,7 @@ import { listenForPlayerKeys } from './keyboardControls.ts';
 import { nativeLiveEdge, showLiveEdge, type LiveEdge } from './liveEdgeBar.ts';
 import { followLiveEvent } from './liveStreamEnd.ts';
 import { startStream } from './startStream.ts';
+import { sendPlayBeacons } from './playBeacons.ts';
 
 provideLazy('player-frame', (body) => {
   const media = body.querySelector<HTMLVideoElement>('video[data-player]');
@@ -28,6 +29,8 @@ provideLazy('player-frame', (body) => {
     (edge) => (liveEdge = edge),
   );
   listenForPlayerKeys(body, media);
+  // Counted on the server from these, with no cookie and no viewer kept (docs/analytics.md).
+  sendPlayBeacons(media, live);
   const liveBar = body.querySelector<HTMLElement>('[data-live-edge]');
   if (live && liveBar) showLiveEdge(liveBar, media, () => liveEdge());
   // SPEC §7: PLAYER_ENDED goes to the framing page once it sent attach-events. A live stream

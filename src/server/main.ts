@@ -56,6 +56,7 @@ import { listenForPageChanges, type PageChanges } from './db/pageChanges.ts';
 import { onPagesChanged, pagesChanged } from './db/pageChangeSignal.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
 import { useSharedSecrets, type SharedSecrets } from './secrets.ts';
+import { playBeacons, showcaseVisits, startPlayCounting } from './analytics/playCounter.ts';
 
 const { PORT, HOST, WORKER, GEO_COUNTRY_HEADER, GEO_REGION_HEADER, BENCH_ROUTES, REDIS_URL } =
   config();
@@ -128,6 +129,9 @@ const handler = (listener: Listener) =>
       publicOrigin(),
       preparingPage(startup),
       malformedRequest,
+      // Beacons and visits are counted in memory, with no read, and written in batches.
+      playBeacons,
+      showcaseVisits,
       apiCors,
       bodyLimit({
         limit: config().BODY_LIMIT,
@@ -174,6 +178,7 @@ const SHUTDOWN_DRAIN_MS = 10_000;
 let worker: Worker | null = null;
 let live: LiveService | null = null;
 let stopColdStorageSweep: () => Promise<void> = async () => {};
+let playCounting: { stop(): Promise<void> } | null = null;
 let stopping = false;
 async function stop(signal: NodeJS.Signals): Promise<void> {
   if (stopping) return;
@@ -204,6 +209,8 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   await pageChanges?.close();
   await stopColdStorageSweep();
   sharedSecrets?.stop();
+  // The plays counted since the last flush are written before the database closes.
+  await playCounting?.stop();
   // PGlite must be closed or its sequences jump on the next start.
   await closeDb();
   process.exit(0);
@@ -223,6 +230,7 @@ if (role.runsMachineWork) {
   worker = WORKER ? await startBackgroundWorker() : null;
   live = await startLiveService({ ingest: true });
 }
+playCounting = startPlayCounting();
 onPagesChanged(() => pageCache.invalidate());
 pageChanges = await listenForPageChanges({ onChange: pagesChanged, onGap: pagesChanged });
 

@@ -205,9 +205,10 @@ test.describe('the video view', () => {
     await page.waitForLoadState('networkidle');
     // No React (over 100 KB), no hls.js (Chromium plays HLS itself): the frame's stream
     // choice, keyboard controls, messages and the whole player API (about 22 KB, 6 KB
-    // compressed), and the page's continuous play.
+    // compressed), its play beacons (1.3 KB: src/player/playBeacons.ts), and the page's
+    // continuous play; 25.1 KB in all when last measured.
     expect(bytes).toBeGreaterThan(0);
-    expect(bytes).toBeLessThan(24_000);
+    expect(bytes).toBeLessThan(25_500);
   });
 });
 

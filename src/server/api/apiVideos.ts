@@ -15,6 +15,7 @@ import { videoJson } from '../showcases/represent.ts';
 import { findShowcaseVideo, type VideoWithMedia } from '../showcases/showcaseQueries.ts';
 import { loadVideoDownloads } from '../showcases/videoDownloads.ts';
 import { apiVideo } from './apiShapes.ts';
+import { withCountedPlays } from './apiStats.ts';
 import { findAccountVideo, showcasesHolding, type AccountVideo } from './apiQueries.ts';
 
 const stateOf = (item: AccountVideo) =>
@@ -51,11 +52,13 @@ export async function presentShowcaseVideo(
         t: context.locals.t,
         shareHash: context.url.searchParams.get('sh'),
       });
-  const shaped = apiVideo(
-    { ...video, text_tracks: downloads.textTracks, download_access: downloads.access },
-    { origins, albumId: open.found.showcase.id, state: AVAILABLE, downloads: downloads.download },
-  );
-  return { video: shaped, downloadAccess: downloads.access };
+  const [shaped] = await withCountedPlays(db, [
+    apiVideo(
+      { ...video, text_tracks: downloads.textTracks, download_access: downloads.access },
+      { origins, albumId: open.found.showcase.id, state: AVAILABLE, downloads: downloads.download },
+    ),
+  ]);
+  return { video: shaped!, downloadAccess: downloads.access };
 }
 
 /** The owner's view of their video: every state, no lock, media kept private. */
@@ -75,7 +78,11 @@ export async function presentAccountVideos(
   self: boolean,
   origins: ApiOrigins,
 ) {
-  if (self) return items.map((item) => presentOwnVideo(item, origins));
+  if (self)
+    return withCountedPlays(
+      db,
+      items.map((item) => presentOwnVideo(item, origins)),
+    );
   const opened = new Map<number, OpenShowcase | null>();
   const shaped = [];
   for (const item of items) {
@@ -85,7 +92,7 @@ export async function presentAccountVideos(
     const open = opened.get(albumId);
     if (open) shaped.push(apiVideo(open.present(item), { origins, albumId, state: AVAILABLE }));
   }
-  return shaped;
+  return withCountedPlays(db, shaped);
 }
 
 export type ApiVideoAnswer = { video: ReturnType<typeof presentOwnVideo>; private: boolean } | null;
@@ -99,8 +106,10 @@ export async function findApiVideo(
 ): Promise<ApiVideoAnswer> {
   const item = await findAccountVideo(db, videoId);
   if (!item) return null;
-  if (apiReaderId(context.locals) === item.video.ownerId)
-    return { video: presentOwnVideo(item, origins), private: true };
+  if (apiReaderId(context.locals) === item.video.ownerId) {
+    const [video] = await withCountedPlays(db, [presentOwnVideo(item, origins)]);
+    return { video: video!, private: true };
+  }
   for (const albumId of await showcasesHolding(db, videoId)) {
     const open = await openForReader(context, db, albumId);
     const shown = open ? await findShowcaseVideo(db, albumId, videoId) : null;

@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -42,6 +43,7 @@ import {
 } from '../../lib/domain.ts';
 import { CHAT_AUDIENCES } from '../../lib/chatWire.ts';
 import { API_SCOPES } from '../../lib/apiScopes.ts';
+import { SOURCE_KINDS } from '../../lib/playCounting.ts';
 import type { CustomLogo } from '../../lib/customLogo.ts';
 
 const oneOf = (column: string, values: readonly string[]) =>
@@ -861,3 +863,90 @@ export const reviewMailWindows = pgTable('review_mail_windows', {
     .references(() => videos.id, { onDelete: 'cascade' }),
   dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
 });
+
+/*
+ * Play counters (docs/analytics.md), one row per day and subject, added to by the batched
+ * flush of src/server/analytics/playCounts.ts. They hold counts only: no address, no cookie,
+ * no key that tells one viewer from another.
+ */
+
+/** A video's plays, finishes, watched seconds and live peak of one UTC day. */
+export const videoDailyStats = pgTable(
+  'video_daily_stats',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    plays: integer('plays').notNull().default(0),
+    finishes: integer('finishes').notNull().default(0),
+    watchSeconds: bigint('watch_seconds', { mode: 'number' }).notNull().default(0),
+    /** The most viewers at once while it was live that day. */
+    livePeak: integer('live_peak').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.day] })],
+);
+
+/** How many plays of a day reached each part of the video (src/lib/playCounting.ts buckets). */
+export const videoDailyRetention = pgTable(
+  'video_daily_retention',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    bucket: integer('bucket').notNull(),
+    viewers: integer('viewers').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.day, t.bucket] })],
+);
+
+/** A showcase's visits (its pages opened) and plays (of its videos) of one UTC day. */
+export const showcaseDailyStats = pgTable(
+  'showcase_daily_stats',
+  {
+    showcaseId: integer('showcase_id')
+      .notNull()
+      .references(() => showcases.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visits: integer('visits').notNull().default(0),
+    plays: integer('plays').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.showcaseId, t.day] })],
+);
+
+/** A video's plays of one day by referring site (host only) or by country. */
+export const videoDailySources = pgTable(
+  'video_daily_sources',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.day, t.kind, t.value] }),
+    check('video_daily_sources_kind', oneOf('kind', SOURCE_KINDS)),
+  ],
+);
+
+/** A showcase's visits of one day by referring site (host only) or by country. */
+export const showcaseDailySources = pgTable(
+  'showcase_daily_sources',
+  {
+    showcaseId: integer('showcase_id')
+      .notNull()
+      .references(() => showcases.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.showcaseId, t.day, t.kind, t.value] }),
+    check('showcase_daily_sources_kind', oneOf('kind', SOURCE_KINDS)),
+  ],
+);
