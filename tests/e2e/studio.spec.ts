@@ -60,6 +60,15 @@ test.describe('the studio', () => {
 
     await page.goto(`/manage/showcases/${albumId}`);
     expect(await order(page)).toEqual(['Harbour at dawn']);
+    // Adding with nothing ticked says so on the editor, and the search stays.
+    await page.getByLabel('Search your library').fill('Kite');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: 'Add chosen videos' }).click();
+    await expect(page.getByTestId('studio-problem')).toHaveText(
+      'Choose at least one video to add.',
+    );
+    await expect(page.getByRole('checkbox', { name: 'Kite festival' })).toBeVisible();
+    expect(await order(page)).toEqual(['Harbour at dawn']);
     await addFromLibrary(page, 'Kite', ['Kite festival']);
     await addFromLibrary(page, 'Neon', ['Neon signs']);
     expect(await order(page)).toEqual(['Harbour at dawn', 'Kite festival', 'Neon signs']);

@@ -171,7 +171,11 @@ export async function handleEditorPost(
   }
 
   const videoIds = ids(form, action === 'add' ? 'video' : 'videoId');
-  if (!videoIds || videoIds.length === 0) return { kind: 'refused', status: 400 };
+  if (!videoIds) return { kind: 'refused', status: 400 };
+  // Nothing ticked is a viewer's slip, said on the editor, not a broken request.
+  if (videoIds.length === 0 && action === 'add')
+    return { kind: 'invalid', status: 400, errors: {}, message: 'studio.chooseToAdd' };
+  if (videoIds.length === 0) return { kind: 'refused', status: 400 };
   if (action === 'add') {
     // Contributors add only what they may edit: their own uploads.
     await addShowcaseVideos(
