@@ -40,6 +40,7 @@ const DATABASE_SPECS = [
   'search',
   'share',
   'sharedBodies',
+  'simulcast',
   'sso',
   'stock',
   'studio',
