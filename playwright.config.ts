@@ -196,8 +196,8 @@ export default defineConfig({
       command: 'node tests/e2e/oidcProvider.mjs',
       url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
       // Two lanes share the machine's cores: a test that sweeps several screens with axe may take
-  // twice what it takes alone.
-  timeout: TWO_LANES ? 60_000 : 30_000,
+      // twice what it takes alone.
+      timeout: TWO_LANES ? 60_000 : 30_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',

@@ -68,6 +68,11 @@ export function publishUrl(url: string, key: string): string {
   return `${url.trim().replace(/\/+$/, '')}/${key.trim()}`;
 }
 
+/** Said of a key the site can no longer open (its vault secret was set anew): the owner enters it again. */
+export const KEY_UNREADABLE = 'key_unreadable';
+/** Said when a destination takes the stream slower than it comes. */
+export const RELAY_TOO_SLOW = 'too_slow';
+
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 60_000;
 /** A relay that stayed up this long had a fault of the moment: its next failure starts over. */

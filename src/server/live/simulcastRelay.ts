@@ -5,14 +5,12 @@
  * complaint with the key blanked out.
  */
 import { spawn } from 'node:child_process';
-import { relayError } from '../../lib/simulcast.ts';
+import { RELAY_TOO_SLOW, relayError } from '../../lib/simulcast.ts';
 import { boundToParent, stderrTail } from '../media/run.ts';
 import type { RelayFactory } from './simulcastSupervisor.ts';
 
 /** Tags waiting for a destination that does not take them this fast: past this, it is let go. */
 const MAX_BACKLOG_BYTES = 16 * 1024 * 1024;
-/** Said when a destination takes the stream slower than it comes. */
-export const RELAY_TOO_SLOW = 'too_slow';
 
 export function ffmpegRelays(ffmpeg: string): RelayFactory {
   return (target, events) => {

@@ -3,14 +3,11 @@
  * status its relays write back, row by row, for the studio of any node to show.
  */
 import { and, eq } from 'drizzle-orm';
-import { publishUrl, type SimulcastStatus } from '../../lib/simulcast.ts';
+import { KEY_UNREADABLE, publishUrl, type SimulcastStatus } from '../../lib/simulcast.ts';
 import type { Db } from '../db/client.ts';
 import { simulcastDestinations } from '../db/schema.ts';
 import { openStreamKey } from './simulcastVault.ts';
 import type { SimulcastTarget } from './simulcastSupervisor.ts';
-
-/** Said of a key the site can no longer open (its vault secret was set anew): the owner enters it again. */
-export const KEY_UNREADABLE = 'key_unreadable';
 
 /** Where the event's broadcast goes besides the site; a destination whose key cannot be opened is marked so and left out. */
 export async function simulcastTargets(db: Db, videoId: number): Promise<SimulcastTarget[]> {

@@ -23,7 +23,7 @@ export interface RelayEvents {
   failed(error: string): void;
 }
 
-export interface Relay {
+interface Relay {
   write(chunk: Buffer): void;
   /** Ends the relay; its events are not listened to any more. */
   stop(): void;

@@ -17,7 +17,7 @@ describe('simulcast stream keys at rest', () => {
   it('opens nothing altered', () => {
     const [iv, tag, body] = sealStreamKey('live_12345').split('.');
     const flipped = Buffer.from(body!, 'base64url');
-    flipped[0] ^= 1;
+    flipped[0] = flipped[0]! ^ 1;
     expect(openStreamKey([iv, tag, flipped.toString('base64url')].join('.'))).toBeNull();
     expect(openStreamKey('garbage')).toBeNull();
   });
