@@ -41,6 +41,7 @@ const DATABASE_SPECS = [
   'search',
   'share',
   'sharedBodies',
+  'simulcast',
   'sso',
   'stock',
   'studio',

@@ -14,6 +14,7 @@ import type {
 import type { Repeat } from './eventForm.ts';
 import type { Weekday } from './liveSchedule.ts';
 import type { SettingFlag } from './showcaseSettings.ts';
+import type { SimulcastError, SimulcastStatus } from './simulcast.ts';
 import type { TranslationKey } from './translationKeys.ts';
 
 export const LAYOUT_LABELS: Record<Layout, TranslationKey> = {
@@ -104,6 +105,24 @@ export const LIVE_STATUS_LABELS: Record<LiveStatus, TranslationKey> = {
   ready: 'events.statusReady',
   streaming: 'events.statusStreaming',
   done: 'events.statusDone',
+};
+
+export const SIMULCAST_STATUS_LABELS: Record<SimulcastStatus, TranslationKey> = {
+  idle: 'golive.simulcastIdle',
+  connecting: 'golive.simulcastConnecting',
+  live: 'golive.simulcastLive',
+  retrying: 'golive.simulcastRetrying',
+  stopped: 'golive.simulcastStopped',
+};
+
+export const SIMULCAST_ERROR_LABELS: Record<SimulcastError, TranslationKey> = {
+  nameRequired: 'golive.simulcastNameRequired',
+  nameTooLong: 'golive.simulcastNameTooLong',
+  urlRequired: 'golive.simulcastUrlRequired',
+  urlTooLong: 'golive.simulcastUrlTooLong',
+  urlScheme: 'golive.simulcastUrlScheme',
+  keyRequired: 'golive.simulcastKeyRequired',
+  keyTooLong: 'golive.simulcastKeyTooLong',
 };
 
 export const RATING_LABELS: Record<ContentRating, TranslationKey> = {

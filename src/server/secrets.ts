@@ -17,8 +17,13 @@ import { dbKind, type Db } from './db/client.ts';
 import { siteSecrets } from './db/schema.ts';
 import { logger } from './logger.ts';
 
-export type SecretName = 'media' | 'session' | 'access' | 'captcha';
-const SECRET_NAMES: readonly SecretName[] = ['media', 'session', 'access', 'captcha'];
+/**
+ * 'vault' seals what the site keeps for others (simulcast stream keys, simulcastVault.ts) rather
+ * than signing: it is never rotated (scripts/rotate-secret.ts does not offer it), since what it
+ * sealed could not be opened once its generation is dropped.
+ */
+export type SecretName = 'media' | 'session' | 'access' | 'captcha' | 'vault';
+const SECRET_NAMES: readonly SecretName[] = ['media', 'session', 'access', 'captcha', 'vault'];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often a node reads the keys again, to learn of a rotation. */

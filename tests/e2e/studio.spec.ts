@@ -420,10 +420,12 @@ test.describe('the studio', () => {
     );
     await expect(page.getByTestId('studio-event-status')).toHaveText('Scheduled');
 
-    const key = page.getByLabel('Stream key');
+    // The Go live panel's: the simulcast section below has fields of the same names.
+    const goLive = page.getByRole('region', { name: 'Go live' });
+    const key = goLive.getByLabel('Stream key');
     const first = await key.inputValue();
     expect(first).toMatch(/^[\w-]{32}$/);
-    await expect(page.getByLabel('Server URL')).toHaveValue(/^rtmp:\/\/127\.0\.0\.1:\d+\/live$/);
+    await expect(goLive.getByLabel('Server URL')).toHaveValue(/^rtmp:\/\/127\.0\.0\.1:\d+\/live$/);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByRole('button', { name: 'Copy stream key' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
@@ -431,7 +433,7 @@ test.describe('the studio', () => {
     await expect(
       page.getByText('A new stream key is in place. The old one no longer works.'),
     ).toBeVisible();
-    expect(await page.getByLabel('Stream key').inputValue()).not.toBe(first);
+    expect(await goLive.getByLabel('Stream key').inputValue()).not.toBe(first);
 
     const eventPage = page.url();
     await page.goto('/manage/events');

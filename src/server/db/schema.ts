@@ -44,6 +44,8 @@ import {
 import { CHAT_AUDIENCES } from '../../lib/chatWire.ts';
 import { API_SCOPES } from '../../lib/apiScopes.ts';
 import { SOURCE_KINDS } from '../../lib/playCounting.ts';
+
+import { SIMULCAST_STATUSES } from '../../lib/simulcast.ts';
 import type { CustomLogo } from '../../lib/customLogo.ts';
 
 const oneOf = (column: string, values: readonly string[]) =>
@@ -516,6 +518,35 @@ export const liveBroadcasts = pgTable(
   (t) => [
     check('live_broadcasts_status', oneOf('status', LIVE_BROADCAST_STATUSES)),
     index('live_broadcasts_event_idx').on(t.eventVideoId, t.startedAt),
+  ],
+);
+
+/**
+ * Where an event's broadcasts are relayed as they arrive (simulcast). The key is kept sealed
+ * (simulcastVault.ts) and never shown again. The relay's status is written by the node holding
+ * the broadcast on every change, so any node's studio shows it.
+ */
+export const simulcastDestinations = pgTable(
+  'simulcast_destinations',
+  {
+    id: serial('id').primaryKey(),
+    eventVideoId: integer('event_video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    /** AES-256-GCM of the stream key: iv, tag and ciphertext, base64url, joined by dots. */
+    sealedKey: text('sealed_key').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    status: text('status').notNull().default('idle'),
+    /** What the destination last answered when its relay failed, the key blanked out. */
+    lastError: text('last_error'),
+    statusAt: timestamp('status_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('simulcast_destinations_status', oneOf('status', SIMULCAST_STATUSES)),
+    index('simulcast_destinations_event_idx').on(t.eventVideoId),
   ],
 );
 

@@ -33,6 +33,9 @@ import {
   type PublishHandler,
 } from './rtmpProtocol.ts';
 import { SegmentPublisher } from './segmentPublisher.ts';
+import { ffmpegRelays } from './simulcastRelay.ts';
+import { recordSimulcastStatus, simulcastTargets } from './simulcastStore.ts';
+import { SimulcastSupervisor } from './simulcastSupervisor.ts';
 
 const SYNC_INTERVAL_MS = 500;
 const HEARTBEAT_INTERVAL_MS = 5_000;
@@ -83,6 +86,9 @@ export class LiveBroadcast {
   private shiftPending = false;
   private packagedMs = 0;
   private finishing: Promise<void> | null = null;
+  private simulcast: SimulcastSupervisor | null = null;
+  /** The relays' statuses, written one after another so the last one written is the last one said. */
+  private simulcastWrites: Promise<void> = Promise.resolve();
 
   readonly videoId: number;
   readonly broadcastId: number;
@@ -193,6 +199,7 @@ export class LiveBroadcast {
       master: masterPlaylist(ladder, source, { hasAudio }),
       storage: this.settings.storage,
     });
+    this.simulcast = await this.startSimulcast();
     if (this.phase !== 'packaging') return;
     const child = spawn(
       ...boundToParent(
@@ -230,7 +237,34 @@ export class LiveBroadcast {
       'live broadcast packaging',
     );
     child.stdin.write(flvHeader(hasAudio, true));
+    this.simulcast?.start(hasAudio);
     for (const tag of this.probe.splice(0)) this.write(tag);
+  }
+
+  /**
+   * The event's simulcast, its relays fed beside the packager (never through it): a destination
+   * that fails is retried on its own. One the database cannot name leaves the site's stream on.
+   */
+  private async startSimulcast(): Promise<SimulcastSupervisor | null> {
+    const { db, ffmpeg } = this.settings;
+    try {
+      const targets = await simulcastTargets(db, this.videoId);
+      if (targets.length === 0) return null;
+      logger.info(
+        { videoId: this.videoId, destinations: targets.map((target) => target.id) },
+        'live broadcast simulcast',
+      );
+      return new SimulcastSupervisor(targets, ffmpegRelays(ffmpeg), (id, status, error) => {
+        this.simulcastWrites = this.simulcastWrites
+          .then(() => recordSimulcastStatus(db, id, status, error))
+          .catch((writeError: unknown) =>
+            logger.warn({ err: writeError, destination: id }, 'simulcast status not stored'),
+          );
+      });
+    } catch (error) {
+      logger.error({ err: error, videoId: this.videoId }, 'simulcast destinations not read');
+      return null;
+    }
   }
 
   private write(tag: MediaTag): void {
@@ -244,6 +278,7 @@ export class LiveBroadcast {
     this.firstDts ??= dts;
     this.lastDts = Math.max(this.lastDts, dts);
     this.packager.stdin.write(flvTag({ ...tag, dts }));
+    this.simulcast?.feed({ ...tag, dts });
   }
 
   private onEncoderGone(connection: EncoderConnection): void {
@@ -326,6 +361,7 @@ export class LiveBroadcast {
     }
     this.connection?.end();
     this.connection = null;
+    this.simulcast?.stop();
     if (this.packager) {
       this.packager.stdin.end();
       const killer = setTimeout(() => this.packager?.kill('SIGKILL'), STOP_WAIT_MS);
@@ -367,6 +403,7 @@ export class LiveBroadcast {
         'live broadcast end could not be stored',
       );
     }
+    await this.simulcastWrites;
     if (this.scratch) await rm(this.scratch, { recursive: true, force: true });
     this.phase = 'ended';
     metrics().liveStreams.dec();
