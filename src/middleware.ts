@@ -39,7 +39,7 @@ import { viaApiOrigin } from './server/http/apiOrigin.ts';
 import { isCrossSiteForm } from './lib/crossSiteForm.ts';
 import { pageCacheState } from './server/http/pageCacheState.ts';
 import { pagePolicy } from './lib/pagePolicy.ts';
-import { wholePageBytes } from './server/http/wholePage.ts';
+import { wholePageSources } from './server/http/wholePage.ts';
 import { loadStudioRoute } from './server/studio/studioRoute.ts';
 import { UPLOADS_PATH } from './server/ingest/uploadsPath.ts';
 import { cachedAccountContext, type AccountContext } from './server/teams/accountContext.ts';
@@ -75,8 +75,8 @@ const securityHeaders = defineMiddleware(async (context, next) => {
     headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   // A page's policy names the inline scripts and styles it holds (src/lib/pagePolicy.ts), in
   // the bytes classifyErrors read whole (src/server/http/wholePage.ts).
-  const page = wholePageBytes(response);
-  headers.set('Content-Security-Policy', page === undefined ? framing : pagePolicy(page, framing));
+  const sources = wholePageSources(response);
+  headers.set('Content-Security-Policy', sources ? pagePolicy(sources, framing) : framing);
   return response;
 });
 

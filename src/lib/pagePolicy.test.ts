@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineSources as sourcesOfBytes, pagePolicy as policyOfBytes } from './pagePolicy.ts';
+import {
+  inlineSources as sourcesOfBytes,
+  joinSources,
+  pagePolicy as policyOfSources,
+} from './pagePolicy.ts';
 
 const bytes = (html: string) => new TextEncoder().encode(html);
 const inlineSources = (html: string) => sourcesOfBytes(bytes(html));
-const pagePolicy = (html: string, framing: string) => policyOfBytes(bytes(html), framing);
+const pagePolicy = (html: string, framing: string) => policyOfSources(inlineSources(html), framing);
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 describe("a page's content security policy", () => {
@@ -56,6 +60,15 @@ describe("a page's content security policy", () => {
   it('allows no inline script on a page without one', () => {
     expect(pagePolicy('<p>hello</p>', 'frame-ancestors *')).toContain(
       "script-src 'self'; style-src 'self'; ",
+    );
+  });
+
+  it('finds the sources of a page joined from parts as those of the whole page', () => {
+    const head = '<head><style>a{}</style><script>boot()</script></head><body>';
+    const piece = '<header><script>boot()</script><script>bar()</script></header>';
+    const rest = '<main><style>m{}</style></main></body>';
+    expect(joinSources(inlineSources(head + rest), inlineSources(piece))).toEqual(
+      inlineSources(head + piece + rest),
     );
   });
 });

@@ -44,7 +44,12 @@ function source(page: Buffer, [start, end]: [number, number]): string {
  * searched as Latin-1, a character a byte: its tags are ASCII, and a match's place is then its
  * place in the bytes, hashed as they are, with no decoding of the whole page.
  */
-export function inlineSources(page: Uint8Array): { scripts: string[]; styles: string[] } {
+export interface InlineSources {
+  scripts: readonly string[];
+  styles: readonly string[];
+}
+
+export function inlineSources(page: Uint8Array): InlineSources {
   const bytes = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
   const text = bytes.toString('latin1');
   const scripts = new Set<string>();
@@ -55,9 +60,16 @@ export function inlineSources(page: Uint8Array): { scripts: string[]; styles: st
   return { scripts: [...scripts], styles: [...styles] };
 }
 
-/** The whole policy of a page (its bytes), with its framing rule (`frame-ancestors …`, src/middleware.ts). */
-export function pagePolicy(page: Uint8Array, framing: string): string {
-  const { scripts, styles } = inlineSources(page);
+/** The sources of a page joined from parts, each part's found on its own: an element never spans two. */
+export function joinSources(...parts: readonly InlineSources[]): InlineSources {
+  return {
+    scripts: [...new Set(parts.flatMap((part) => part.scripts))],
+    styles: [...new Set(parts.flatMap((part) => part.styles))],
+  };
+}
+
+/** The whole policy of a page from its inline sources, with its framing rule (`frame-ancestors …`, src/middleware.ts). */
+export function pagePolicy({ scripts, styles }: InlineSources, framing: string): string {
   return [
     ...DIRECTIVES,
     ["script-src 'self'", ...scripts].join(' '),

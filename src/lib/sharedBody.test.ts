@@ -8,7 +8,13 @@ import {
   sharedShowcaseRoute,
   splitPersonal,
 } from './sharedBody.ts';
+import { inlineSources, joinSources, type InlineSources } from './pagePolicy.ts';
 
+// A policy's sources are a set: their order says nothing.
+const asSets = ({ scripts, styles }: InlineSources) => ({
+  scripts: new Set(scripts),
+  styles: new Set(styles),
+});
 const piece = (inner: string) => `${PERSONAL_START}${inner}${PERSONAL_END}`;
 const page = (inner: string, body: string) =>
   `<html><body>${piece(inner)}<main>${body}</main></body></html>`;
@@ -74,6 +80,25 @@ describe('bodyTemplate and composePage', () => {
   it('joins nothing when a viewer’s value for a hole is missing', () => {
     const template = bodyTemplate(splitPersonal(html)!, member, [])!;
     expect(composePage(template, Buffer.from(piece('')), new Map([['csrf', 'x']]))).toBeNull();
+  });
+
+  it('finds the body’s inline scripts and styles once, which with the piece’s are the page’s', () => {
+    const scripted = page(
+      '<header><script>menu()</script></header>',
+      '<style>main{}</style><script>grid()</script><input value="memberToken123">',
+    );
+    const split = splitPersonal(scripted)!;
+    const template = bodyTemplate(split, member, [])!;
+    const guestPiece = Buffer.from(piece('<header><script>cart()</script></header>'));
+    const joined = composePage(template, guestPiece, new Map([['csrf', 'guestToken456']]))!;
+    expect(asSets(joinSources(template.sources!, inlineSources(guestPiece)))).toEqual(
+      asSets(inlineSources(joined)),
+    );
+  });
+
+  it('finds no shared sources when a viewer’s value is inside an inline script', () => {
+    const inScript = page('<header></header>', '<script>token("memberToken123")</script>');
+    expect(bodyTemplate(splitPersonal(inScript)!, member, [])!.sources).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@
  * holes, filled anew for each viewer. A body that still carries something of its viewer after
  * that is never shared (`bodyTemplate`): a missed dependency costs a render, never a leak.
  */
+import { inlineSources, type InlineSources } from './pagePolicy.ts';
 
 export const PERSONAL_START = '<!--vitrine:personal-->';
 export const PERSONAL_END = '<!--/vitrine:personal-->';
@@ -20,6 +21,11 @@ export interface BodyTemplate {
   holes: readonly string[];
   /** Bytes the parts hold, for the cache's size bound. */
   bytes: number;
+  /**
+   * The inline scripts and styles of the body without its piece (src/lib/pagePolicy.ts), the
+   * same for every viewer; null when a hole falls inside one, whose hash then is each viewer's.
+   */
+  sources: InlineSources | null;
 }
 
 export interface SplitPage {
@@ -96,7 +102,26 @@ export function bodyTemplate(
     ...new Set(parts.flatMap((part) => (part && !Buffer.isBuffer(part) ? [part.hole] : []))),
   ];
   const bytes = parts.reduce((sum, part) => sum + (Buffer.isBuffer(part) ? part.length : 0), 0);
-  return { parts, holes, bytes };
+  return { parts, holes, bytes, sources: sharedSources(parts, values) };
+}
+
+/** The body's sources when no value of its viewer changes them: found with their values and with others. */
+function sharedSources(parts: BodyTemplate['parts'], values: PersonalValues): InlineSources | null {
+  const sourcesWith = (fill: (value: string) => string) =>
+    inlineSources(
+      Buffer.concat(
+        parts.map((part) =>
+          part === null
+            ? Buffer.alloc(0)
+            : Buffer.isBuffer(part)
+              ? part
+              : Buffer.from(fill(values.get(part.hole) ?? '')),
+        ),
+      ),
+    );
+  const own = sourcesWith((value) => value);
+  const other = sourcesWith((value) => `${value}~`);
+  return JSON.stringify(own) === JSON.stringify(other) ? own : null;
 }
 
 /** The page for one viewer: the template with their piece and values in its holes; null when a value is missing. */

@@ -126,6 +126,13 @@ test.describe('the page cache', () => {
     await expect.poll(async () => (await view()).headers()['x-vitrine-cache']).toBe('joined');
     for (const response of [first, await view()])
       expect(response.headers()['cache-control']).toBe('private, no-store');
+    // Opened in the browser, the joined page is styled and its scripts run under the policy
+    // it was sent with (the CSP guard of every test reads the violations).
+    const opened = await page.goto(grid);
+    expect(opened?.headers()['x-vitrine-cache']).toBe('joined');
+    await expect(page.getByTestId('account-name')).toBeVisible();
+    expect(await page.locator('style').count()).toBeGreaterThan(0);
+    await expect(page.locator('body')).not.toHaveCSS('margin', '8px');
   });
 
   test('shows a video added, a video renamed and a password set in the studio at once', async ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readWholePage, wholePageBytes } from './wholePage.ts';
+import { inlineSources } from '../../lib/pagePolicy.ts';
+import { readWholePage, wholePageBytes, wholePageResponse, wholePageSources } from './wholePage.ts';
 
 function streamed(pieces: string[], failAfter = Infinity): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -84,5 +85,29 @@ describe('a page read whole', () => {
       new Response('<p>once</p>', { headers: { 'Content-Type': 'text/html' } }),
     );
     expect(await readWholePage(whole)).toBe(whole);
+  });
+
+  it('passes a page made whole already as it is, with the sources it was given', async () => {
+    const html = '<head><link rel="stylesheet" href="/_astro/a.css"></head><script>x()</script>';
+    const known = { scripts: ["'sha256-given'"], styles: [] };
+    const made = wholePageResponse(
+      Buffer.from(html),
+      { headers: { 'Content-Type': 'text/html' } },
+      known,
+    );
+    const whole = await readWholePage(made, new Map([['/_astro/a.css', Buffer.from('a{}')]]));
+    expect(whole).toBe(made);
+    expect(await whole.text()).toBe(html);
+    expect(wholePageSources(whole)).toBe(known);
+  });
+
+  it('finds the sources of a page read whole in its bytes', async () => {
+    const html = '<style>p{}</style><script>x()</script>';
+    const whole = await readWholePage(
+      new Response(html, { headers: { 'Content-Type': 'text/html' } }),
+      new Map(),
+    );
+    expect(wholePageSources(whole)).toEqual(inlineSources(Buffer.from(html)));
+    expect(wholePageSources(Response.json({}))).toBeUndefined();
   });
 });

@@ -8,9 +8,12 @@
  * it here (src/lib/inlineStylesheets.ts), so the policy hashes them as the browser reads them.
  */
 import { inlineStylesheets } from '../../lib/inlineStylesheets.ts';
+import { inlineSources, type InlineSources } from '../../lib/pagePolicy.ts';
 import { builtStylesheets } from './builtStylesheets.ts';
 
 const pages = new WeakMap<Response, Uint8Array>();
+/** Sources known before the page was read: a joined page's, found once per part (sharedBodies.ts). */
+const knownSources = new WeakMap<Response, InlineSources>();
 
 /**
  * A body's bytes as its stream gives them: the one chunk a rendered page is, not a copy. Every
@@ -54,7 +57,30 @@ export async function readWholePage(
   return whole;
 }
 
+/**
+ * A page already whole, its stylesheets written in: `readWholePage` passes it as it is, and the
+ * security headers take `sources`, when given, instead of searching its bytes.
+ */
+export function wholePageResponse(
+  bytes: Uint8Array<ArrayBuffer>,
+  init: ResponseInit,
+  sources?: InlineSources,
+): Response {
+  const response = new Response(sent(bytes), init);
+  pages.set(response, bytes);
+  if (sources) knownSources.set(response, sources);
+  return response;
+}
+
 /** The bytes of a page `readWholePage` read; undefined for any other response. */
 export function wholePageBytes(response: Response): Uint8Array | undefined {
   return pages.get(response);
+}
+
+/** The inline scripts and styles of a whole page (src/lib/pagePolicy.ts); undefined for any other response. */
+export function wholePageSources(response: Response): InlineSources | undefined {
+  const known = knownSources.get(response);
+  if (known) return known;
+  const bytes = pages.get(response);
+  return bytes && inlineSources(bytes);
 }

@@ -22,6 +22,8 @@ import {
   type BodyTemplate,
 } from '../../lib/sharedBody.ts';
 import { AGE_CONFIRMED_COOKIE } from '../../lib/contentGates.ts';
+import { inlineStylesheets } from '../../lib/inlineStylesheets.ts';
+import { inlineSources, joinSources, type InlineSources } from '../../lib/pagePolicy.ts';
 import { CACHE_STATUS_HEADER } from '../../lib/pageCache.ts';
 import { createPageCacheStore } from '../../lib/pageCacheStore.ts';
 import { openShowcase, showcaseViewerFrom, type OpenShowcase } from '../access/showcaseAccess.ts';
@@ -29,6 +31,8 @@ import { issueJwt } from '../auth/jwt.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { getDb } from '../db/client.ts';
 import { onPagesChanged } from '../db/pageChangeSignal.ts';
+import { builtStylesheets } from '../http/builtStylesheets.ts';
+import { wholePageResponse } from '../http/wholePage.ts';
 import { searchAudience } from '../search/searchAudience.ts';
 import type { AccountContext } from '../teams/accountContext.ts';
 import { recordOpening } from '../watch/showcaseFollows.ts';
@@ -39,6 +43,7 @@ type PersonalValueName = 'csrf' | 'jwt';
 interface PersonalPiece {
   html: Buffer;
   signature: string;
+  sources: InlineSources;
 }
 
 const KEY = Symbol.for('vitrine.sharedBodies');
@@ -122,12 +127,25 @@ async function valuesFor(
   return values;
 }
 
-/** A page joined from its class's body, said in the header that says a page came from the cache. */
-function joinedResponse(html: Buffer<ArrayBuffer>): Response {
-  return new Response(html, {
-    status: 200,
-    headers: { 'Content-Type': 'text/html', [CACHE_STATUS_HEADER]: 'joined' },
-  });
+/**
+ * A page joined from its class's body, said in the header that says a page came from the cache:
+ * whole already, its stylesheets written into the body and its policy's sources found per part.
+ */
+function joinedResponse(
+  html: Buffer<ArrayBuffer>,
+  body: BodyTemplate,
+  piece: PersonalPiece,
+): Response {
+  return wholePageResponse(
+    html,
+    { status: 200, headers: { 'Content-Type': 'text/html', [CACHE_STATUS_HEADER]: 'joined' } },
+    body.sources ? joinSources(body.sources, piece.sources) : undefined,
+  );
+}
+
+/** The rendered page with its stylesheets written in, as every joined copy is sent. */
+function withStylesheets(html: string): string {
+  return Buffer.from(inlineStylesheets(Buffer.from(html), builtStylesheets())).toString();
 }
 
 /**
@@ -167,7 +185,7 @@ export async function sharedShowcaseBodies(
     const html = composePage(body, piece.html, await valuesFor(body.holes, locals));
     if (html !== null) {
       if (!showcaseViewer.offsite) void recordOpening(db, viewer.user.id, route.albumId);
-      return joinedResponse(html);
+      return joinedResponse(html, body, piece);
     }
   }
 
@@ -184,7 +202,7 @@ export async function sharedShowcaseBodies(
   )
     return response;
   const html = await response.text();
-  const page = splitPersonal(html);
+  const page = splitPersonal(withStylesheets(html));
   const template =
     page &&
     bodyTemplate(page, values, [
@@ -196,7 +214,8 @@ export async function sharedShowcaseBodies(
   if (page && template) {
     const signature = personalSignature(page.personal);
     kept.bodies.put(`${key}\n${signature}`, template, generation);
-    pieces.set(pieceKey(locals), { html: Buffer.from(page.personal), signature });
+    const personal = Buffer.from(page.personal);
+    pieces.set(pieceKey(locals), { html: personal, signature, sources: inlineSources(personal) });
     kept.pieces.set(account, pieces);
   }
   return new Response(html, { status: response.status, headers: response.headers });
