@@ -203,7 +203,7 @@ describe('a bearer header', () => {
 
   it("authenticates the site's JWT with every scope", async () => {
     const userId = await account();
-    expect(await resolveBearer(db, await issueJwt(userId))).toEqual({ userId, scopes: null });
+    expect(await resolveBearer(db, issueJwt(userId))).toEqual({ userId, scopes: null });
   });
 
   it('authenticates a personal access token with its scopes', async () => {

@@ -28,7 +28,7 @@ export async function viewerContext(
   const viewer = locals.viewer;
   return {
     apiUrl: new URL('/api', origin).href,
-    jwt: viewer ? await issueJwt(viewer.user.id, viewer) : null,
+    jwt: viewer ? issueJwt(viewer.user.id, viewer) : null,
     locale: locals.locale,
     userId: viewer?.user.id ?? null,
     // Anonymous viewers share by e-mail too: their token is the xsrft cookie's, made on first use.

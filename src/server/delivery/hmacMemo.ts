@@ -4,7 +4,8 @@
  * messages come back again and again; and the key is prepared once per secret instead of on
  * every digest, which costs more than the digest itself.
  */
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { createHmac, type KeyObject } from 'node:crypto';
+import { hmacKey } from '../hmacKey.ts';
 
 /** About two megabytes of digests per secret; past it the memo starts afresh rather than tracking use. */
 const MAX_DIGESTS = 20_000;
@@ -19,7 +20,7 @@ const signers = new WeakMap<Buffer, Signer>();
 function signerFor(secret: Buffer): Signer {
   let signer = signers.get(secret);
   if (!signer) {
-    signer = { key: createSecretKey(secret), digests: new Map() };
+    signer = { key: hmacKey(secret), digests: new Map() };
     signers.set(secret, signer);
   }
   return signer;

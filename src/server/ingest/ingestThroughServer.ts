@@ -24,8 +24,8 @@ export interface IngestThroughServerOptions {
   progress?: ((message: string) => void) | undefined;
 }
 
-async function bearer(userId: number): Promise<Record<string, string>> {
-  return { Authorization: `Bearer ${await issueJwt(userId)}` };
+function bearer(userId: number): Record<string, string> {
+  return { Authorization: `Bearer ${issueJwt(userId)}` };
 }
 
 /** The `error` or `message` of a JSON refusal, else the status line. */
@@ -58,7 +58,7 @@ function serverRefused(origin: string, response: Response, text: string): Ingest
 async function accountId(origin: string, email: string): Promise<number> {
   const wanted = email.toLowerCase();
   for (let id = 1, missing = 0; missing < MISSING_IDS_BEFORE_GIVING_UP; id++) {
-    const response = await fetch(`${origin}/api/users/${id}`, { headers: await bearer(id) });
+    const response = await fetch(`${origin}/api/users/${id}`, { headers: bearer(id) });
     if (response.status === 404) {
       missing += 1;
       continue;
@@ -94,7 +94,7 @@ export async function ingestThroughServer({
   if (!info?.isFile()) throw new IngestError(`No file at ${file}`);
   const userId = await accountId(origin, ownerEmail);
   // Origin: Astro refuses a body-carrying POST from no origin as a cross-site form.
-  const tus = { 'Tus-Resumable': '1.0.0', Origin: origin, ...(await bearer(userId)) };
+  const tus = { 'Tus-Resumable': '1.0.0', Origin: origin, ...bearer(userId) };
 
   const created = await fetch(`${origin}${UPLOADS_PATH}`, {
     method: 'POST',

@@ -114,15 +114,12 @@ function pieceKey(locals: App.Locals): string {
   return JSON.stringify([locals.locale, locals.viewer!.xsrfToken, searchAudience(locals)]);
 }
 
-async function valuesFor(
-  holes: readonly string[],
-  locals: App.Locals,
-): Promise<Map<string, string>> {
+function valuesFor(holes: readonly string[], locals: App.Locals): Map<string, string> {
   const viewer = locals.viewer!;
   const values = new Map<string, string>();
   for (const hole of holes) {
     if (hole === 'csrf') values.set(hole, viewer.xsrfToken);
-    else if (hole === 'jwt') values.set(hole, await issueJwt(viewer.user.id, viewer));
+    else if (hole === 'jwt') values.set(hole, issueJwt(viewer.user.id, viewer));
   }
   return values;
 }
@@ -182,7 +179,7 @@ export async function sharedShowcaseBodies(
   const piece = pieces.get(pieceKey(locals));
   const body = piece && kept.bodies.get(`${key}\n${piece.signature}`);
   if (piece && body) {
-    const html = composePage(body, piece.html, await valuesFor(body.holes, locals));
+    const html = composePage(body, piece.html, valuesFor(body.holes, locals));
     if (html !== null) {
       if (!showcaseViewer.offsite) void recordOpening(db, viewer.user.id, route.albumId);
       return joinedResponse(html, body, piece);
