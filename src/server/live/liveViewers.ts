@@ -49,8 +49,9 @@ export function createViewerCounter(store: ViewerStore): ViewerCounter {
     async flush(now = Date.now()) {
       const sightings = [...pending.values()];
       pending = new Map();
-      await store.prune(now - LIVE_GONE_MS);
+      // Nobody watching anywhere writes nothing; the departed count for nothing meanwhile.
       if (sightings.length === 0) return [];
+      await store.prune(now - LIVE_GONE_MS);
       await store.see(sightings, now);
       return [...new Set(sightings.map((sighting) => sighting.videoId))];
     },
