@@ -131,6 +131,31 @@ export function droppedFramesIn(chunk: string): number | null {
   return last ? Number(last[1]) : null;
 }
 
+export const HEALTH_FIGURES = [
+  'bitrate',
+  'frameRate',
+  'resolution',
+  'keyFrames',
+  'audio',
+  'sinceLastPacket',
+  'droppedFrames',
+] as const;
+
+export type HealthFigure = (typeof HEALTH_FIGURES)[number];
+
+/** The owner's panel in words, as the studio renders it and its health.json sends it again. */
+export interface StreamHealthView {
+  /** Figures arrive: an encoder is connected, or was until a moment ago. */
+  receiving: boolean;
+  figures: Record<HealthFigure, string>;
+  keyFrameWarning: string | null;
+  lastError: string | null;
+  /** "N watching". */
+  viewers: string;
+  /** The stream's latest still, signed for this viewer; null before the first. */
+  preview: string | null;
+}
+
 /** The figures as the studio shows them, in `locale`; a dash where nothing is known yet. */
 export interface HealthFigures {
   bitrate: string;
