@@ -150,7 +150,7 @@ export interface StreamHealthView {
   figures: Record<HealthFigure, string>;
   keyFrameWarning: string | null;
   lastError: string | null;
-  /** "N watching". */
+  /** How many watch now, as a number in the viewer's language. */
   viewers: string;
   /** The stream's latest still, signed for this viewer; null before the first. */
   preview: string | null;

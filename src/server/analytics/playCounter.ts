@@ -97,7 +97,11 @@ export const playBeacons: Step = (req, res, next) => {
     const day = utcDay(now);
     if (beacon.kind === 'live' && beacon.liveViewer !== null) {
       const { videoId, liveViewer } = beacon;
-      void liveSignals().then(({ viewers }) => viewers.seen(videoId, liveViewer));
+      void liveSignals().then(
+        ({ viewers }) => viewers.seen(videoId, liveViewer),
+        // The database out of reach: the flush says so; this ping is lost.
+        () => undefined,
+      );
     }
     tally.beacon(beacon, {
       day,

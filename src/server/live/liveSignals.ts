@@ -50,6 +50,10 @@ export function liveSignals(): Promise<LiveSignals> {
       ),
       health: redisHealthStore(redis, (videoId) => redisName(`live-health:${videoId}`)),
     };
-  })();
+  })().catch((error: unknown) => {
+    // A failed start (the database out of reach) is not kept: the next call tries again.
+    delete holder[KEY];
+    throw error;
+  });
   return holder[KEY];
 }

@@ -42,7 +42,7 @@ export function streamHealthView(
   const errorKey = lastIngestErrorKey(extra.lastError);
   const shared = {
     lastError: errorKey && t(errorKey),
-    viewers: t('live.watching', { count: extra.viewers }),
+    viewers: new Intl.NumberFormat(locale).format(extra.viewers),
   };
   if (!health) {
     const figures = Object.fromEntries(HEALTH_FIGURES.map((name) => [name, NOTHING]));
