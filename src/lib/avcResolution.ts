@@ -73,7 +73,7 @@ function skipScalingList(bits: BitReader, size: number): void {
 }
 
 /** The size a sequence parameter set NAL unit (its header byte first) describes. */
-export function spsResolution(nal: Uint8Array): Resolution | null {
+function spsResolution(nal: Uint8Array): Resolution | null {
   try {
     const bits = new BitReader(rbsp(nal.subarray(1)));
     const profile = bits.u(8);

@@ -8,7 +8,7 @@
 /** How far an encoder's key frame interval may stray from the segment length and still match it. */
 const KEY_FRAME_TOLERANCE_SECONDS = 0.1;
 /** The rolling window bitrate and frame rate are measured over. */
-export const HEALTH_WINDOW_MS = 5_000;
+const HEALTH_WINDOW_MS = 5_000;
 /** How often the node holding a broadcast stores its health. */
 export const HEALTH_WRITE_MS = 3_000;
 

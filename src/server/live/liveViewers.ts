@@ -13,7 +13,7 @@ import { LIVE_GONE_MS } from '../../lib/playCounting.ts';
 import type { Db } from '../db/client.ts';
 import { liveEvents, liveViewers } from '../db/schema.ts';
 
-export interface Sighting {
+interface Sighting {
   videoId: number;
   viewerId: string;
 }

@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { liveEvents } from '../db/schema.ts';
 
 /** Health older than this was left by a node that stopped writing it: not shown. */
-export const HEALTH_STALE_MS = 15_000;
+const HEALTH_STALE_MS = 15_000;
 
 export interface StreamHealthStore {
   /** The health of the event's push, or null when it is off the air. */

@@ -34,7 +34,7 @@ export interface HealthViewContext {
   now: number;
 }
 
-export function streamHealthView(
+function streamHealthView(
   health: StreamHealth | null,
   extra: HealthViewContext,
 ): StreamHealthView {
