@@ -37,6 +37,11 @@ interface PolledVideo {
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;
 
+/** An answer's live.concurrent_viewers: a count, or null where the owner keeps it. */
+export function viewersOf(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
 /** The answer of one poll, from the HTTP status and the parsed body (null when it was not JSON). */
 export function readLivePollAnswer(httpStatus: number, body: unknown): LivePollAnswer {
   const video = (typeof body === 'object' && body !== null ? body : {}) as PolledVideo;
@@ -45,17 +50,13 @@ export function readLivePollAnswer(httpStatus: number, body: unknown): LivePollA
   const status = text(video.live?.status);
   if (!status) return { kind: 'ignored' };
   const schedule = video.live?.recurring_event?.schedule ?? null;
-  const viewers = video.live?.concurrent_viewers;
   return {
     kind: 'live',
     live: {
       status,
       startTime: text(schedule?.start_time),
       timeZone: text(schedule?.time_zone),
-      viewers:
-        typeof viewers === 'number' && Number.isSafeInteger(viewers) && viewers >= 0
-          ? viewers
-          : null,
+      viewers: viewersOf(video.live?.concurrent_viewers),
     },
   };
 }

@@ -2,7 +2,8 @@
  * Stream health and viewers (docs/live.md), on a server of its own (its broadcast changes the
  * event others read): the owner lets the public page show how many watch, pushes with ffmpeg as
  * OBS would, and sees the push arrive in the studio without a reload; a viewer in another
- * browser plays the stream, and the owner's panel, the API and the public live hero count them.
+ * browser plays the stream, and the owner's panel, the API, the video view and the public live
+ * hero count them.
  */
 import type { ChildProcess } from 'node:child_process';
 import type { APIRequestContext } from '@playwright/test';
@@ -89,6 +90,10 @@ test('the owner sees the push arrive and a viewer counted, in the studio and bes
     `${origin}/api/albums/${live}/videos/${id}?fields=live.concurrent_viewers`,
   );
   expect(await polled.json()).toEqual({ live: { concurrent_viewers: 1 } });
+  // The video view follows its event, and writes the count beside its LIVE badge too.
+  const status = viewer.getByTestId('live-event-status');
+  await expect(status.getByTestId('live-badge')).toHaveText('LIVE');
+  await expect(status.getByTestId('live-viewers')).toHaveText('1 watching', { timeout: 30_000 });
 
   // The public page's status poll brings the count beside LIVE; its cached body carries none.
   const hero = (await viewer.context().newPage()).getByTestId('live-hero');

@@ -34,10 +34,7 @@ export interface HealthViewContext {
   now: number;
 }
 
-function streamHealthView(
-  health: StreamHealth | null,
-  extra: HealthViewContext,
-): StreamHealthView {
+function streamHealthView(health: StreamHealth | null, extra: HealthViewContext): StreamHealthView {
   const { t, locale, now } = extra;
   const errorKey = lastIngestErrorKey(extra.lastError);
   const shared = {
