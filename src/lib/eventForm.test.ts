@@ -33,7 +33,13 @@ describe('parseEventForm', () => {
       rrule: null,
       timeZone: 'Europe/Berlin',
       saveReplay: true,
+      showViewers: false,
     });
+  });
+
+  it('shows the public page how many watch only when asked to', () => {
+    const shown = parse({ ...base, showViewers: 'on' });
+    expect(shown.ok && shown.event.showViewers).toBe(true);
   });
 
   it('writes the weekly, monthly and yearly rules', () => {

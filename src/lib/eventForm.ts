@@ -26,6 +26,8 @@ export interface EventInput {
   rrule: string | null;
   timeZone: string;
   saveReplay: boolean;
+  /** Show the public page how many watch (the owner always sees it). */
+  showViewers: boolean;
 }
 
 type EventField =
@@ -122,6 +124,7 @@ export function parseEventForm(
       rrule: rule.freq === 'SINGLE' ? null : formatLiveRule(rule),
       timeZone,
       saveReplay: read('saveReplay') !== '',
+      showViewers: read('showViewers') !== '',
     },
   };
 }

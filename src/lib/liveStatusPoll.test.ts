@@ -17,14 +17,26 @@ describe('readLivePollAnswer', () => {
     });
     expect(readLivePollAnswer(200, body)).toEqual({
       kind: 'live',
-      live: { status: 'pending', startTime: '2026-03-12T17:00:00.000Z', timeZone: 'Europe/Paris' },
+      live: {
+        status: 'pending',
+        startTime: '2026-03-12T17:00:00.000Z',
+        timeZone: 'Europe/Paris',
+        viewers: null,
+      },
     });
+  });
+
+  it('reads how many watch, where the owner shows it', () => {
+    const shown = { live: { status: 'streaming', concurrent_viewers: 3 } };
+    expect(readLivePollAnswer(200, shown)).toMatchObject({ live: { viewers: 3 } });
+    const kept = { live: { status: 'streaming', concurrent_viewers: null } };
+    expect(readLivePollAnswer(200, kept)).toMatchObject({ live: { viewers: null } });
   });
 
   it('reads an event without a schedule as having no start', () => {
     expect(readLivePollAnswer(200, polled('unavailable'))).toEqual({
       kind: 'live',
-      live: { status: 'unavailable', startTime: null, timeZone: null },
+      live: { status: 'unavailable', startTime: null, timeZone: null, viewers: null },
     });
   });
 

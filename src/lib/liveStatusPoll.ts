@@ -1,6 +1,7 @@
 /**
  * Reading the live page's poll (SPEC §7: GET /albums/{albumId}/videos/{videoId} with
- * fields=live.status,live.recurring_event.schedule) and what the page does with it (SPEC §4:
+ * fields=live.status,live.recurring_event.schedule, and live.concurrent_viewers, which the
+ * answer carries only where the owner shows it) and what the page does with it (SPEC §4:
  * "Done while streaming, or error code 8003, reloads page"). A failed poll changes nothing:
  * the next one tries again.
  */
@@ -14,7 +15,12 @@ export interface LiveSnapshot {
   startTime: string | null;
   /** The event's IANA time zone, null when the event has no schedule. */
   timeZone: string | null;
+  /** How many watch, where the owner shows it; null otherwise. */
+  viewers: number | null;
 }
+
+/** The fields the poll asks for. */
+export const LIVE_POLL_FIELDS = 'live.status,live.recurring_event.schedule,live.concurrent_viewers';
 
 export type LivePollAnswer =
   { kind: 'gone' } | { kind: 'live'; live: LiveSnapshot } | { kind: 'ignored' };
@@ -23,12 +29,18 @@ interface PolledVideo {
   error_code?: unknown;
   live?: {
     status?: unknown;
+    concurrent_viewers?: unknown;
     recurring_event?: { schedule?: { start_time?: unknown; time_zone?: unknown } | null } | null;
   } | null;
 }
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;
+
+/** An answer's live.concurrent_viewers: a count, or null where the owner keeps it. */
+export function viewersOf(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
 
 /** The answer of one poll, from the HTTP status and the parsed body (null when it was not JSON). */
 export function readLivePollAnswer(httpStatus: number, body: unknown): LivePollAnswer {
@@ -40,7 +52,12 @@ export function readLivePollAnswer(httpStatus: number, body: unknown): LivePollA
   const schedule = video.live?.recurring_event?.schedule ?? null;
   return {
     kind: 'live',
-    live: { status, startTime: text(schedule?.start_time), timeZone: text(schedule?.time_zone) },
+    live: {
+      status,
+      startTime: text(schedule?.start_time),
+      timeZone: text(schedule?.time_zone),
+      viewers: viewersOf(video.live?.concurrent_viewers),
+    },
   };
 }
 

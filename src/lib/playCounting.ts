@@ -3,7 +3,7 @@
  * daily counters held in memory and written in one batch every few seconds. Nothing that
  * tells viewers apart is kept: a play is told from a repeat of the same viewer's play by a
  * key the server derives from a salt of the day, and that key lives only in memory until the
- * day ends; a live viewer is a random number of one page load, forgotten a minute after its
+ * day ends; a live viewer is a random number its tab keeps, forgotten 40 seconds after its
  * last ping.
  */
 
@@ -12,9 +12,9 @@ export const BEACON_PATH = '/api/beacon';
 /** The parts of a video's duration its retention curve has. */
 export const RETENTION_BUCKETS = 20;
 /** How often a playing live frame says it is still there. */
-export const LIVE_PING_MS = 30_000;
-/** A live viewer not heard from for this long has left. */
-export const LIVE_GONE_MS = 2 * LIVE_PING_MS + 5_000;
+export const LIVE_PING_MS = 15_000;
+/** A live viewer not heard from for this long has left: two pings missed, and some slack. */
+export const LIVE_GONE_MS = 40_000;
 /** A beacon longer than this is not one of ours. */
 export const BEACON_MAX_BYTES = 1024;
 /** The most seconds of watching one beacon may report: the frame reports at least this often. */
@@ -36,7 +36,7 @@ export interface BeaconWire {
   b?: number[];
   /** the host of the page framing the player */
   r?: string;
-  /** a live viewer's random number of this page load */
+  /** a live viewer's random number, kept by its tab across a reload */
   i?: string;
 }
 

@@ -3,7 +3,7 @@
  * fields a frame needs), asked by a frame waiting for its event and by one whose stream ended.
  */
 import { apiAcceptHeader } from '../lib/apiAccept.ts';
-import { EVENT_GONE_ERROR } from '../lib/liveStatusPoll.ts';
+import { EVENT_GONE_ERROR, viewersOf } from '../lib/liveStatusPoll.ts';
 
 /** The frame's event, as its element's data attributes name it. */
 export interface PolledEventAddress {
@@ -18,11 +18,13 @@ export interface PolledEvent {
   status: string | null;
   hls: string | null;
   archived: boolean;
+  /** How many watch, where the owner shows it. */
+  viewers: number | null;
 }
 
 interface PolledBody {
   error_code?: unknown;
-  live?: { status?: unknown; archived_time?: unknown } | null;
+  live?: { status?: unknown; archived_time?: unknown; concurrent_viewers?: unknown } | null;
   play?: { hls?: { link?: unknown } | null } | null;
 }
 
@@ -35,7 +37,7 @@ export async function pollLiveEvent({
   const url = new URL(`/api/albums/${album}/videos/${video}`, location.href);
   for (const [name, value] of Object.entries(JSON.parse(query) as Record<string, string>))
     url.searchParams.set(name, value);
-  url.searchParams.set('fields', 'live.status,live.archived_time,play.hls');
+  url.searchParams.set('fields', 'live.status,live.archived_time,live.concurrent_viewers,play.hls');
   try {
     const response = await fetch(url, {
       headers: { Accept: apiAcceptHeader('video') },
@@ -49,6 +51,7 @@ export async function pollLiveEvent({
       status: response.ok && typeof body.live?.status === 'string' ? body.live.status : null,
       hls: typeof link === 'string' ? link : null,
       archived: typeof body.live?.archived_time === 'string',
+      viewers: viewersOf(body.live?.concurrent_viewers),
     };
   } catch {
     return null;

@@ -2,8 +2,9 @@
  * The player frame's own beacons (docs/analytics.md), loaded with the rest of its behaviour
  * once the frame is used: a play, the seconds watched and the parts of the video reached
  * (src/lib/playCounting.ts buckets), a finish; on the air, a ping every LIVE_PING_MS while it
- * plays, under a random number of this page load. They carry no cookie's worth of identity:
- * the framing page's host at most; the server counts them and keeps no viewer.
+ * plays, under a random number the tab keeps (sessionStorage), so a reload is the same viewer
+ * to the concurrent count (src/server/live/liveViewers.ts). They carry no cookie's worth of
+ * identity: the framing page's host at most; the server counts them and keeps no viewer.
  */
 import { BEACON_PATH, bucketsBetween, LIVE_PING_MS, type BeaconWire } from '../lib/playCounting.ts';
 
@@ -11,6 +12,20 @@ import { BEACON_PATH, bucketsBetween, LIVE_PING_MS, type BeaconWire } from '../l
 const REPORT_MS = 10_000;
 /** Longer than a timeupdate's gap: a jump, not play. */
 const MAX_STEP_S = 2;
+const LIVE_VIEWER_KEY = 'vitrine.liveViewer';
+
+/** This tab's live viewer number, the same after a reload; a new one where storage is refused. */
+function liveViewerId(): string {
+  try {
+    const kept = sessionStorage.getItem(LIVE_VIEWER_KEY);
+    if (kept) return kept;
+    const made = crypto.randomUUID();
+    sessionStorage.setItem(LIVE_VIEWER_KEY, made);
+    return made;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
 
 export function sendPlayBeacons(media: HTMLVideoElement, live: boolean): void {
   const [, album = '', video = ''] =
@@ -24,7 +39,7 @@ export function sendPlayBeacons(media: HTMLVideoElement, live: boolean): void {
     );
 
   if (live) {
-    const i = crypto.randomUUID();
+    const i = liveViewerId();
     const ping = () => !media.paused && send({ k: 'live', i });
     media.addEventListener('playing', ping);
     setInterval(ping, LIVE_PING_MS);

@@ -1,6 +1,6 @@
 /**
- * The live hero's changing part (SPEC §2 "Live hero", §4 live status, §9): the status badge,
- * the event's name and start, the countdown under 12 h, 'Starting soon...' at 900 s or less,
+ * The live hero's changing part (SPEC §2 "Live hero", §4 live status, §9): the status badge
+ * with how many watch beside it (where the owner shows it), the event's name and start, the countdown under 12 h, 'Starting soon...' at 900 s or less,
  * and 'Watch now' (on the air) or 'Watch'. Rendered on the server as it stands at that moment,
  * with a plain link; hydrated when a countdown must tick, when the first poll is due, or on the
  * first interaction (src/lib/liveHeroWake.ts), it ticks the countdown each second, polls
@@ -17,6 +17,7 @@ import { formatEventStart } from '../../lib/eventStart.ts';
 import { liveBadgeFor } from '../../lib/liveBadge.ts';
 import { liveCountdown } from '../../lib/liveCountdown.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
+import { fillPlural, type PluralTemplates } from '../../lib/pluralMessage.ts';
 import { useLiveStatus, useNow } from './useLiveStatus.ts';
 
 /** SPEC §9: "event-start splash 2 s". */
@@ -48,6 +49,8 @@ export interface LiveStatusStrings {
   notScheduled: string;
   /** Announces a link that opens a new tab. */
   opensInNewTab: string;
+  /** '{count} watching', beside LIVE where the owner shows it. */
+  watching: PluralTemplates;
 }
 
 export interface LiveStatusProps {
@@ -85,7 +88,7 @@ export default function LiveStatus(props: LiveStatusProps) {
   const { id, albumId, videoId, apiQuery, name, locale, renderedAt, href, newTab, strings } = props;
   const live = useLiveStatus(
     { albumId, videoId, apiQuery },
-    { status: props.status, startTime: props.startTime, timeZone: props.timeZone },
+    { status: props.status, startTime: props.startTime, timeZone: props.timeZone, viewers: null },
     renderedAt,
   );
   const badge = liveBadgeFor(live.status);
@@ -139,19 +142,27 @@ export default function LiveStatus(props: LiveStatusProps) {
 
   return (
     <div className="flex flex-col items-start gap-3">
-      <p role="status" className="m-0 flex min-h-6 flex-wrap items-center gap-2">
-        {badge && (
-          <span
-            data-testid="live-badge"
-            className={`rounded px-1.5 py-0.5 text-xs font-bold text-white ${badge === 'live' ? 'bg-[#d0021b]' : 'bg-black/80'}`}
-          >
-            {badge === 'live' ? strings.live : strings.upcoming}
+      <div className="flex min-h-6 flex-wrap items-center gap-2">
+        <p role="status" className="m-0 flex flex-wrap items-center gap-2">
+          {badge && (
+            <span
+              data-testid="live-badge"
+              className={`rounded px-1.5 py-0.5 text-xs font-bold text-white ${badge === 'live' ? 'bg-[#d0021b]' : 'bg-black/80'}`}
+            >
+              {badge === 'live' ? strings.live : strings.upcoming}
+            </span>
+          )}
+          {countdown.kind === 'startingSoon' && (
+            <span className="font-semibold">{strings.startingSoon}</span>
+          )}
+        </p>
+        {/* Outside the live region: a count that changes every poll is not announced each time. */}
+        {streaming && live.viewers !== null && (
+          <span data-testid="live-viewers" className="text-sm font-semibold tabular-nums">
+            {fillPlural(strings.watching, live.viewers)}
           </span>
         )}
-        {countdown.kind === 'startingSoon' && (
-          <span className="font-semibold">{strings.startingSoon}</span>
-        )}
-      </p>
+      </div>
       <h2
         id={titleId}
         className="m-0 text-2xl font-bold leading-tight [overflow-wrap:anywhere]"

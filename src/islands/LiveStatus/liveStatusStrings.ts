@@ -4,9 +4,10 @@
  */
 import type { Translate } from '../../lib/translationKeys.ts';
 import { markers } from '../../lib/messageTemplate.ts';
+import { pluralTemplates } from '../../lib/pluralMessage.ts';
 import type { LiveStatusStrings } from './LiveStatus.tsx';
 
-export function liveStatusStrings(t: Translate): LiveStatusStrings {
+export function liveStatusStrings(t: Translate, locale: string): LiveStatusStrings {
   return {
     live: t('showcase.live'),
     upcoming: t('showcase.upcoming'),
@@ -23,5 +24,8 @@ export function liveStatusStrings(t: Translate): LiveStatusStrings {
     streamedAt: t('live.streamedAt', markers('date')),
     notScheduled: t('live.notScheduled'),
     opensInNewTab: t('common.opensInNewTab'),
+    watching: pluralTemplates(locale, (count) =>
+      t('live.watching', { count, replace: { count: '{count}' } }),
+    ),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The live hero's event as it changes (SPEC §4 live status, §7 polling call, §9 intervals):
- * polls GET /api/albums/{albumId}/videos/{videoId} for the status and the next start at
+ * polls GET /api/albums/{albumId}/videos/{videoId} for the status, the next start and how
+ * many watch (where the owner shows it) at
  * livePollInterval, and reloads the page when the event leaves the showcase or its broadcast
  * ends. A poll that fails is ignored; the next one tries again.
  */
@@ -9,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { apiAcceptHeader } from '../../lib/apiAccept.ts';
 import { livePollInterval } from '../../lib/livePolling.ts';
 import {
+  LIVE_POLL_FIELDS,
   readLivePollAnswer,
   reloadsPage,
   type LivePollAnswer,
@@ -22,8 +24,6 @@ export interface LiveSource {
   apiQuery: Readonly<Record<string, string>>;
 }
 
-const POLL_FIELDS = 'live.status,live.recurring_event.schedule';
-
 async function pollOnce(
   { albumId, videoId, apiQuery }: LiveSource,
   signal: AbortSignal,
@@ -31,7 +31,7 @@ async function pollOnce(
   const response = await ky.get(
     new URL(`/api/albums/${albumId}/videos/${videoId}`, location.href),
     {
-      searchParams: { ...apiQuery, fields: POLL_FIELDS },
+      searchParams: { ...apiQuery, fields: LIVE_POLL_FIELDS },
       headers: { Accept: apiAcceptHeader('video') },
       credentials: 'same-origin',
       cache: 'no-store',

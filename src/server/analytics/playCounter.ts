@@ -19,6 +19,7 @@ import {
   isEmptyBatch,
   parseBeacon,
   siteOf,
+  type TallyBatch,
   utcDay,
   visitedShowcase,
 } from '../../lib/playCounting.ts';
@@ -28,6 +29,7 @@ import { getDb } from '../db/client.ts';
 import { NO_STORE } from '../http/cacheControl.ts';
 import { clientAddress } from '../http/publicOrigin.ts';
 import type { Step } from '../http/requestPipeline.ts';
+import { liveSignals } from '../live/liveSignals.ts';
 import { logger } from '../logger.ts';
 import { writePlayCounts } from './playCounts.ts';
 
@@ -94,6 +96,14 @@ export const playBeacons: Step = (req, res, next) => {
     if (!beacon) return;
     const now = Date.now();
     const day = utcDay(now);
+    if (beacon.kind === 'live' && beacon.liveViewer !== null) {
+      const { videoId, liveViewer } = beacon;
+      void liveSignals().then(
+        ({ viewers }) => viewers.seen(videoId, liveViewer),
+        // The database out of reach: the flush says so; this ping is lost.
+        () => undefined,
+      );
+    }
     tally.beacon(beacon, {
       day,
       now,
@@ -126,9 +136,27 @@ export const showcaseVisits: Step = (req, _res, next) => {
   next();
 };
 
+/**
+ * Writes the live viewers seen since the last flush where every node counts them, and raises
+ * the day's live peak to what all nodes count together.
+ */
+async function flushLiveViewers(batch: TallyBatch): Promise<void> {
+  try {
+    const { viewers } = await liveSignals();
+    const watched = await viewers.flush();
+    if (watched.length === 0) return;
+    const watching = await viewers.watching(watched);
+    for (const row of batch.videos)
+      row.livePeak = Math.max(row.livePeak, watching.get(row.videoId) ?? 0);
+  } catch (err) {
+    logger.warn({ err }, 'live viewers: a flush failed');
+  }
+}
+
 /** Writes what was counted since the last flush; a failed write is logged and its counts lost. */
 async function flushPlayCounts(): Promise<void> {
   const batch = tally.drain();
+  await flushLiveViewers(batch);
   if (isEmptyBatch(batch)) return;
   try {
     await writePlayCounts(await getDb(), batch);

@@ -24,7 +24,7 @@ import { findShowcaseVideo } from '../showcases/showcaseQueries.ts';
 import { showcasePictures } from './apiQueries.ts';
 import { apiAlbum, apiVideo, signedPictures } from './apiShapes.ts';
 import { presentShowcaseVideo } from './apiVideos.ts';
-import { withCountedPlays } from './apiStats.ts';
+import { withCountedPlays, withLiveViewers } from './apiStats.ts';
 
 /** GET …/albums/{albumId}. */
 export async function albumAnswer(context: APIContext): Promise<Response> {
@@ -91,11 +91,15 @@ export async function albumVideosAnswer(context: APIContext): Promise<Response> 
   }
   const origins = apiOrigins(context.url, context.request);
   const available = vimeoVideoState('ready', true);
-  const data = await withCountedPlays(
+  const data = await withLiveViewers(
     db,
-    items.map((item) =>
-      apiVideo(open.present(item), { origins, albumId: found.showcase.id, state: available }),
+    await withCountedPlays(
+      db,
+      items.map((item) =>
+        apiVideo(open.present(item), { origins, albumId: found.showcase.id, state: available }),
+      ),
     ),
+    { owner: false },
   );
   return apiJson(
     context,

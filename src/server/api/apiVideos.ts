@@ -15,7 +15,7 @@ import { videoJson } from '../showcases/represent.ts';
 import { findShowcaseVideo, type VideoWithMedia } from '../showcases/showcaseQueries.ts';
 import { loadVideoDownloads } from '../showcases/videoDownloads.ts';
 import { apiVideo } from './apiShapes.ts';
-import { withCountedPlays } from './apiStats.ts';
+import { withCountedPlays, withLiveViewers } from './apiStats.ts';
 import { findAccountVideo, showcasesHolding, type AccountVideo } from './apiQueries.ts';
 
 const stateOf = (item: AccountVideo) =>
@@ -52,12 +52,21 @@ export async function presentShowcaseVideo(
         t: context.locals.t,
         shareHash: context.url.searchParams.get('sh'),
       });
-  const [shaped] = await withCountedPlays(db, [
-    apiVideo(
-      { ...video, text_tracks: downloads.textTracks, download_access: downloads.access },
-      { origins, albumId: open.found.showcase.id, state: AVAILABLE, downloads: downloads.download },
-    ),
-  ]);
+  const [shaped] = await withLiveViewers(
+    db,
+    await withCountedPlays(db, [
+      apiVideo(
+        { ...video, text_tracks: downloads.textTracks, download_access: downloads.access },
+        {
+          origins,
+          albumId: open.found.showcase.id,
+          state: AVAILABLE,
+          downloads: downloads.download,
+        },
+      ),
+    ]),
+    { owner: false },
+  );
   return { video: shaped!, downloadAccess: downloads.access };
 }
 
@@ -79,9 +88,13 @@ export async function presentAccountVideos(
   origins: ApiOrigins,
 ) {
   if (self)
-    return withCountedPlays(
+    return withLiveViewers(
       db,
-      items.map((item) => presentOwnVideo(item, origins)),
+      await withCountedPlays(
+        db,
+        items.map((item) => presentOwnVideo(item, origins)),
+      ),
+      { owner: true },
     );
   const opened = new Map<number, OpenShowcase | null>();
   const shaped = [];
@@ -92,7 +105,7 @@ export async function presentAccountVideos(
     const open = opened.get(albumId);
     if (open) shaped.push(apiVideo(open.present(item), { origins, albumId, state: AVAILABLE }));
   }
-  return withCountedPlays(db, shaped);
+  return withLiveViewers(db, await withCountedPlays(db, shaped), { owner: false });
 }
 
 export type ApiVideoAnswer = { video: ReturnType<typeof presentOwnVideo>; private: boolean } | null;
@@ -107,7 +120,11 @@ export async function findApiVideo(
   const item = await findAccountVideo(db, videoId);
   if (!item) return null;
   if (apiReaderId(context.locals) === item.video.ownerId) {
-    const [video] = await withCountedPlays(db, [presentOwnVideo(item, origins)]);
+    const [video] = await withLiveViewers(
+      db,
+      await withCountedPlays(db, [presentOwnVideo(item, origins)]),
+      { owner: true },
+    );
     return { video: video!, private: true };
   }
   for (const albumId of await showcasesHolding(db, videoId)) {

@@ -167,7 +167,7 @@ describe('a write that changes a public page', () => {
     expect(
       await tablesChangedBy(() =>
         exec(
-          sql`update live_events set heartbeat_at = now(), ingest_node = 'node-a', last_error = null where video_id = ${videoId}`,
+          sql`update live_events set heartbeat_at = now(), ingest_node = 'node-a', last_error = null, stream_health = '{"kbps": 1}', show_viewers = true where video_id = ${videoId}`,
         ),
       ),
     ).toEqual([]);

@@ -47,6 +47,7 @@ import { SOURCE_KINDS } from '../../lib/playCounting.ts';
 
 import { SIMULCAST_STATUSES } from '../../lib/simulcast.ts';
 import type { CustomLogo } from '../../lib/customLogo.ts';
+import type { StreamHealth } from '../../lib/streamHealth.ts';
 
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
@@ -491,6 +492,13 @@ export const liveEvents = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     /** Process holding the stream (src/lib/workerId.ts), so one encoder per event across nodes. */
     ingestNode: text('ingest_node'),
+    /** Show how many watch beside the LIVE badge of the public page (the owner and the API see it always). */
+    showViewers: boolean('show_viewers').notNull().default(false),
+    /**
+     * The push's health as the node holding it measures it, renewed every few seconds while on
+     * the air (src/lib/streamHealth.ts), null otherwise; in Redis instead when REDIS_URL is set.
+     */
+    streamHealth: jsonb('stream_health').$type<StreamHealth>(),
   },
   () => [check('live_events_status', oneOf('status', LIVE_STATUSES))],
 );
@@ -518,6 +526,26 @@ export const liveBroadcasts = pgTable(
   (t) => [
     check('live_broadcasts_status', oneOf('status', LIVE_BROADCAST_STATUSES)),
     index('live_broadcasts_event_idx').on(t.eventVideoId, t.startedAt),
+  ],
+);
+
+/**
+ * Who is watching an event on the air: one row per viewer of the player frame (a random id its
+ * tab keeps), renewed by its heartbeat, pruned once silent; in a Redis sorted set instead when
+ * REDIS_URL is set (src/server/live/liveViewers.ts). Nothing tells who a viewer is.
+ */
+export const liveViewers = pgTable(
+  'live_viewers',
+  {
+    eventVideoId: integer('event_video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    viewerId: text('viewer_id').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventVideoId, t.viewerId] }),
+    index('live_viewers_seen_idx').on(t.eventVideoId, t.seenAt),
   ],
 );
 

@@ -11,9 +11,11 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { avcSequenceHeaderResolution } from '../../lib/avcResolution.ts';
 import type { LiveIngestError } from '../../lib/liveIngestError.ts';
 import { liveLadder, type LiveLadder } from '../../lib/liveLadder.ts';
 import { judgeStreamStart } from '../../lib/liveStreamStart.ts';
+import { droppedFramesIn, HEALTH_WRITE_MS, IngestMeter } from '../../lib/streamHealth.ts';
 import type { Db } from '../db/client.ts';
 import { logger } from '../logger.ts';
 import { boundToParent, stderrTail } from '../media/run.ts';
@@ -26,6 +28,7 @@ import {
   AUDIO_TAG,
   flvHeader,
   flvTag,
+  SCRIPT_TAG,
   streamMetadata,
   VIDEO_TAG,
   type EncoderConnection,
@@ -36,6 +39,7 @@ import { SegmentPublisher } from './segmentPublisher.ts';
 import { ffmpegRelays } from './simulcastRelay.ts';
 import { recordSimulcastStatus, simulcastTargets } from './simulcastStore.ts';
 import { SimulcastSupervisor } from './simulcastSupervisor.ts';
+import type { StreamHealthStore } from './streamHealthStore.ts';
 
 const SYNC_INTERVAL_MS = 500;
 const HEARTBEAT_INTERVAL_MS = 5_000;
@@ -53,7 +57,11 @@ export interface BroadcastSettings {
   node: string;
   graceMs: number;
   maxHeight: number;
+  /** Where the push's health goes for the studio of every node. */
+  health: StreamHealthStore;
 }
+
+const TAG_KINDS = { [AUDIO_TAG]: 'audio', [VIDEO_TAG]: 'video', [SCRIPT_TAG]: 'script' } as const;
 
 type Phase = 'probing' | 'packaging' | 'ending' | 'ended';
 
@@ -89,6 +97,12 @@ export class LiveBroadcast {
   private simulcast: SimulcastSupervisor | null = null;
   /** The relays' statuses, written one after another so the last one written is the last one said. */
   private simulcastWrites: Promise<void> = Promise.resolve();
+  /** What the current encoder connection sends, measured (a reconnect starts a new meter). */
+  private meter = new IngestMeter();
+  private droppedFrames: number | null = null;
+  private lastHealthAt = 0;
+  /** Health writes, one after another, so the last one written is the last one measured. */
+  private healthWrites: Promise<void> = Promise.resolve();
 
   readonly videoId: number;
   readonly broadcastId: number;
@@ -135,6 +149,7 @@ export class LiveBroadcast {
       );
     }
     this.connection = connection;
+    this.meter = new IngestMeter();
     return {
       tag: (tag) => this.onTag(tag),
       closed: () => this.onEncoderGone(connection),
@@ -144,6 +159,7 @@ export class LiveBroadcast {
   private onTag(tag: MediaTag): void {
     if (this.phase === 'ending' || this.phase === 'ended') return;
     this.firstPacketAt ??= Date.now();
+    this.measure(tag);
     if (tag.type === VIDEO_TAG) {
       this.videoCodec ??= tag.codec;
       if (tag.role === 'config') this.videoConfiguredAt ??= Date.now();
@@ -156,6 +172,39 @@ export class LiveBroadcast {
       return;
     }
     this.write(tag);
+  }
+
+  private measure(tag: MediaTag): void {
+    const kind = TAG_KINDS[tag.type as keyof typeof TAG_KINDS];
+    if (!kind) return;
+    this.meter.tag({ kind, role: tag.role, dts: tag.dts, bytes: tag.data.length }, Date.now());
+    const size =
+      kind === 'video' && tag.role === 'config'
+        ? avcSequenceHeaderResolution(tag.data)
+        : this.meter.hasResolution
+          ? null
+          : sizeIn(streamMetadata(tag));
+    if (size) this.meter.resolution(size.width, size.height);
+  }
+
+  /** Stores the push's health every few seconds, through an encoder's drop too (its last packet ages). */
+  private reportHealth(): void {
+    const now = Date.now();
+    if (now - this.lastHealthAt < HEALTH_WRITE_MS) return;
+    this.lastHealthAt = now;
+    const health = this.meter.snapshot(now, {
+      broadcastId: this.broadcastId,
+      droppedFrames: this.droppedFrames,
+    });
+    this.writeHealth(health);
+  }
+
+  private writeHealth(health: Parameters<StreamHealthStore['write']>[1]): void {
+    this.healthWrites = this.healthWrites
+      .then(() => this.settings.health.write(this.videoId, health))
+      .catch((error: unknown) =>
+        logger.warn({ err: error, videoId: this.videoId }, 'live stream health not stored'),
+      );
   }
 
   /** Decides from what the encoder sent so far whether to start packaging, wait, or refuse. */
@@ -217,6 +266,7 @@ export class LiveBroadcast {
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       const match = /out_time_ms=(\d+)\s*$/m.exec(chunk);
       if (match) this.packagedMs = Number(match[1]) / 1000;
+      this.droppedFrames = droppedFramesIn(chunk) ?? this.droppedFrames;
     });
     void this.packagerExit.then((code) => {
       if (this.phase !== 'packaging') return;
@@ -299,6 +349,7 @@ export class LiveBroadcast {
   }
 
   private async tick(): Promise<void> {
+    if (this.phase === 'probing' || this.phase === 'packaging') this.reportHealth();
     if (this.phase === 'probing' && this.connection) return this.judge();
     if (this.phase !== 'packaging' || this.syncing || !this.publisher) return;
     this.syncing = true;
@@ -404,11 +455,21 @@ export class LiveBroadcast {
       );
     }
     await this.simulcastWrites;
+    this.writeHealth(null);
+    await this.healthWrites;
     if (this.scratch) await rm(this.scratch, { recursive: true, force: true });
     this.phase = 'ended';
     metrics().liveStreams.dec();
     this.onEnded(this);
   }
+}
+
+function sizeIn(
+  metadata: Record<string, unknown> | null,
+): { width: number; height: number } | null {
+  const width = numberIn(metadata, 'width');
+  const height = numberIn(metadata, 'height');
+  return width && height ? { width: Math.round(width), height: Math.round(height) } : null;
 }
 
 function numberIn(metadata: Record<string, unknown> | null, name: string): number | null {

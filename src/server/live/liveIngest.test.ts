@@ -20,6 +20,7 @@ const { LocalDiskStorage, liveStorageKey } = await import('../media/storage.ts')
 const { runBinary } = await import('../media/run.ts');
 const { ffmpegBinaries } = await import('../media/ffmpegBinaries.ts');
 const { startLiveIngest } = await import('./liveIngest.ts');
+const { dbHealthStore } = await import('./streamHealthStore.ts');
 const { testFeedArgs } = await import('./testFeed.ts');
 const { endStaleBroadcasts, LIVE_REPLAY_JOB } = await import('./liveEventStore.ts');
 const { archiveReplay } = await import('./replay.ts');
@@ -95,6 +96,7 @@ beforeAll(async () => {
     node: 'test-node:1:a',
     graceMs: 3_000,
     maxHeight: 1080,
+    health: dbHealthStore(db),
     port: 0,
     host: '127.0.0.1',
   });
@@ -117,6 +119,7 @@ describe('live ingest', () => {
     { timeout: 120_000 },
     async () => {
       const videoId = await addEvent('One-off event', { streamKey: KEY });
+      const db = await getDb();
       const first = push(KEY, 8);
       const streaming = await until(
         () => eventRow(videoId),
@@ -124,6 +127,18 @@ describe('live ingest', () => {
       );
       expect(streaming.ingestNode).toBe('test-node:1:a');
       const broadcast = ingest.broadcasts.get(videoId)!;
+      // Any node's studio reads the push's health from the database while it is on the air.
+      const health = await until(
+        () => dbHealthStore(db).read(videoId),
+        (read) => read !== null && read.fps !== null,
+      );
+      expect(health).toMatchObject({
+        broadcastId: broadcast.broadcastId,
+        width: 320,
+        height: 180,
+        audio: true,
+      });
+      expect(health!.kbps).toBeGreaterThan(0);
       expect(await storage.exists(`${broadcast.prefix}/master.m3u8`)).toBe(true);
       expect(await storage.exists(`${broadcast.prefix}/180p/index.m3u8`)).toBe(true);
 
@@ -144,7 +159,7 @@ describe('live ingest', () => {
       );
       expect(done.status).toBe('done');
       expect(done.ingestNode).toBeNull();
-      const db = await getDb();
+      expect(done.streamHealth).toBeNull();
       const [row] = await db
         .select()
         .from(schema.liveBroadcasts)

@@ -18,6 +18,7 @@ import { startDemoFeed } from './demoFeed.ts';
 import { endLivePlaylists } from './endedPlaylists.ts';
 import { endBroadcast, endStaleBroadcasts } from './liveEventStore.ts';
 import { IngestListenError, startLiveIngest, type LiveIngest } from './liveIngest.ts';
+import { liveSignals } from './liveSignals.ts';
 import { refreshScheduledEvents } from './scheduleTick.ts';
 
 const TICK_MS = 5_000;
@@ -98,6 +99,7 @@ export async function startLiveService({
         node: newWorkerId(),
         graceMs: settings.LIVE_GRACE_SECONDS * 1000,
         maxHeight: settings.LIVE_MAX_HEIGHT,
+        health: (await liveSignals()).health,
         port: rtmpPort,
         host: settings.RTMP_HOST ?? settings.HOST,
       });

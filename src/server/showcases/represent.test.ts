@@ -199,6 +199,7 @@ describe('an event without a start time', () => {
       save_replay: true,
       chat: { room_id: null },
       recurring_event: null,
+      concurrent_viewers: null,
     });
   });
 });

@@ -85,6 +85,11 @@ export interface LiveJson {
   chat: { room_id: number | null };
   /** Whenever the event has a start time; rrule 'FREQ=SINGLE' for a one-off event. */
   recurring_event: { schedule: ScheduleJson } | null;
+  /**
+   * Viewers watching now, while on the air, where its owner shows it (src/server/api/apiStats.ts
+   * fills it in); null otherwise.
+   */
+  concurrent_viewers: number | null;
 }
 
 export interface AlbumJson {
@@ -186,6 +191,7 @@ function liveJson(live: LiveRef, now: Date): LiveJson {
               now,
             ),
           },
+    concurrent_viewers: null,
   };
 }
 

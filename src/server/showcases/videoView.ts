@@ -23,6 +23,8 @@ import type { VideoChat } from '../chat/chatStore.ts';
 import { getDb } from '../db/client.ts';
 import { recordOpening } from '../watch/showcaseFollows.ts';
 import { findManagedLiveEvent, type ManagedLiveEvent } from '../live/managedLiveEvent.ts';
+import { loadStreamHealthView } from '../live/streamHealthView.ts';
+import type { StreamHealthView } from '../../lib/streamHealth.ts';
 import { chosenFeaturedVideo } from './featuredVideo.ts';
 import {
   cachedChatOfVideo,
@@ -57,6 +59,8 @@ export interface VideoView {
   chat: VideoChat | null;
   /** A live event's Go live panel, for a viewer who may broadcast it; never offsite or embedded. */
   goLive: ManagedLiveEvent | null;
+  /** The Go live panel's stream health, while the event can still go on the air. */
+  streamHealth: StreamHealthView | null;
   /**
    * The showcase's cover, for a live event that has no picture of its own yet: the picture
    * link previews and structured data name for it (pagePreview.ts). Null for other videos.
@@ -143,6 +147,10 @@ export async function loadVideoView({
   const { previous, next } = videoViewNeighbours({ page, pageVideoIds, videoId, featuredId });
   const hrefOf = (id: number | null) =>
     id === null ? null : withQuery(videoViewPath(albumId, id), carried);
+  const goLive =
+    video.live && viewer.access.viewerId !== null && !open.abilities.newTab
+      ? await findManagedLiveEvent(db, viewer.access.viewerId, videoId)
+      : null;
   return {
     kind: 'video',
     album: albumJson(found),
@@ -165,9 +173,10 @@ export async function loadVideoView({
         }),
     shareable: open.shareable,
     chat: video.content_lock ? null : await cachedChatOfVideo(db, videoId),
-    goLive:
-      video.live && viewer.access.viewerId !== null && !open.abilities.newTab
-        ? await findManagedLiveEvent(db, viewer.access.viewerId, videoId)
+    goLive,
+    streamHealth:
+      goLive && goLive.status !== 'done'
+        ? await loadStreamHealthView(videoId, { lastError: goLive.lastError, t, locale })
         : null,
     showcaseCover:
       video.live && video.pictures.sizes.length === 0

@@ -64,5 +64,6 @@ export function submittedEventValues(form: FormData) {
     byDay: form.getAll('byDay').map(String),
     byMonthDay: formText(form, 'byMonthDay'),
     saveReplay: form.has('saveReplay'),
+    showViewers: form.has('showViewers'),
   };
 }

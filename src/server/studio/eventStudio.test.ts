@@ -29,6 +29,7 @@ const weekly = {
   rrule: 'FREQ=WEEKLY;BYDAY=TH',
   timeZone: 'Europe/Berlin',
   saveReplay: true,
+  showViewers: false,
 };
 
 describe('event studio', () => {

@@ -31,6 +31,7 @@ export interface StudioEvent {
   rrule: string | null;
   timeZone: string;
   saveReplay: boolean;
+  showViewers: boolean;
   streamKey: string | null;
   lastError: string | null;
   showcaseId: number | null;
@@ -51,6 +52,7 @@ const eventColumns = {
   rrule: liveEvents.rrule,
   timeZone: liveEvents.timeZone,
   saveReplay: liveEvents.saveReplay,
+  showViewers: liveEvents.showViewers,
   streamKey: liveEvents.streamKey,
   lastError: liveEvents.lastError,
   showcaseId: sql<
@@ -176,6 +178,7 @@ export async function createEvent(
       rrule: input.rrule,
       timeZone: input.timeZone,
       saveReplay: input.saveReplay,
+      showViewers: input.showViewers,
       streamKey: newStreamKey(),
       chatRoomId: room!.id,
     });
@@ -206,6 +209,7 @@ export async function updateEvent(
         rrule: input.rrule,
         timeZone: input.timeZone,
         saveReplay: input.saveReplay,
+        showViewers: input.showViewers,
         ...(settled ? {} : scheduled),
       })
       .where(eq(liveEvents.videoId, event.videoId));
