@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { compressedPart } from './gzipJoin.ts';
 import {
   bodyTemplate,
+  composeGzip,
   composePage,
+  compressTemplate,
   PERSONAL_END,
   PERSONAL_START,
   personalSignature,
@@ -94,6 +98,18 @@ describe('bodyTemplate and composePage', () => {
     expect(asSets(joinSources(template.sources!, inlineSources(guestPiece)))).toEqual(
       asSets(inlineSources(joined)),
     );
+  });
+
+  it('joins the same page as one gzip stream from parts compressed once', () => {
+    const template = bodyTemplate(splitPersonal(html)!, member, [])!;
+    const guest = new Map([
+      ['csrf', 'guestToken456'],
+      ['jwt', 'ddd.eee.fff'],
+    ]);
+    const lena = Buffer.from(piece('<header>Lena</header>'));
+    const joined = composeGzip(compressTemplate(template), compressedPart(lena), guest)!;
+    expect(gunzipSync(joined)).toEqual(composePage(template, lena, guest));
+    expect(composeGzip(compressTemplate(template), compressedPart(lena), new Map())).toBeNull();
   });
 
   it('finds no shared sources when a viewer’s value is inside an inline script', () => {

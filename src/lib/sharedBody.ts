@@ -6,6 +6,7 @@
  * holes, filled anew for each viewer. A body that still carries something of its viewer after
  * that is never shared (`bodyTemplate`): a missed dependency costs a render, never a leak.
  */
+import { compressedPart, joinGzip, storedPart, type GzipPart } from './gzipJoin.ts';
 import { inlineSources, type InlineSources } from './pagePolicy.ts';
 
 export const PERSONAL_START = '<!--vitrine:personal-->';
@@ -141,6 +142,32 @@ export function composePage(
     }
   }
   return Buffer.concat(chunks);
+}
+
+/** A template's parts compressed once each (src/lib/gzipJoin.ts); the piece and the holes stay open. */
+export type CompressedTemplate = readonly (GzipPart | null | { hole: string })[];
+
+export function compressTemplate(template: BodyTemplate): CompressedTemplate {
+  return template.parts.map((part) => (Buffer.isBuffer(part) ? compressedPart(part) : part));
+}
+
+/** The page for one viewer as one gzip stream, as composePage joins it; null when a value is missing. */
+export function composeGzip(
+  template: CompressedTemplate,
+  personal: GzipPart,
+  values: PersonalValues,
+): Buffer<ArrayBuffer> | null {
+  const parts: GzipPart[] = [];
+  for (const part of template) {
+    if (part === null) parts.push(personal);
+    else if ('deflated' in part) parts.push(part);
+    else {
+      const value = values.get(part.hole);
+      if (value === undefined) return null;
+      parts.push(storedPart(Buffer.from(value)));
+    }
+  }
+  return joinGzip(parts);
 }
 
 /** /showcase/{id} and /showcase/{id}/video/{videoId}, without locale prefix: the pages a class shares. */

@@ -130,6 +130,8 @@ test.describe('the page cache', () => {
     // it was sent with (the CSP guard of every test reads the violations).
     const opened = await page.goto(grid);
     expect(opened?.headers()['x-vitrine-cache']).toBe('joined');
+    // Joined from parts compressed once (src/lib/gzipJoin.ts), which the browser reads as one.
+    expect(opened?.headers()['content-encoding']).toBe('gzip');
     await expect(page.getByTestId('account-name')).toBeVisible();
     expect(await page.locator('style').count()).toBeGreaterThan(0);
     await expect(page.locator('body')).not.toHaveCSS('margin', '8px');

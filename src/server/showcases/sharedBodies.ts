@@ -15,16 +15,21 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import {
   bodyTemplate,
+  composeGzip,
   composePage,
+  compressTemplate,
   personalSignature,
   sharedShowcaseRoute,
   splitPersonal,
   type BodyTemplate,
+  type CompressedTemplate,
+  type PersonalValues,
 } from '../../lib/sharedBody.ts';
+import { compressedPart, type GzipPart } from '../../lib/gzipJoin.ts';
 import { AGE_CONFIRMED_COOKIE } from '../../lib/contentGates.ts';
 import { inlineStylesheets } from '../../lib/inlineStylesheets.ts';
 import { inlineSources, joinSources, type InlineSources } from '../../lib/pagePolicy.ts';
-import { CACHE_STATUS_HEADER } from '../../lib/pageCache.ts';
+import { acceptedEncodings, CACHE_STATUS_HEADER } from '../../lib/pageCache.ts';
 import { createPageCacheStore } from '../../lib/pageCacheStore.ts';
 import { openShowcase, showcaseViewerFrom, type OpenShowcase } from '../access/showcaseAccess.ts';
 import { issueJwt } from '../auth/jwt.ts';
@@ -44,7 +49,21 @@ interface PersonalPiece {
   html: Buffer;
   signature: string;
   sources: InlineSources;
+  /** `html` compressed, made the first time the piece is sent compressed. */
+  gzip?: GzipPart;
 }
+
+/** Each kept body's parts compressed, made the first time the body is sent compressed. */
+const compressedBodies = new WeakMap<BodyTemplate, CompressedTemplate>();
+
+function compressedBody(body: BodyTemplate): CompressedTemplate {
+  let compressed = compressedBodies.get(body);
+  if (!compressed) compressedBodies.set(body, (compressed = compressTemplate(body)));
+  return compressed;
+}
+
+/** A piece is a few kilobytes, compressed once a viewer: a middling level does. */
+const PIECE_GZIP_LEVEL = 6;
 
 const KEY = Symbol.for('vitrine.sharedBodies');
 const holder = globalThis as {
@@ -127,17 +146,37 @@ function valuesFor(holes: readonly string[], locals: App.Locals): Map<string, st
 /**
  * A page joined from its class's body, said in the header that says a page came from the cache:
  * whole already, its stylesheets written into the body and its policy's sources found per part.
+ * To a browser that takes gzip it goes as one gzip stream joined from the body's parts and the
+ * piece, each compressed once (src/lib/gzipJoin.ts), its tokens in stored blocks: nothing is
+ * compressed per request, and no secret shares a compression context with the page's text.
+ * Null when a value for a hole is missing.
  */
-function joinedResponse(
-  html: Buffer<ArrayBuffer>,
+function joinedPage(
   body: BodyTemplate,
   piece: PersonalPiece,
-): Response {
-  return wholePageResponse(
-    html,
-    { status: 200, headers: { 'Content-Type': 'text/html', [CACHE_STATUS_HEADER]: 'joined' } },
-    body.sources ? joinSources(body.sources, piece.sources) : undefined,
-  );
+  values: PersonalValues,
+  acceptEncoding: string | null,
+): Response | null {
+  const headers = { 'Content-Type': 'text/html', [CACHE_STATUS_HEADER]: 'joined' };
+  const sources = body.sources && joinSources(body.sources, piece.sources);
+  // The policy must be known without reading the page, which the security headers could not read compressed.
+  if (sources && acceptedEncodings(acceptEncoding ?? undefined).includes('gzip')) {
+    piece.gzip ??= compressedPart(piece.html, PIECE_GZIP_LEVEL);
+    const gzipped = composeGzip(compressedBody(body), piece.gzip, values);
+    return (
+      gzipped &&
+      wholePageResponse(
+        gzipped,
+        {
+          status: 200,
+          headers: { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' },
+        },
+        sources,
+      )
+    );
+  }
+  const html = composePage(body, piece.html, values);
+  return html && wholePageResponse(html, { status: 200, headers }, sources ?? undefined);
 }
 
 /** The rendered page with its stylesheets written in, as every joined copy is sent. */
@@ -179,10 +218,15 @@ export async function sharedShowcaseBodies(
   const piece = pieces.get(pieceKey(locals));
   const body = piece && kept.bodies.get(`${key}\n${piece.signature}`);
   if (piece && body) {
-    const html = composePage(body, piece.html, valuesFor(body.holes, locals));
-    if (html !== null) {
+    const joined = joinedPage(
+      body,
+      piece,
+      valuesFor(body.holes, locals),
+      request.headers.get('accept-encoding'),
+    );
+    if (joined) {
       if (!showcaseViewer.offsite) void recordOpening(db, viewer.user.id, route.albumId);
-      return joinedResponse(html, body, piece);
+      return joined;
     }
   }
 
