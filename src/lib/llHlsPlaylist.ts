@@ -9,7 +9,7 @@
  * (src/server/delivery/blockingReload.ts).
  */
 
-export interface LivePart {
+interface LivePart {
   uri: string;
   /** Seconds. */
   duration: number;
@@ -141,12 +141,12 @@ export class LivePartTimeline {
 const seconds = (value: number) => value.toFixed(5).replace(/\.?0+$/, '');
 
 /** PART-HOLD-BACK: three parts behind the edge, as RFC 8216bis recommends. */
-export function partHoldBack(partTarget: number): number {
+function partHoldBack(partTarget: number): number {
   return 3 * partTarget;
 }
 
 /** The media playlist text of a window of segments, the last one possibly still being cut. */
-export function livePlaylist(
+function livePlaylist(
   segments: readonly LiveSegment[],
   settings: LivePlaylistSettings,
   { ended, nextPartUri }: { ended: boolean; nextPartUri: string },

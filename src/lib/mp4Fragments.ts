@@ -15,7 +15,7 @@ export interface Mp4Track {
   defaultFlags: number;
 }
 
-export interface Mp4Init {
+interface Mp4Init {
   bytes: Uint8Array;
   tracks: Mp4Track[];
 }
@@ -77,7 +77,7 @@ function viewOf(bytes: Uint8Array): DataView {
 }
 
 /** The tracks a moov box describes, with their trex defaults. */
-export function moovTracks(bytes: Uint8Array, moov: Box): Mp4Track[] {
+function moovTracks(bytes: Uint8Array, moov: Box): Mp4Track[] {
   const view = viewOf(bytes);
   const defaults = new Map<number, { duration: number; flags: number }>();
   const mvex = child(bytes, moov, 'mvex');

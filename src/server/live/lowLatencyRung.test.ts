@@ -41,7 +41,7 @@ async function packagedBytes(scratch: string): Promise<Buffer> {
   const packager = spawn(ffmpeg, packagerArgs(ladder, scratch, { hasAudio: true, record: false }), {
     stdio: ['pipe', 'ignore', 'ignore', 'pipe'],
   });
-  feed.stdout.pipe(packager.stdin);
+  feed.stdout.pipe(packager.stdin!);
   const chunks: Buffer[] = [];
   (packager.stdio[rungPipe(0)] as Readable).on('data', (chunk: Buffer) => chunks.push(chunk));
   await new Promise((resolve) => packager.once('close', resolve));
