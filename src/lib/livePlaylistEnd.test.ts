@@ -27,6 +27,13 @@ describe('closing a dead node’s live playlists', () => {
     expect(withEndList(rolling)).toBe(`${rolling}#EXT-X-ENDLIST\n`);
   });
 
+  it('ends a low-latency playlist without its hint of a next part', () => {
+    const parted = `${rolling}#EXT-X-PART:DURATION=0.32,URI="part9.m4s",INDEPENDENT=YES\n`;
+    expect(withEndList(`${parted}#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part10.m4s"\n`)).toBe(
+      `${parted}#EXT-X-ENDLIST\n`,
+    );
+  });
+
   it('leaves an ended playlist, and what is no playlist, alone', () => {
     expect(withEndList(`${rolling}#EXT-X-ENDLIST\n`)).toBeNull();
     expect(withEndList('<html>gone</html>')).toBeNull();

@@ -14,10 +14,14 @@ export function mediaPlaylistsOf(master: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-/** The media playlist ended, or null when it already is or is no playlist. */
+/**
+ * The media playlist ended, or null when it already is or is no playlist. A low-latency
+ * playlist's hint of a next part goes: there will be none.
+ */
 export function withEndList(playlist: string): string | null {
   if (!playlist.startsWith('#EXTM3U')) return null;
   const lines = playlist.split('\n').map((line) => line.trim());
   if (lines.includes(END_LIST)) return null;
-  return `${playlist.trimEnd()}\n${END_LIST}\n`;
+  const kept = lines.filter((line) => line !== '' && !line.startsWith('#EXT-X-PRELOAD-HINT:'));
+  return `${[...kept, END_LIST].join('\n')}\n`;
 }
