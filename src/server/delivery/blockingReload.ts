@@ -72,7 +72,7 @@ function waitFor(
     let latest = first;
     const waiter: Waiter = {
       ready: (text) => {
-        latest = text;
+        if (playlistEdge(text)) latest = text;
         return ready(text);
       },
       resolve: (text) => done(text),
@@ -105,15 +105,15 @@ export async function heldPlaylist(
   if (!bytes) return 'missing';
   const text = bytes.toString('utf8');
   const edge = playlistEdge(text);
-  if (!edge) return { text };
-  const verdict = reloadVerdict(edge, request);
+  // Read mid-write: held until a whole version comes.
+  const verdict = edge ? reloadVerdict(edge, request) : 'hold';
   if (verdict === 'too-far') return 'too-far';
   if (verdict === 'ready') return { text };
   const ready = (candidate: string) => {
     const later = playlistEdge(candidate);
     return later !== null && reloadVerdict(later, request) === 'ready';
   };
-  const holdMs = HOLD_TARGET_DURATIONS * Math.max(1, edge.targetDuration) * 1000;
+  const holdMs = HOLD_TARGET_DURATIONS * Math.max(1, edge?.targetDuration ?? 0) * 1000;
   return { text: await waitFor(store, key, text, ready, holdMs) };
 }
 

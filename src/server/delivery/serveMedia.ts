@@ -79,7 +79,7 @@ async function serveLivePlaylist(
   // Replaced every fraction of a second: read whole, its length and bytes come from one
   // version, where a stat then a read could describe one and send another.
   let playlist: Buffer | null;
-  if (directives === null) playlist = await readWhole(store, key);
+  if (directives === null) playlist = await readWholePlaylist(store, key);
   else {
     const held = await heldPlaylist(store, key, directives);
     if (held === 'too-far') return bare(400);
@@ -96,6 +96,26 @@ async function serveLivePlaylist(
     headers,
   });
 }
+
+/** Reads taken again when a store hands out a playlist it is still rewriting. */
+const TORN_READS = 5;
+const TORN_READ_GAP_MS = 20;
+
+/**
+ * The playlist at `key` as a whole version: a store that rewrites objects in place (s3rver,
+ * some gateways) can be read mid-write, and a playlist cut short would break a player.
+ */
+async function readWholePlaylist(store: MediaStorage, key: string): Promise<Buffer | null> {
+  let playlist = await readWhole(store, key);
+  for (let read = 1; playlist && !isWholePlaylist(playlist) && read < TORN_READS; read++) {
+    await new Promise((resolve) => setTimeout(resolve, TORN_READ_GAP_MS));
+    playlist = await readWhole(store, key);
+  }
+  return playlist;
+}
+
+const isWholePlaylist = (bytes: Buffer) =>
+  bytes.subarray(0, 7).toString() === '#EXTM3U' && bytes.at(-1) === 0x0a;
 
 /** A low-latency part of a live stream (live/…/part{n}.m4s), which a player may ask for as soon as it is hinted. */
 const isLivePartKey = (key: string) => key.startsWith('live/') && /\/part\d+\.m4s$/.test(key);
