@@ -2,7 +2,8 @@
 // own RTMP port, no job worker). On the demo's streaming event, whose test picture carries the
 // second it was made (testFeed.ts): glass-to-glass latency read off the presented frames of
 // its player frame in Chromium (hls.js, as every browser with Media Source Extensions plays
-// live), and the age of the newest segment's picture
+// live), once as it plays the low-latency playlists and once with their low-latency tags taken
+// out (a player that knows only full segments), and the age of the newest segment's picture
 // when its playlist is fetched. The server's cost per stream: the CPU of its packager ffmpeg
 // for that stream and for 720p30 and 1080p30 test feeds pushed to another demo event with the
 // key its owner sees, the pusher's own CPU apart. And the publish delay of segments from
@@ -176,13 +177,10 @@ function descendants(root: number): { pid: number; args: string[] }[] {
   return found;
 }
 
-/** The live packagers among the server's processes: ffmpeg reading FLV on stdin, writing HLS. */
+/** The live packagers among the server's processes: ffmpeg reading FLV on stdin, writing fragmented MP4. */
 function packagers(serverPid: number): number[] {
   return descendants(serverPid)
-    .filter(
-      ({ args }) =>
-        args.includes('pipe:0') && args.some((arg, i) => arg === '-f' && args[i + 1] === 'hls'),
-    )
+    .filter(({ args }) => args.includes('pipe:0') && args.includes('-movflags'))
     .map(({ pid }) => pid);
 }
 
@@ -295,11 +293,24 @@ function sampleClock(
   });
 }
 
-/** Glass-to-glass latency of a stream of the clock picture in its event's player frame, over LATENCY_SECONDS. */
-async function glassToGlass(frameUrl: string, executablePath: string) {
+/** A live media playlist as a player without low-latency support reads it: full segments only. */
+function withoutLowLatency(playlist: string): string {
+  return playlist.replace(/^#EXT-X-(PART|PART-INF|PRELOAD-HINT|SERVER-CONTROL):.*\n/gm, '');
+}
+
+/**
+ * Glass-to-glass latency of a stream of the clock picture in its event's player frame, over
+ * LATENCY_SECONDS; `plain`: with the low-latency tags taken out of its media playlists.
+ */
+async function glassToGlass(frameUrl: string, executablePath: string, plain: boolean) {
   const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
   try {
     const context = await browser.newContext();
+    if (plain)
+      await context.route(/\/index\.m3u8(\?|$)/, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: withoutLowLatency(await response.text()) });
+      });
     const page = await context.newPage();
     await page.goto(frameUrl);
     const sampling: ClockSampling = {
@@ -318,7 +329,7 @@ async function glassToGlass(frameUrl: string, executablePath: string) {
       frames: frames.length,
       samples: latencies.length,
       medianMs: round(percentile(latencies, 0.5)),
-      p90Ms: round(percentile(latencies, 0.9)),
+      p99Ms: round(percentile(latencies, 0.99)),
     };
   } finally {
     await browser.close();
@@ -485,7 +496,10 @@ async function streamCost(stream: OnAir): Promise<StreamCost> {
 async function clockFigures(options: LiveBenchOptions, stream: OnAir) {
   const frameUrl = `${options.origin}${stream.eventPath}/embed?autoplay=1`;
   return {
-    latency: await attempt(() => glassToGlass(frameUrl, options.executablePath)),
+    latency: {
+      lowLatency: await attempt(() => glassToGlass(frameUrl, options.executablePath, false)),
+      plain: await attempt(() => glassToGlass(frameUrl, options.executablePath, true)),
+    },
     edgeAge: await attempt(() => edgeAge(stream.master)),
     cost: await attempt(() => streamCost(stream)),
   };
@@ -557,11 +571,15 @@ async function edgeAge(master: string) {
     const playlist = await text(top!.url);
     const fetchedAt = Date.now();
     const lines = playlist.trimEnd().split('\n');
-    const newest = lines.at(-1)!;
+    const newest = lines.findLast((line) => !line.startsWith('#'))!;
     const duration = Number.parseFloat(
       lines.findLast((line) => line.startsWith('#EXTINF:'))!.slice('#EXTINF:'.length),
     );
-    const segment = Buffer.from(await (await fetch(new URL(newest, top!.url))).arrayBuffer());
+    // A segment is fragmented MP4: it decodes after the init segment the playlist maps.
+    const init = /^#EXT-X-MAP:URI="([^"]+)"/m.exec(playlist)?.[1];
+    const bytes = async (uri: string) =>
+      Buffer.from(await (await fetch(new URL(uri, top!.url))).arrayBuffer());
+    const segment = Buffer.concat([...(init ? [await bytes(init)] : []), await bytes(newest)]);
     const end = segmentEndByClock(await segmentClock(segment, DEMO_PICTURE), duration, fetchedAt);
     if (end !== null) ages.push(fetchedAt - end);
   }
@@ -655,10 +673,14 @@ const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toF
 
 /** The section's lines of the printed summary. */
 export function liveSummary(live: LiveBench): string {
+  const played = (m: Exclude<LiveBench['latency'], { error: string }>['plain']) =>
+    'error' in m
+      ? m.error
+      : `${seconds(m.medianMs)} p50, ${seconds(m.p99Ms)} p99 (${m.stream}, ${m.samples} seconds seen)`;
   const latency = (m: LiveBench['latency']) =>
     'error' in m
       ? m.error
-      : `${seconds(m.medianMs)} median, ${seconds(m.p90Ms)} p90 (${m.stream}, ${m.samples} seconds seen)`;
+      : `\n    low-latency HLS: ${played(m.lowLatency)}\n    plain HLS (full segments): ${played(m.plain)}`;
   const stream = (m: LiveBench['streams'][number]) =>
     'error' in m
       ? `  ${m.error}`

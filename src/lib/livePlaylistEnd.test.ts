@@ -27,6 +27,11 @@ describe('closing a dead node’s live playlists', () => {
     expect(withEndList(rolling)).toBe(`${rolling}#EXT-X-ENDLIST\n`);
   });
 
+  it('ends a low-latency playlist after its last full segment, without the parts of the next or its hint', () => {
+    const parted = `${rolling}#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00.000Z\n#EXT-X-PART:DURATION=0.32,URI="part9.m4s",INDEPENDENT=YES\n#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part10.m4s"\n`;
+    expect(withEndList(parted)).toBe(`${rolling}#EXT-X-ENDLIST\n`);
+  });
+
   it('leaves an ended playlist, and what is no playlist, alone', () => {
     expect(withEndList(`${rolling}#EXT-X-ENDLIST\n`)).toBeNull();
     expect(withEndList('<html>gone</html>')).toBeNull();

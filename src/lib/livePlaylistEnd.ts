@@ -14,10 +14,18 @@ export function mediaPlaylistsOf(master: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-/** The media playlist ended, or null when it already is or is no playlist. */
+/**
+ * The media playlist ended, or null when it already is or is no playlist. A low-latency
+ * playlist ends after its last full segment: the parts of a segment the dead node never
+ * finished, and its hint of a next part, go, or a player would wait for the rest of them
+ * instead of reaching the end.
+ */
 export function withEndList(playlist: string): string | null {
   if (!playlist.startsWith('#EXTM3U')) return null;
   const lines = playlist.split('\n').map((line) => line.trim());
   if (lines.includes(END_LIST)) return null;
-  return `${playlist.trimEnd()}\n${END_LIST}\n`;
+  const lastSegment = lines.findLastIndex((line) => line !== '' && !line.startsWith('#'));
+  const kept =
+    lastSegment === -1 ? lines.filter((line) => line !== '') : lines.slice(0, lastSegment + 1);
+  return `${[...kept, END_LIST].join('\n')}\n`;
 }

@@ -51,8 +51,11 @@ export async function startStream(
     capLevelToPlayerSize: true,
     startLevel: -1,
     enableWorker: false,
-    // A live stream has no duration: the browser's controls then show no fixed length.
-    ...(live ? { ...liveLoadPolicies(Hls.DefaultConfig), liveDurationInfinity: true } : {}),
+    // A live stream has no duration: the browser's controls then show no fixed length. Its
+    // playlists carry low-latency parts (docs/live.md): played a second behind the edge.
+    ...(live
+      ? { ...liveLoadPolicies(Hls.DefaultConfig), liveDurationInfinity: true, lowLatencyMode: true }
+      : {}),
   });
   if (live) onLiveEdge(() => hls.liveSyncPosition);
   hls.on(Hls.Events.ERROR, (_event, data) => {

@@ -1,7 +1,7 @@
 /**
  * Going live end to end, on a server of its own (its broadcasts end events the shared server's
  * specs read): the owner reads the key from their Go live panel, ffmpeg pushes RTMP as OBS
- * would, viewers see LIVE and watch the stream move, the push stops, the page reloads on the
+ * would, viewers see LIVE and watch the stream move (low-latency HLS through hls.js), the push stops, the page reloads on the
  * event being done (a player left on the stream says the replay is coming), and the replay plays
  * where the stream was.
  */
@@ -69,11 +69,27 @@ test('an owner goes live with the key of their panel; viewers watch LIVE, then t
   await playing(viewer.frameLocator('iframe[title^="Video player"]'));
 
   // A second viewer stays on the stream: its player follows the event once the stream ends.
+  // It plays low-latency HLS: hls.js holds a playlist request until the next part exists.
   const watcher = await (await browser.newContext({ baseURL: origin })).newPage();
+  const blockingReload = watcher.waitForResponse(
+    (response) => /\/index\.m3u8\?_HLS_msn=\d+&_HLS_part=\d+/.test(response.url()),
+    { timeout: 60_000 },
+  );
   await watcher.goto(videoPath);
   const watched = watcher.frameLocator('iframe[title^="Video player"]');
   await startPlaying(watched);
   await playing(watched);
+  await expect(watched.locator('video')).toHaveAttribute('data-stream', 'hls.js');
+  const held = await blockingReload;
+  expect(held.status()).toBe(200);
+  const playlist = await held.text();
+  expect(playlist).toContain('#EXT-X-PART-INF:PART-TARGET=');
+  expect(playlist).toContain('CAN-BLOCK-RELOAD=YES');
+  expect(playlist).toMatch(/#EXT-X-PART:DURATION=[\d.]+,URI="part\d+\.m4s"/);
+  // A part far beyond the live edge is refused at once rather than held.
+  const farAhead = new URL(held.url());
+  farAhead.searchParams.set('_HLS_msn', '999999');
+  expect((await watcher.request.get(farAhead.href)).status()).toBe(400);
 
   await viewer.goto(`/showcase/${live}?video=${id}`);
   await expect(hero.getByTestId('live-badge')).toHaveText('LIVE');

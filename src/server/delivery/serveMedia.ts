@@ -3,8 +3,10 @@
  * caching until the URL expires, and the right content type.
  */
 import { Readable } from 'node:stream';
+import { blockingRequest } from '../../lib/llHlsPlaylist.ts';
 import { mediaStorage } from '../media/mediaStorage.ts';
 import { isLivePlaylistKey, readWhole, type MediaStorage } from '../media/storage.ts';
+import { awaitHintedPart, heldPlaylist } from './blockingReload.ts';
 
 const TYPES: Record<string, string> = {
   mp4: 'video/mp4',
@@ -55,10 +57,16 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** An answer with no body, which no cache keeps (a live part missing now may be there in a moment). */
+const bare = (status: number) =>
+  new Response(null, { status, headers: { 'Cache-Control': 'no-store' } });
+
 /**
  * A live playlist goes out whole, with no validator: a browser that keeps it and asks again for
  * a range or with If-None-Match (Chromium's own HLS player does both) would splice bytes of
- * two versions of a sliding window, and stall.
+ * two versions of a sliding window, and stall. A blocking reload (_HLS_msn, _HLS_part) is held
+ * until the playlist holds what it asks for (blockingReload.ts); one for a part far beyond the
+ * edge, or with directives that mean nothing, is answered 400 at once.
  */
 async function serveLivePlaylist(
   store: MediaStorage,
@@ -66,10 +74,18 @@ async function serveLivePlaylist(
   cacheControl: string,
   request: Request,
 ): Promise<Response> {
-  // Replaced every couple of seconds: read whole, its length and bytes come from one version,
-  // where a stat then a read could describe one and send another.
-  const playlist = await readWhole(store, key);
-  if (!playlist) return new Response(null, { status: 404 });
+  const directives = blockingRequest(new URL(request.url).searchParams);
+  if (directives === 'invalid') return bare(400);
+  // Replaced every fraction of a second: read whole, its length and bytes come from one
+  // version, where a stat then a read could describe one and send another.
+  let playlist: Buffer | null;
+  if (directives === null) playlist = await readWholePlaylist(store, key);
+  else {
+    const held = await heldPlaylist(store, key, directives);
+    if (held === 'too-far') return bare(400);
+    playlist = held === 'missing' ? null : Buffer.from(held.text);
+  }
+  if (!playlist) return bare(404);
   const headers = new Headers({
     'Content-Type': TYPES['m3u8']!,
     'Content-Length': String(playlist.length),
@@ -81,6 +97,29 @@ async function serveLivePlaylist(
   });
 }
 
+/** Reads taken again when a store hands out a playlist it is still rewriting. */
+const TORN_READS = 5;
+const TORN_READ_GAP_MS = 20;
+
+/**
+ * The playlist at `key` as a whole version: a store that rewrites objects in place (s3rver,
+ * some gateways) can be read mid-write, and a playlist cut short would break a player.
+ */
+async function readWholePlaylist(store: MediaStorage, key: string): Promise<Buffer | null> {
+  let playlist = await readWhole(store, key);
+  for (let read = 1; playlist && !isWholePlaylist(playlist) && read < TORN_READS; read++) {
+    await new Promise((resolve) => setTimeout(resolve, TORN_READ_GAP_MS));
+    playlist = await readWhole(store, key);
+  }
+  return playlist;
+}
+
+const isWholePlaylist = (bytes: Buffer) =>
+  bytes.subarray(0, 7).toString() === '#EXTM3U' && bytes.at(-1) === 0x0a;
+
+/** A low-latency part of a live stream (live/…/part{n}.m4s), which a player may ask for as soon as it is hinted. */
+const isLivePartKey = (key: string) => key.startsWith('live/') && /\/part\d+\.m4s$/.test(key);
+
 export async function serveMedia(
   key: string,
   request: Request,
@@ -88,8 +127,10 @@ export async function serveMedia(
 ): Promise<Response> {
   const store = mediaStorage();
   if (isLivePlaylistKey(key)) return serveLivePlaylist(store, key, cacheControl, request);
-  const object = await store.stat(key);
-  if (!object) return new Response(null, { status: 404 });
+  let object = await store.stat(key);
+  if (!object && isLivePartKey(key) && (await awaitHintedPart(store, key)))
+    object = await store.stat(key);
+  if (!object) return key.startsWith('live/') ? bare(404) : new Response(null, { status: 404 });
   const etag = `"${object.size.toString(36)}-${object.modifiedAt.getTime().toString(36)}"`;
   const extension = key.split('.').pop()?.toLowerCase() ?? '';
   const headers = new Headers({

@@ -10,7 +10,7 @@ import { makeScratchDir } from '../media/scratch.ts';
 import { liveStorageKey, readWhole, type MediaStorage } from '../media/storage.ts';
 import type { OrphanedBroadcast } from './liveEventStore.ts';
 import { LIVE_MASTER } from './packagerArgs.ts';
-import { PLAYLIST_TYPE } from './segmentPublisher.ts';
+import { PLAYLIST_TYPE } from './lowLatencyRung.ts';
 
 export async function endLivePlaylists(
   storage: MediaStorage,

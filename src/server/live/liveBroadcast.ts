@@ -1,7 +1,8 @@
 /**
  * One event on the air in this process: the encoder's FLV tags go into one ffmpeg that
- * packages the live ladder and the recording (packagerArgs.ts); SegmentPublisher carries them
- * into media storage. The event turns 'streaming' once every rung has a segment. An encoder
+ * packages the live ladder and the recording (packagerArgs.ts); each rung's fragmented MP4 is cut
+ * into low-latency HLS parts and segments as it comes (LowLatencyRung), and SegmentPublisher
+ * carries the rest into media storage. The event turns 'streaming' once every rung has a segment. An encoder
  * that drops may reconnect with the same key within LIVE_GRACE_SECONDS and the broadcast goes
  * on, its timeline continued; otherwise, or when the push cannot be packaged (no video, a codec
  * ffmpeg cannot read, a source this machine cannot keep up with, nothing arriving), the
@@ -23,7 +24,8 @@ import { makeScratchDir } from '../media/scratch.ts';
 import { liveStorageKey, type MediaStorage } from '../media/storage.ts';
 import { metrics } from '../metrics.ts';
 import { endBroadcast, heartbeat, markStreaming } from './liveEventStore.ts';
-import { masterPlaylist, packagerArgs, RECORDING_DIR } from './packagerArgs.ts';
+import { LowLatencyRung } from './lowLatencyRung.ts';
+import { masterPlaylist, packagerArgs, RECORDING_DIR, rungPipe } from './packagerArgs.ts';
 import {
   AUDIO_TAG,
   flvHeader,
@@ -43,7 +45,7 @@ import type { StreamHealthStore } from './streamHealthStore.ts';
 
 const SYNC_INTERVAL_MS = 500;
 const HEARTBEAT_INTERVAL_MS = 5_000;
-/** No new segment for this long while the encoder is connected: the picture stopped. */
+/** No new part for this long while the encoder is connected: the picture stopped. */
 const STALL_MS = 30_000;
 /** ffmpeg this far behind the encoder cannot keep up with the source. */
 const MAX_LAG_MS = 20_000;
@@ -80,11 +82,11 @@ export class LiveBroadcast {
   private packagerExit: Promise<number | null> | null = null;
   private stderr = '';
   private publisher: SegmentPublisher | null = null;
+  private rungs: LowLatencyRung[] = [];
   private scratch: string | null = null;
   private ticker: NodeJS.Timeout | null = null;
   private syncing = false;
   private watchable = false;
-  private lastSegmentAt = Date.now();
   private lastHeartbeatAt = 0;
   /** Last timestamp written to ffmpeg, and the shift that continues it after a reconnect. */
   private lastDts = 0;
@@ -241,10 +243,20 @@ export class LiveBroadcast {
     this.scratch = await makeScratchDir(`live-${this.videoId}-${this.broadcastId}`);
     for (const dir of [...ladder.rungs.map((r) => r.name), RECORDING_DIR])
       await mkdir(path.join(this.scratch, dir), { recursive: true });
+    const scratch = this.scratch;
+    this.rungs = ladder.rungs.map(
+      (rung) =>
+        new LowLatencyRung({
+          name: rung.name,
+          dir: path.join(scratch, rung.name),
+          prefix: this.prefix,
+          storage: this.settings.storage,
+        }),
+    );
     this.publisher = new SegmentPublisher({
       dir: this.scratch,
       prefix: this.prefix,
-      rungs: ladder.rungs.map((r) => r.name),
+      rungs: this.rungs,
       master: masterPlaylist(ladder, source, { hasAudio }),
       storage: this.settings.storage,
     });
@@ -255,9 +267,10 @@ export class LiveBroadcast {
         this.settings.ffmpeg,
         packagerArgs(ladder, this.scratch, { hasAudio, record: this.record }),
       ),
-      { stdio: ['pipe', 'pipe', 'pipe'] },
-    );
+      { stdio: ['pipe', 'pipe', 'pipe', ...this.rungs.map(() => 'pipe' as const)] },
+    ) as ChildProcessByStdio<Writable, Readable, Readable>;
     this.packager = child;
+    this.rungs.forEach((rung, i) => rung.read(child.stdio[rungPipe(i)] as Readable));
     this.packagerExit = new Promise((resolve) => child.once('close', (code) => resolve(code)));
     child.stdin.on('error', () => undefined);
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
@@ -356,8 +369,8 @@ export class LiveBroadcast {
     try {
       await this.publish();
       const now = Date.now();
-      if (this.connection && now - this.lastSegmentAt > STALL_MS)
-        return void this.finish('stalled');
+      const lastPartAt = Math.max(...this.rungs.map((rung) => rung.lastPublishedAt));
+      if (this.connection && now - lastPartAt > STALL_MS) return void this.finish('stalled');
       if (
         this.connection &&
         this.watchable &&
@@ -378,7 +391,6 @@ export class LiveBroadcast {
     const { db, node } = this.settings;
     const result = await this.publisher!.sync();
     const now = Date.now();
-    if (result.published > 0) this.lastSegmentAt = now;
     if (result.watchable && !this.watchable) {
       this.watchable = true;
       await markStreaming(db, this.videoId, node);
@@ -419,6 +431,7 @@ export class LiveBroadcast {
       await this.packagerExit;
       clearTimeout(killer);
     }
+    await Promise.all(this.rungs.map((rung) => rung.end()));
     if (this.ticker) clearInterval(this.ticker);
     while (this.syncing) await new Promise((resolve) => setTimeout(resolve, 50));
     let recorded = this.publisher?.recordedCount ?? 0;

@@ -1,20 +1,34 @@
 /**
- * The one ffmpeg that packages a live stream: FLV from the encoder on stdin; out, one rolling
- * HLS playlist per rung of the ladder (key frames every segment, so every rung cuts alike and
- * players switch cleanly) and a copy of the source cut into MPEG-TS pieces, the recording the
+ * The one ffmpeg that packages a live stream: FLV from the encoder on stdin; out, one
+ * fragmented MP4 per rung of the ladder on a pipe of its own (a fragment about every third of a
+ * second and at every key frame, and a key frame every segment, so every rung cuts alike and
+ * players switch cleanly), which the server cuts into low-latency HLS parts and segments
+ * (lowLatencyRung.ts), and a copy of the source cut into MPEG-TS pieces, the recording the
  * replay is made from. The master playlist is written by us (masterPlaylist), since we know
  * every rung before ffmpeg starts. A still of the picture is renewed as the poster.
  */
 import type { LiveLadder } from '../../lib/liveLadder.ts';
 
 export const LIVE_SEGMENT_SECONDS = 2;
+/**
+ * ffmpeg closes a fragment once it spans this long, so a part lasts this plus at most a frame:
+ * at most LIVE_PART_TARGET at 10 fps and more.
+ */
+const LIVE_FRAGMENT_SECONDS = 0.3;
+export const LIVE_PART_TARGET = 0.4;
 /** Segments a live playlist lists: a rolling window of a few seconds' rewind. */
-const LIVE_WINDOW_SEGMENTS = 6;
+export const LIVE_WINDOW_SEGMENTS = 6;
 export const RECORDING_SEGMENT_SECONDS = 6;
 export const RECORDING_DIR = 'recording';
 export const RECORDING_LIST = 'recording.csv';
 export const LIVE_MASTER = 'master.m3u8';
 export const RUNG_PLAYLIST = 'index.m3u8';
+export const RUNG_INIT = 'init.mp4';
+
+/** The file descriptor of the pipe rung `index` comes out on (0–2 are stdin, stdout, stderr). */
+export function rungPipe(index: number): number {
+  return 3 + index;
+}
 /** A still of the stream, renewed every few seconds: the picture of an event on the air. */
 export const LIVE_POSTER = 'poster.jpg';
 export const LIVE_POSTER_SIZE = { width: 640, height: 360 };
@@ -80,16 +94,14 @@ export function packagerArgs(
     if (hasAudio) args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '48000');
     args.push(
       '-f',
-      'hls',
-      '-hls_time',
-      String(LIVE_SEGMENT_SECONDS),
-      '-hls_list_size',
-      String(LIVE_WINDOW_SEGMENTS),
-      '-hls_flags',
-      'delete_segments+independent_segments+program_date_time+temp_file',
-      '-hls_segment_filename',
-      `${outDir}/${rung.name}/%05d.ts`,
-      `${outDir}/${rung.name}/${RUNG_PLAYLIST}`,
+      'mp4',
+      '-movflags',
+      'frag_keyframe+empty_moov+default_base_moof',
+      '-frag_duration',
+      String(Math.round(LIVE_FRAGMENT_SECONDS * 1_000_000)),
+      '-flush_packets',
+      '1',
+      `pipe:${rungPipe(i)}`,
     );
   });
   args.push(
@@ -134,7 +146,7 @@ export function masterPlaylist(
   source: { width: number; height: number },
   { hasAudio }: { hasAudio: boolean },
 ): string {
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const rung of ladder.rungs) {
     const width =
       source.height > 0

@@ -6,7 +6,7 @@
  * work the same on every S3-compatible store, and restoring is a plain copy back.
  */
 import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
@@ -49,6 +49,9 @@ const ARCHIVE_PREFIX = '.archive/';
 const PART_SIZE = 16 * 1024 * 1024;
 /** DeleteObjects takes at most this many keys a call. */
 const DELETE_BATCH = 1000;
+/** A store still writing an object it acknowledged is asked again this often, this many times. */
+const WHOLE_WAIT_MS = 25;
+const WHOLE_WAITS = 80;
 
 const isNotFound = (error: unknown): boolean =>
   error instanceof S3ServiceException &&
@@ -78,6 +81,7 @@ export class S3Storage implements MediaStorage {
 
   async put(key: string, filePath: string, options: PutOptions = {}): Promise<StoredObject> {
     assertStorageKey(key);
+    const { size } = await stat(filePath);
     // An object appears whole when the upload completes, or not at all.
     await new Upload({
       client: this.client,
@@ -91,8 +95,22 @@ export class S3Storage implements MediaStorage {
       leavePartsOnError: false,
     }).done();
     if (options.move) await rm(filePath, { force: true });
-    const stored = await this.stat(key);
+    const stored = await this.statWhole(key, size);
     if (!stored) throw new MissingObjectError(key);
+    return stored;
+  }
+
+  /**
+   * The object once it reads at its uploaded size: some S3-compatible stores (s3rver among
+   * them) acknowledge a PUT while still writing it, and a live part named in a playlist the
+   * moment it is stored must not be read short.
+   */
+  private async statWhole(key: string, size: number): Promise<StoredObject | null> {
+    let stored = await this.stat(key);
+    for (let wait = 0; stored && stored.size < size && wait < WHOLE_WAITS; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, WHOLE_WAIT_MS));
+      stored = await this.stat(key);
+    }
     return stored;
   }
 
