@@ -106,10 +106,12 @@ export function useLiveStatus(
 
 /**
  * The time the countdown counts from: the server's render time for the first render (so
- * hydration finds the same text), then the browser's clock, each second while `ticking`.
+ * hydration finds the same text), then the browser's clock, each second while `ticking`. A
+ * published page (src/lib/staticPage.ts) was rendered at no moment in particular (0): the
+ * browser's clock from the start.
  */
 export function useNow(renderedAt: number, ticking: boolean): number {
-  const [now, setNow] = useState(renderedAt);
+  const [now, setNow] = useState(() => renderedAt || Date.now());
   useEffect(() => {
     setNow(Date.now());
     if (!ticking) return;
