@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from './domain.ts';
+import { LOCALES, type Locale } from './domain.ts';
 import { publishPlan, staticFilePath, type PublishedShowcase } from './publishPlan.ts';
 
 const SITE = 'https://www.example.com';
 const grid: PublishedShowcase = { id: 1, layout: 'grid', totalVideos: 30, videoIds: [7, 8] };
 const live: PublishedShowcase = { id: 4, layout: 'live', totalVideos: 30, videoIds: [] };
 
-const addresses = (showcases: PublishedShowcase[], locales = LOCALES) =>
+const addresses = (showcases: PublishedShowcase[], locales: readonly Locale[] = LOCALES) =>
   publishPlan(showcases, { siteOrigin: SITE, locales }).pages.map((page) => page.address);
 
 describe('given a grid showcase of 30 videos, two of them public', () => {

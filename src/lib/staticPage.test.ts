@@ -115,4 +115,14 @@ describe('given a page rendered for a stranger', () => {
     const page = staticPage('props="{&quot;renderedAt&quot;:[0,1796645254075]}"', options);
     expect(page.html).toBe('props="{&quot;renderedAt&quot;:[0,0]}"');
   });
+
+  it("names the app's origin for the islands and loads the theme toggle's own script", () => {
+    const page = staticPage(
+      '<html lang="en" data-theme="auto"><head><title>x</title></head></html>',
+      options,
+    );
+    expect(page.html).toBe(
+      '<html data-app-origin="https://app.example.com" lang="en" data-theme="auto"><head><script src="/published-theme.js"></script><title>x</title></head></html>',
+    );
+  });
 });

@@ -11,6 +11,9 @@
  * - Any other link, form or frame to an address that is not published goes to the app's
  *   origin (sign-in, search, share, the studio), or stays root-relative when the app and the
  *   publication share one host.
+ * - The page names the app's origin for its islands' calls (<html data-app-origin>,
+ *   src/lib/appAddress.ts) and loads THEME_SCRIPT, which keeps the theme toggle's choice in the
+ *   browser: the toggle's form posts to the app only with JavaScript off.
  * - The moment of the render (the live status island's renderedAt) becomes 0, "no moment in
  *   particular": a published page is read long after it was written, so the island counts
  *   from the browser's clock and asks for the status at once (src/islands/LiveStatus/), and
@@ -19,6 +22,9 @@
 import type { Locale } from './domain.ts';
 import { isLocale, localizePath, splitLocalePath } from './localeNegotiation.ts';
 import { gridPageAddress, oembedAddress } from './publishPlan.ts';
+
+/** The script of the theme toggle on published pages (src/server/publish/themeScript.ts). */
+export const THEME_SCRIPT = '/published-theme.js';
 
 /** Where the media of published pages are kept, by storage key. */
 export const MEDIA_FILES = '/media-files/';
@@ -141,6 +147,9 @@ export function staticPage(html: string, options: StaticPageOptions): StaticPage
     LINK_ATTRIBUTE,
     (_whole, name: string, value: string) => `${name}="${rewriteLink(value, options)}"`,
   );
+  page = page.replace(/<head>/, `<head><script src="${THEME_SCRIPT}"></script>`);
+  if (options.appOrigin !== null)
+    page = page.replace(/<html\b/, `<html data-app-origin="${escape(options.appOrigin)}"`);
   const thumbnails = [...new Set(page.match(THUMBNAIL) ?? [])];
   return { html: page, media, thumbnails };
 }

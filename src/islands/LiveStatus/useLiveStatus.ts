@@ -2,11 +2,13 @@
  * The live hero's event as it changes (SPEC §4 live status, §7 polling call, §9 intervals):
  * polls GET /api/albums/{albumId}/videos/{videoId} for the status and the next start at
  * livePollInterval, and reloads the page when the event leaves the showcase or its broadcast
- * ends. A poll that fails is ignored; the next one tries again.
+ * ends. A poll that fails is ignored; the next one tries again. On a published page the app's
+ * origin answers (src/lib/appAddress.ts), and the first poll goes out at once.
  */
 import ky from 'ky';
 import { useEffect, useRef, useState } from 'react';
 import { apiAcceptHeader } from '../../lib/apiAccept.ts';
+import { appAddress, currentPage } from '../../lib/appAddress.ts';
 import { livePollInterval } from '../../lib/livePolling.ts';
 import {
   readLivePollAnswer,
@@ -29,7 +31,7 @@ async function pollOnce(
   signal: AbortSignal,
 ): Promise<LivePollAnswer> {
   const response = await ky.get(
-    new URL(`/api/albums/${albumId}/videos/${videoId}`, location.href),
+    appAddress(`/api/albums/${albumId}/videos/${videoId}`, currentPage()),
     {
       searchParams: { ...apiQuery, fields: POLL_FIELDS },
       headers: { Accept: apiAcceptHeader('video') },
@@ -47,7 +49,8 @@ async function pollOnce(
 
 /**
  * The event's status, start and zone: first as the server rendered them, then as polled. The
- * first poll is due one interval after `renderedAt` (the island may take over later than that).
+ * first poll is due one interval after `renderedAt` (the island may take over later than that),
+ * at once on a published page, whose `renderedAt` is 0.
  */
 export function useLiveStatus(
   source: LiveSource,

@@ -2,9 +2,11 @@
  * The static publication kept current (PUBLISH_DIR or PUBLISH_BUCKET): published once the
  * server is ready, then again on every change of what public pages show, which the same
  * database notifications that empty the page cache report (src/server/db/pageChangeSignal.ts).
- * Each run removes what stopped being public before it renders anything, and writes only the
- * files whose bytes changed (publishSite.ts). Runs never overlap: changes that arrive during
- * one are published by the next, which starts as soon as it ends.
+ * A change first removes what stopped being public, at once, even while a run is under way
+ * (a video made private is gone from the target within a few database reads); then a run
+ * renders the public pages again and writes only the files whose bytes changed
+ * (publishSite.ts). Runs never overlap: changes that arrive during one are published by the
+ * next, which starts as soon as it ends.
  */
 import path from 'node:path';
 import { config } from '../config.ts';
@@ -95,15 +97,27 @@ export function keepPublished(origin: string, target: MediaStorage): KeptPublica
       if (again) run();
     }
   })();
+  let removing: Promise<void> = Promise.resolve();
+  const removeUnpublished = () => {
+    removing = removing.then(async () => {
+      try {
+        await publisher.removeUnpublished(await getDb());
+      } catch (err) {
+        logger.error({ err }, 'publish: what stopped being public could not be removed');
+      }
+    });
+    return removing;
+  };
   const unsubscribe = onPagesChanged(() => {
     clearTimeout(timer);
-    timer = setTimeout(run, SETTLE_MS);
+    timer = setTimeout(() => void removeUnpublished().then(run), SETTLE_MS);
   });
   return {
     first,
     async stop() {
       unsubscribe();
       clearTimeout(timer);
+      await removing;
       await running;
     },
   };

@@ -26,13 +26,14 @@ import {
   textTypeOf,
 } from '../../lib/precompressed.ts';
 import { publishPlan, staticFilePath, type PublishedShowcase } from '../../lib/publishPlan.ts';
-import { MEDIA_FILES, staticPage, type PageMedia } from '../../lib/staticPage.ts';
+import { MEDIA_FILES, staticPage, THEME_SCRIPT, type PageMedia } from '../../lib/staticPage.ts';
 import type { Db } from '../db/client.ts';
 import { compressPageBest } from '../http/compressPage.ts';
 import { logger } from '../logger.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { readWhole } from '../media/storage.ts';
 import { readPublicCatalogue } from '../openweb/publicCatalogue.ts';
+import { THEME_SCRIPT_SOURCE } from './themeScript.ts';
 
 /** The publication's own record, at its root. */
 export const MANIFEST = 'vitrine-publish.json';
@@ -90,7 +91,6 @@ function contentTypeOf(file: string): string | undefined {
 
 const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
 const keyOf = (address: string) => address.replace(/^\/+/, '');
-const isText = (file: string) => /\.(?:html|xml|txt|json|rss|atom)$/.test(file);
 
 async function readManifest(target: MediaStorage): Promise<Manifest> {
   const bytes = await readWhole(target, MANIFEST);
@@ -130,6 +130,38 @@ export function createPublisher(settings: PublishSettings) {
   const { target } = settings;
   let scratch: string | null = null;
   let previous: Manifest | null = null;
+  const current = async () => (previous ??= await readManifest(target));
+
+  /** Removes the addresses of `manifest` that are not `planned`, with the files only they named. */
+  async function removeGone(manifest: Manifest, planned: ReadonlySet<string>): Promise<number> {
+    const gone = Object.keys(manifest.addresses).filter((address) => !planned.has(address));
+    if (gone.length === 0) return 0;
+    const stillNamed = new Set(
+      Object.entries(manifest.addresses)
+        .filter(([address]) => planned.has(address))
+        .flatMap(([, files]) => files),
+    );
+    const files = [...new Set(gone.flatMap((address) => manifest.addresses[address]!))].filter(
+      (file) => !stillNamed.has(file),
+    );
+    await Promise.all(files.map((file) => target.delete(file)));
+    for (const file of files) delete manifest.files[file];
+    for (const address of gone) delete manifest.addresses[address];
+    await put(MANIFEST, manifestBytes(manifest));
+    logger.info(
+      { addresses: gone.length, files: files.length },
+      'publish: removed what is no longer public',
+    );
+    return files.length;
+  }
+
+  /** The addresses a stranger may open now: a few database reads, no render. */
+  async function plannedAddresses(db: Db): Promise<Set<string>> {
+    const plan = publishPlan(await publishedShowcases(db, settings.siteOrigin), {
+      siteOrigin: settings.siteOrigin,
+    });
+    return new Set([...plan.pages, ...plan.files].map((entry) => entry.address));
+  }
 
   async function put(file: string, bytes: Buffer): Promise<void> {
     scratch ??= await mkdtemp(path.join(tmpdir(), 'vitrine-publish-'));
@@ -226,30 +258,11 @@ export function createPublisher(settings: PublishSettings) {
     const clientFiles = await clientFileList(settings.clientDir);
     const clientPaths = new Set(clientFiles.map((file) => `/${file}`));
 
-    // What left the plan goes first, with the media only it named.
-    const gone = Object.keys(old.addresses).filter((address) => !planned.has(address));
-    if (gone.length > 0) {
-      const stillNamed = new Set(
-        Object.entries(old.addresses)
-          .filter(([address]) => planned.has(address))
-          .flatMap(([, files]) => files),
-      );
-      const removed = gone.flatMap((address) => old.addresses[address]!);
-      await Promise.all(
-        [...new Set(removed)]
-          .filter((file) => !stillNamed.has(file))
-          .map(async (file) => {
-            await target.delete(file);
-            delete old.files[file];
-          }),
-      );
-      for (const address of gone) delete old.addresses[address];
-      await put(MANIFEST, manifestBytes(old));
-      logger.info({ addresses: gone.length }, 'publish: removed what is no longer public');
-    }
+    await removeGone(old, planned);
 
     const isPublished = (address: string) =>
       planned.has(address) ||
+      address === THEME_SCRIPT ||
       clientPaths.has(address) ||
       address.startsWith(MEDIA_FILES) ||
       address.startsWith('/thumbnails/');
@@ -273,12 +286,13 @@ export function createPublisher(settings: PublishSettings) {
         ...rewritten.media.map(copyMedia),
         ...rewritten.thumbnails.map(copyThumbnail),
       ]);
-      const files = isText(file) ? await keepText(file, Buffer.from(rewritten.html)) : [file];
+      const files = await keepText(file, Buffer.from(rewritten.html));
       next.addresses[address] = [...files, ...named.flat()].sort();
     };
     await forEachConcurrently(plan.pages, RENDERS_AT_ONCE, (entry) => publishOne(entry, true));
     await forEachConcurrently(plan.files, RENDERS_AT_ONCE, (entry) => publishOne(entry, false));
 
+    await keepText(keyOf(THEME_SCRIPT), Buffer.from(THEME_SCRIPT_SOURCE));
     await forEachConcurrently(clientFiles, RENDERS_AT_ONCE, async (file) => {
       await keep(file, await readFile(path.join(settings.clientDir, file)));
     });
@@ -286,9 +300,17 @@ export function createPublisher(settings: PublishSettings) {
   }
 
   return {
+    /**
+     * Removes at once what stopped being public, before anything is rendered: safe to call
+     * while a publication is under way, whose next run removes whatever it wrote meanwhile.
+     */
+    async removeUnpublished(db: Db): Promise<number> {
+      return removeGone(await current(), await plannedAddresses(db));
+    },
+
     /** Publishes the site; what was published before and is no longer is removed. */
     async publish(db: Db): Promise<PublishReport> {
-      const old = previous ?? (await readManifest(target));
+      const old = await current();
       const next: Manifest = { files: {}, addresses: {} };
       const written = await runOnce(db, old, next);
       const stale = Object.keys(old.files).filter((file) => !(file in next.files));

@@ -68,15 +68,13 @@ beforeAll(async () => {
       .values({ ownerId: owner!.id, name: `Showcase ${key}`, ...showcase })
       .returning();
     ids[key] = row!.id;
-    await db
-      .insert(schema.showcaseVideos)
-      .values(
-        VIDEOS.map((video, i) => ({
-          showcaseId: row!.id,
-          videoId: ids[video.key]!,
-          position: i + 1,
-        })),
-      );
+    await db.insert(schema.showcaseVideos).values(
+      VIDEOS.map((video, i) => ({
+        showcaseId: row!.id,
+        videoId: ids[video.key]!,
+        position: i + 1,
+      })),
+    );
   }
 });
 
