@@ -23,7 +23,7 @@ export interface PublishedShowcase {
   videoIds: readonly number[];
 }
 
-export interface PublishedPage {
+interface PublishedPage {
   /** Where it is published, localized. */
   address: string;
   /** What the app is asked for. */
@@ -31,7 +31,7 @@ export interface PublishedPage {
 }
 
 /** A file of the publication that is not a page: what the app answers at `source`, kept at `address`. */
-export interface PublishedFile {
+interface PublishedFile {
   address: string;
   source: string;
 }
@@ -47,8 +47,8 @@ const SITE_PAGE_PATHS = ['/', '/site_map', ...Object.values(SITE_PAGES).map((pag
 const FEED_FORMATS = ['rss', 'atom', 'json'] as const;
 const OEMBED_FORMATS = ['json', 'xml'] as const;
 
-export const showcasePath = (albumId: number) => `/showcase/${albumId}`;
-export const videoPath = (albumId: number, videoId: number) =>
+const showcasePath = (albumId: number) => `/showcase/${albumId}`;
+const videoPath = (albumId: number, videoId: number) =>
   `${showcasePath(albumId)}/video/${videoId}`;
 
 /** Where page `page` of a grid is published: page 1 is the showcase's own address. */

@@ -103,11 +103,11 @@ describe('given a page rendered for a stranger', () => {
 
   it('makes the language picker one link per locale to this page, which needs no server', () => {
     const page = staticPage(
-      '<form method="post" action="/settings/set_locale"><input type="hidden" name="return_to" value="/showcase/1?page=2" /><ul><li><button type="submit" name="locale" value="en" lang="en" aria-current="true" class="x"><span>English</span></button></li><li><button type="submit" name="locale" value="de-DE" lang="de-DE" class="x"><span>Deutsch</span></button></li></ul></form>',
+      '<form method="post" action="/settings/set_locale" data-astro-cid-u1><input type="hidden" name="return_to" value="/showcase/1?page=2" /><ul><li><button type="submit" name="locale" value="en" lang="en" aria-current="true" class="x"><span>English</span></button></li><li><button type="submit" name="locale" value="de-DE" lang="de-DE" class="x"><span>Deutsch</span></button></li></ul></form>',
       options,
     );
     expect(page.html).toBe(
-      '<div><ul><li><a href="/showcase/1/page/2" lang="en" aria-current="true" class="x"><span>English</span></a></li><li><a href="/de-DE/showcase/1/page/2" lang="de-DE" class="x"><span>Deutsch</span></a></li></ul></div>',
+      '<div data-astro-cid-u1><ul><li><a href="/showcase/1/page/2" lang="en" aria-current="true" class="x"><span>English</span></a></li><li><a href="/de-DE/showcase/1/page/2" lang="de-DE" class="x"><span>Deutsch</span></a></li></ul></div>',
     );
   });
 

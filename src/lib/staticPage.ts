@@ -66,7 +66,8 @@ const SIGNED_FILE = new RegExp(
 const THUMBNAIL = /\/thumbnails\/[A-Za-z0-9_-]+\.jpg/g;
 const OEMBED_LINK =
   /(?:https?:\/\/[^"'/\s]+)?\/oembed\?url=([^"'&\s]+)(?:(?:&amp;|&)format=(json|xml))?/g;
-const LANGUAGE_FORM = /<form method="post" action="\/settings\/set_locale">([\s\S]*?)<\/form>/g;
+const LANGUAGE_FORM =
+  /<form method="post" action="\/settings\/set_locale"([^>]*)>([\s\S]*?)<\/form>/g;
 const LINK_ATTRIBUTE = /\b(href|src|action|formaction|poster)="([^"]*)"/g;
 const GRID_PAGE = /^(\/showcase\/\d+)$/;
 const RENDERED_AT = /(renderedAt&quot;:\[0,)\d+\]/g;
@@ -101,14 +102,14 @@ function rewriteOembedLinks(html: string, siteOrigin: string): string {
 
 /** The language picker's POST form, as one link per locale to this page in it. */
 function languageLinks(html: string, path: string): string {
-  return html.replace(LANGUAGE_FORM, (_form, inner: string) => {
+  return html.replace(LANGUAGE_FORM, (_form, attributes: string, inner: string) => {
     const links = inner
       .replace(/<input type="hidden" name="return_to"[^>]*>/g, '')
       .replace(/<button type="submit" name="locale" value="([^"]+)"/g, (whole, locale: string) =>
         isLocale(locale) ? `<a href="${localizePath(locale as Locale, path)}"` : whole,
       )
       .replace(/<\/button>/g, '</a>');
-    return `<div>${links}</div>`;
+    return `<div${attributes}>${links}</div>`;
   });
 }
 

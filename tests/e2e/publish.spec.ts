@@ -102,7 +102,7 @@ function linksOf(html: string, pageUrl: URL): URL[] {
 }
 
 test.describe('the published site', () => {
-  test.describe.configure({ mode: 'serial', timeout: 600_000 });
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
   let sitePort = 0;
   let appPort = 0;
@@ -111,7 +111,8 @@ test.describe('the published site', () => {
   let appUrl = '';
 
   test.beforeAll(async () => {
-    test.setTimeout(600_000);
+    // A whole publication of the demo, on a machine the other lane shares.
+    test.setTimeout(900_000);
     sitePort = await freePort();
     appPort = await freePort();
     siteUrl = `http://127.0.0.1:${sitePort}`;

@@ -36,7 +36,7 @@ import { readPublicCatalogue } from '../openweb/publicCatalogue.ts';
 import { THEME_SCRIPT_SOURCE } from './themeScript.ts';
 
 /** The publication's own record, at its root. */
-export const MANIFEST = 'vitrine-publish.json';
+const MANIFEST = 'vitrine-publish.json';
 
 interface Manifest {
   /** Every file written (its path in the target) and the SHA-256 of its bytes. */
@@ -331,5 +331,3 @@ export function createPublisher(settings: PublishSettings) {
     },
   };
 }
-
-export type Publisher = ReturnType<typeof createPublisher>;
