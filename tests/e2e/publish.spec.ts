@@ -213,7 +213,7 @@ test.describe('the published site', () => {
     });
     await page.goto(`${siteUrl}/showcase/${grid}/video/1`);
     await expect(page.getByRole('heading', { level: 1, name: 'Harbour at dawn' })).toBeVisible();
-    const video = page.frameLocator('iframe').first().locator('video');
+    const video = page.locator('iframe').first().contentFrame().locator('video');
     await expect(video).toBeAttached();
     await video.evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;
