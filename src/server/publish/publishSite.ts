@@ -13,8 +13,8 @@
  * the target (MANIFEST) records each file's digest and what each address named, so a run in a
  * new process knows what an earlier one wrote; it holds only addresses already public.
  */
-import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { forEachConcurrently } from '../../lib/forEachConcurrently.ts';
@@ -165,7 +165,9 @@ export function createPublisher(settings: PublishSettings) {
 
   async function put(file: string, bytes: Buffer): Promise<void> {
     scratch ??= await mkdtemp(path.join(tmpdir(), 'vitrine-publish-'));
-    const staged = path.join(scratch, `${digest(bytes)}-${path.basename(file)}`);
+    // A removal may write while a run ends and empties the folder: it is made again if need be.
+    await mkdir(scratch, { recursive: true });
+    const staged = path.join(scratch, `${randomBytes(8).toString('hex')}-${path.basename(file)}`);
     await writeFile(staged, bytes);
     const contentType = contentTypeOf(file);
     await target.put(file, staged, { move: true, ...(contentType ? { contentType } : {}) });
