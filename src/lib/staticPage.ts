@@ -71,6 +71,25 @@ const LANGUAGE_FORM =
 const LINK_ATTRIBUTE = /\b(href|src|action|formaction|poster)="([^"]*)"/g;
 const GRID_PAGE = /^(\/showcase\/\d+)$/;
 const RENDERED_AT = /(renderedAt&quot;:\[0,)\d+\]/g;
+const ISLAND_WITH_CLOCK = /<astro-island\b[^>]*renderedAt&quot;[^>]*>/g;
+
+/** FNV-1a of `text`, in base 36: an island's id that follows from its published props. */
+function stableId(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return `p${(hash >>> 0).toString(36)}`;
+}
+
+/** Zeroes renderedAt; the island's id, which Astro derived from the props as rendered, follows. */
+function withoutRenderTime(html: string): string {
+  return html.replace(ISLAND_WITH_CLOCK, (tag) => {
+    const zeroed = tag.replace(RENDERED_AT, '$10]');
+    return zeroed.replace(
+      /\buid="[^"]*"/,
+      `uid="${stableId(zeroed.replace(/\buid="[^"]*"/, ''))}"`,
+    );
+  });
+}
 
 function rewriteMedia(html: string, media: PageMedia[]): string {
   const folders = html.replace(SIGNED_FOLDER, (signed, key: string) => {
@@ -141,7 +160,7 @@ function rewriteLink(value: string, options: StaticPageOptions): string {
 
 export function staticPage(html: string, options: StaticPageOptions): StaticPage {
   const media: PageMedia[] = [];
-  let page = rewriteMedia(html.replace(RENDERED_AT, '$10]'), media);
+  let page = rewriteMedia(withoutRenderTime(html), media);
   page = rewriteOembedLinks(page, options.siteOrigin);
   page = languageLinks(page, options.path);
   page = page.replace(
