@@ -48,8 +48,7 @@ const FEED_FORMATS = ['rss', 'atom', 'json'] as const;
 const OEMBED_FORMATS = ['json', 'xml'] as const;
 
 const showcasePath = (albumId: number) => `/showcase/${albumId}`;
-const videoPath = (albumId: number, videoId: number) =>
-  `${showcasePath(albumId)}/video/${videoId}`;
+const videoPath = (albumId: number, videoId: number) => `${showcasePath(albumId)}/video/${videoId}`;
 
 /** Where page `page` of a grid is published: page 1 is the showcase's own address. */
 export function gridPageAddress(path: string, page: number): string {
