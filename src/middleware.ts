@@ -232,6 +232,12 @@ const CLIENT_AUTHENTICATED_PATHS = new Set(['/api/oauth/authorize/client']);
  */
 const isUploadPath = (path: string) => path === UPLOADS_PATH || path.startsWith(`${UPLOADS_PATH}/`);
 
+/** The static publication's origin, whose forms post here (docs/publishing.md); null without one. */
+function publishedOrigin(): string | null {
+  const { APP_URL, PUBLIC_URL } = config();
+  return APP_URL && PUBLIC_URL ? new URL(PUBLIC_URL).origin : null;
+}
+
 const csrf = defineMiddleware(async (context, next) => {
   const { cookies, request, locals, url } = context;
   // A signed-in viewer's token belongs to their session; anonymous viewers get a cookie.
@@ -288,7 +294,7 @@ const csrf = defineMiddleware(async (context, next) => {
   if (
     !withBearer &&
     !CLIENT_AUTHENTICATED_PATHS.has(locals.path) &&
-    isCrossSiteForm(origin, url.origin)
+    isCrossSiteForm(origin, url.origin, publishedOrigin())
   ) {
     return wantsJson(request, locals.path) ? jsonError(locals, 403) : next('/error/403');
   }

@@ -67,3 +67,25 @@ describe('a reading request', () => {
     ).toBe(false);
   });
 });
+
+describe('beside a static publication', () => {
+  const form = 'application/x-www-form-urlencoded';
+  it("takes a form from the publication's own origin", () => {
+    expect(
+      isCrossSiteForm(
+        { method: 'POST', origin: 'https://www.example.com', contentType: form },
+        'https://app.example.com',
+        'https://www.example.com',
+      ),
+    ).toBe(false);
+  });
+  it('still refuses a form from any other site', () => {
+    expect(
+      isCrossSiteForm(
+        { method: 'POST', origin: 'https://evil.example', contentType: form },
+        'https://app.example.com',
+        'https://www.example.com',
+      ),
+    ).toBe(true);
+  });
+});

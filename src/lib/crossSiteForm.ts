@@ -20,12 +20,17 @@ export interface OriginCheckInput {
   contentType: string | null;
 }
 
+/**
+ * `publishedOrigin`: the static publication's origin (PUBLIC_URL beside APP_URL), whose pages
+ * post their JavaScript-free forms (theme, mature filter) to the app: the operator's own site.
+ */
 export function isCrossSiteForm(
   { method, origin, contentType }: OriginCheckInput,
   siteOrigin: string,
+  publishedOrigin: string | null = null,
 ): boolean {
   if (SAFE_METHODS.has(method)) return false;
-  if (origin === siteOrigin) return false;
+  if (origin === siteOrigin || (origin !== null && origin === publishedOrigin)) return false;
   if (contentType === null) return true;
   const type = contentType.toLowerCase();
   return FORM_CONTENT_TYPES.some((form) => type.includes(form));

@@ -7,6 +7,7 @@ import { SIGNUP_MODES } from '../lib/accountRules.ts';
 import { CLIENT_IP_MODES } from '../lib/clientAddressLabel.ts';
 import { isValidEmail } from '../lib/emailChips.ts';
 import { parseTrustProxy } from '../lib/trustProxy.ts';
+import { isSameSite } from '../lib/sameSite.ts';
 import { parseTrustedHosts } from '../lib/siteOrigin.ts';
 import { MAX_SITEMAP_URLS } from '../lib/sitemapEntries.ts';
 
@@ -51,6 +52,26 @@ export const configSchema = z
       .transform(parseTrustedHosts)
       .describe(
         'Comma-separated further hosts (host[:port]) this site answers as; a request to one of them gets links to itself rather than to PUBLIC_URL.',
+      ),
+    APP_URL: z
+      .preprocess((v) => (v === '' ? undefined : v), z.url().optional())
+      .describe(
+        'Origin of this server when the public site is published as static files at PUBLIC_URL ' +
+          '(e.g. https://app.example.com beside https://www.example.com): the published pages ' +
+          'send sign-in, search, share, the cart, chat and the studio here. It must be the same ' +
+          'site as PUBLIC_URL (one registrable domain); unset, both share one host.',
+      ),
+    PUBLISH_DIR: z
+      .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+      .describe(
+        'Folder the public site is published to as static files (npm run publish), kept current ' +
+          'by the server after every change.',
+      ),
+    PUBLISH_BUCKET: z
+      .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+      .describe(
+        'S3-compatible bucket the public site is published to (the S3_* endpoint and keys), ' +
+          'kept current by the server after every change.',
       ),
     API_PORT: z
       .union([z.literal('off'), z.coerce.number().int().min(0).max(65535)])
@@ -386,6 +407,17 @@ export const configSchema = z
         path: ['MAIL_FROM'],
         message:
           'MAIL_URL sends real mail: set MAIL_FROM (e.g. "Vitrine <no-reply@example.com>"), or PUBLIC_URL with a domain name, to name its sender',
+      });
+    }
+    if (
+      settings.APP_URL &&
+      !(settings.PUBLIC_URL && isSameSite(new URL(settings.APP_URL), new URL(settings.PUBLIC_URL)))
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['APP_URL'],
+        message:
+          'APP_URL must be the same site as PUBLIC_URL (one scheme and one registrable domain, e.g. https://app.example.com beside https://www.example.com): a browser sends no cookies from a page of one site to another, so sign-in, the cart and chat would not work from the published pages',
       });
     }
     if (Boolean(settings.S3_ACCESS_KEY_ID) !== Boolean(settings.S3_SECRET_ACCESS_KEY)) {

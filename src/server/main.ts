@@ -57,6 +57,7 @@ import { onPagesChanged, pagesChanged } from './db/pageChangeSignal.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
 import { useSharedSecrets, type SharedSecrets } from './secrets.ts';
 import { playBeacons, showcaseVisits, startPlayCounting } from './analytics/playCounter.ts';
+import { keepPublished, publishTarget, type KeptPublication } from './publish/keepPublished.ts';
 
 const { PORT, HOST, WORKER, GEO_COUNTRY_HEADER, GEO_REGION_HEADER, BENCH_ROUTES, REDIS_URL } =
   config();
@@ -179,7 +180,10 @@ let worker: Worker | null = null;
 let live: LiveService | null = null;
 let stopColdStorageSweep: () => Promise<void> = async () => {};
 let playCounting: { stop(): Promise<void> } | null = null;
+let publication: KeptPublication | null = null;
 let stopping = false;
+/** The exit status once stopped: 1 when `npm run publish` could not publish. */
+let exitCode = 0;
 async function stop(signal: NodeJS.Signals): Promise<void> {
   if (stopping) return;
   stopping = true;
@@ -202,6 +206,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   clearTimeout(drain);
   // Broadcasts end cleanly: their recordings go to the replay job.
   await live?.stop();
+  await publication?.stop();
   // A transcode in progress goes back to the queue for the next start or another worker.
   await worker?.stop();
   await closeRateLimiters();
@@ -213,7 +218,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   await playCounting?.stop();
   // PGlite must be closed or its sequences jump on the next start.
   await closeDb();
-  process.exit(0);
+  process.exit(exitCode);
 }
 process.on('SIGINT', (s) => void stop(s));
 process.on('SIGTERM', (s) => void stop(s));
@@ -240,3 +245,19 @@ clientFiles = serveClientFiles(path.join(distDir(), 'client'));
 startup.ready();
 announceReady();
 logger.info(`Vitrine is serving on ${origin()}`);
+
+// The static publication (PUBLISH_DIR, PUBLISH_BUCKET), kept by one process of several.
+const target = role.runsMachineWork ? publishTarget() : null;
+if (target) {
+  publication = keepPublished(origin(), target);
+  // `npm run publish` (scripts/publish.ts) starts the server for one publication.
+  if (process.env.VITRINE_PUBLISH_ONCE === '1')
+    publication.first.then(
+      () => void stop('SIGTERM'),
+      (err: unknown) => {
+        logger.fatal({ err }, 'publish: the site could not be published');
+        exitCode = 1;
+        void stop('SIGTERM');
+      },
+    );
+}

@@ -32,6 +32,8 @@ describe('given the search store of showcase 1, shared as signals', () => {
     vi.stubGlobal('fetch', fetchMock);
     // Relative URLs need a page to resolve against, as in the browser.
     vi.stubGlobal('location', new URL('http://vitrine.test/showcase/1'));
+    // A page the app served: its <html> names no other origin (src/lib/appAddress.ts).
+    vi.stubGlobal('document', { documentElement: { dataset: {} } });
     connectSearch({
       albumId: 1,
       carried: { sh: 'abc', app: 'showcase', referrer: 'https://partner.test/', is_embed: '1' },

@@ -9,6 +9,7 @@ import ky from 'ky';
 import { apiQuery, type CarriedQuery } from '../lib/carriedQuery.ts';
 import type { ContentLock } from '../lib/contentGates.ts';
 import { ALBUM_VIDEOS_API_VERSION, apiAcceptHeader } from '../lib/apiAccept.ts';
+import { appAddress, currentPage } from '../lib/appAddress.ts';
 import { SEARCH_PAGE_SIZE } from '../lib/pagination.ts';
 import {
   createSearchRunner,
@@ -84,7 +85,7 @@ async function fetchPage(
     fields: SEARCH_FIELDS,
   };
   const body = await ky
-    .get(new URL(`/api/albums/${source.albumId}/videos`, location.href), {
+    .get(appAddress(`/api/albums/${source.albumId}/videos`, currentPage()), {
       searchParams,
       headers: { Accept: apiAcceptHeader('video', ALBUM_VIDEOS_API_VERSION) },
       credentials: 'same-origin',

@@ -3,11 +3,13 @@
  * polls GET /api/albums/{albumId}/videos/{videoId} for the status, the next start and how
  * many watch (where the owner shows it) at
  * livePollInterval, and reloads the page when the event leaves the showcase or its broadcast
- * ends. A poll that fails is ignored; the next one tries again.
+ * ends. A poll that fails is ignored; the next one tries again. On a published page the app's
+ * origin answers (src/lib/appAddress.ts), and the first poll goes out at once.
  */
 import ky from 'ky';
 import { useEffect, useRef, useState } from 'react';
 import { apiAcceptHeader } from '../../lib/apiAccept.ts';
+import { appAddress, currentPage } from '../../lib/appAddress.ts';
 import { livePollInterval } from '../../lib/livePolling.ts';
 import {
   LIVE_POLL_FIELDS,
@@ -29,7 +31,7 @@ async function pollOnce(
   signal: AbortSignal,
 ): Promise<LivePollAnswer> {
   const response = await ky.get(
-    new URL(`/api/albums/${albumId}/videos/${videoId}`, location.href),
+    appAddress(`/api/albums/${albumId}/videos/${videoId}`, currentPage()),
     {
       searchParams: { ...apiQuery, fields: LIVE_POLL_FIELDS },
       headers: { Accept: apiAcceptHeader('video') },
@@ -47,7 +49,8 @@ async function pollOnce(
 
 /**
  * The event's status, start and zone: first as the server rendered them, then as polled. The
- * first poll is due one interval after `renderedAt` (the island may take over later than that).
+ * first poll is due one interval after `renderedAt` (the island may take over later than that),
+ * at once on a published page, whose `renderedAt` is 0.
  */
 export function useLiveStatus(
   source: LiveSource,
@@ -106,10 +109,12 @@ export function useLiveStatus(
 
 /**
  * The time the countdown counts from: the server's render time for the first render (so
- * hydration finds the same text), then the browser's clock, each second while `ticking`.
+ * hydration finds the same text), then the browser's clock, each second while `ticking`. A
+ * published page (src/lib/staticPage.ts) was rendered at no moment in particular (0): the
+ * browser's clock from the start.
  */
 export function useNow(renderedAt: number, ticking: boolean): number {
-  const [now, setNow] = useState(renderedAt);
+  const [now, setNow] = useState(() => renderedAt || Date.now());
   useEffect(() => {
     setNow(Date.now());
     if (!ticking) return;

@@ -17,6 +17,7 @@ import {
   type MouseEvent,
 } from 'react';
 import { apiQuery, type CarriedQuery } from '../../lib/carriedQuery.ts';
+import { appAddress, currentPage } from '../../lib/appAddress.ts';
 import { autolink } from '../../lib/autolink.ts';
 import { cardImage, TITLE_CARD_SIZES } from '../../lib/cardImage.ts';
 import { fillMessage } from '../../lib/messageTemplate.ts';
@@ -179,7 +180,11 @@ export default function PlayerShowcase({
               page: String(page + 1 + i),
               per_page: String(perPage),
             });
-            const response = await fetch(`/api/albums/${albumId}/videos?${searchParams}`, {
+            const address = appAddress(
+              `/api/albums/${albumId}/videos?${searchParams}`,
+              currentPage(),
+            );
+            const response = await fetch(address, {
               headers: { Accept: 'application/vnd.vimeo.video;version=3.4.9' },
               credentials: 'same-origin',
             });

@@ -123,12 +123,16 @@ export function servedOverHttps(url: URL): boolean {
   return url.protocol === 'https:';
 }
 
-/** The origin of every absolute link written for this request (src/lib/siteOrigin.ts decides). */
+/**
+ * The origin of every absolute link written for this request (src/lib/siteOrigin.ts decides).
+ * APP_URL's host is one the site answers as: beside a static publication at PUBLIC_URL, the
+ * app's own pages (the studio, sign-in) link to the app.
+ */
 export function siteOrigin(url: URL): string {
-  const { PUBLIC_URL, TRUSTED_HOSTS, PORT } = config();
+  const { PUBLIC_URL, TRUSTED_HOSTS, PORT, APP_URL } = config();
   return chooseSiteOrigin(url, {
     publicUrl: PUBLIC_URL ? new URL(PUBLIC_URL) : undefined,
-    trustedHosts: TRUSTED_HOSTS,
+    trustedHosts: APP_URL ? [...TRUSTED_HOSTS, new URL(APP_URL).host] : TRUSTED_HOSTS,
     port: PORT,
   });
 }

@@ -7,7 +7,7 @@
  */
 import { isPublicVideo } from '../../lib/publicVideo.ts';
 import type { SitemapVideo } from '../../lib/sitemapEntries.ts';
-import type { Sort } from '../../lib/domain.ts';
+import type { Layout, Sort } from '../../lib/domain.ts';
 import { openToStrangers } from '../access/strangerViewer.ts';
 import type { Db } from '../db/client.ts';
 import { publicThumbnail, type PublicThumbnail } from '../media/publicThumbnails.ts';
@@ -28,6 +28,9 @@ export interface PublicCatalogueShowcase {
   description: string;
   ownerName: string;
   updatedAt: Date;
+  layout: Layout;
+  /** Every video it holds, public or not: its grid's page count. */
+  totalVideos: number;
   /** No embed domains are set: the player frame may show on any site, a search engine's too. */
   embeddableAnywhere: boolean;
   /** In the showcase's own order. */
@@ -82,6 +85,8 @@ export async function readPublicShowcase(
     description: showcase.description,
     ownerName: owner.name,
     updatedAt: showcase.updatedAt,
+    layout: showcase.layout as Layout,
+    totalVideos: open.found.totalVideos,
     embeddableAnywhere: showcase.embedDomains.length === 0,
     videos: items
       .filter((item) => isPublicVideo(item.video))
