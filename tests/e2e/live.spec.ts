@@ -6,9 +6,8 @@
  * where the stream was.
  */
 import type { ChildProcess } from 'node:child_process';
-import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
-import { playing, push, startPlaying, streamKey } from './liveStream.ts';
+import { eventId, playing, push, startPlaying, streamKey } from './liveStream.ts';
 import { freePort, startVitrine, stopVitrine } from './ownServer.ts';
 import { signIn } from './session.ts';
 
@@ -33,20 +32,12 @@ test.afterAll(async () => {
   if (server) await stopVitrine(server);
 });
 
-async function eventId(request: APIRequestContext, name: string): Promise<number> {
-  const body = await (
-    await request.get(`${origin}/api/albums/${live}/videos?per_page=100&fields=uri,name`)
-  ).json();
-  const event = body.data.find((video: { name: string }) => video.name === name);
-  return Number(event.uri.split('/').at(-1));
-}
-
 test('an owner goes live with the key of their panel; viewers watch LIVE, then the replay, where the stream was', async ({
   browser,
   request,
 }) => {
   test.setTimeout(240_000);
-  const id = await eventId(request, 'Q&A with the crew');
+  const id = await eventId(request, origin, live, 'Q&A with the crew');
   const videoPath = `/showcase/${live}/video/${id}`;
   const { live: scheduledLive } = (await (
     await request.get(`${origin}/api/albums/${live}/videos/${id}?fields=live.start_time`)

@@ -3,11 +3,25 @@
  * pushing a moving test picture over RTMP as OBS would, and a player frame seen to play.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { ffmpegBinaries } from '../../src/server/media/ffmpegBinaries.ts';
 import { testFeedArgs } from '../../src/server/live/testFeed.ts';
 
 export type Encoder = ChildProcess & { exited: Promise<number | null> };
+
+/** The id of the live event named `name` in the showcase `showcaseId` of the server at `origin`. */
+export async function eventId(
+  request: APIRequestContext,
+  origin: string,
+  showcaseId: number,
+  name: string,
+): Promise<number> {
+  const body = await (
+    await request.get(`${origin}/api/albums/${showcaseId}/videos?per_page=100&fields=uri,name`)
+  ).json();
+  const event = body.data.find((video: { name: string }) => video.name === name);
+  return Number(event.uri.split('/').at(-1));
+}
 
 /** The stream key of the event on `page`, from the owner's Go live panel. */
 export async function streamKey(page: Page): Promise<string> {

@@ -6,9 +6,8 @@
  * hero count them.
  */
 import type { ChildProcess } from 'node:child_process';
-import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
-import { playing, push, startPlaying } from './liveStream.ts';
+import { eventId, playing, push, startPlaying } from './liveStream.ts';
 import { freePort, startVitrine, stopVitrine } from './ownServer.ts';
 import { signIn } from './session.ts';
 
@@ -33,20 +32,12 @@ test.afterAll(async () => {
   if (server) await stopVitrine(server);
 });
 
-async function eventId(request: APIRequestContext, name: string): Promise<number> {
-  const body = await (
-    await request.get(`${origin}/api/albums/${live}/videos?per_page=100&fields=uri,name`)
-  ).json();
-  const event = body.data.find((video: { name: string }) => video.name === name);
-  return Number(event.uri.split('/').at(-1));
-}
-
 test('the owner sees the push arrive and a viewer counted, in the studio and beside LIVE', async ({
   browser,
   request,
 }) => {
   test.setTimeout(240_000);
-  const id = await eventId(request, 'Q&A with the crew');
+  const id = await eventId(request, origin, live, 'Q&A with the crew');
   const studioPath = `/manage/events/${id}`;
   const videoPath = `/showcase/${live}/video/${id}`;
 

@@ -10,7 +10,8 @@ import { allowedRatings, DEFAULT_RATING_SELECTION } from '../../lib/footerPrefer
 import type { Db } from '../db/client.ts';
 import { openShowcase, type OpenShowcase, type ShowcaseViewer } from './showcaseAccess.ts';
 
-const STRANGER: ShowcaseViewer = {
+/** A viewer with nothing: no account, proof, share link or preference of their own. */
+export const STRANGER: ShowcaseViewer = {
   access: { viewerId: null, proof: null, shareHash: null, embedded: false },
   carried: carriedQuery(new URLSearchParams()),
   offsite: false,

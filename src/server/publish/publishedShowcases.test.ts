@@ -11,8 +11,7 @@ await useTestDatabase('publish');
 const { getDb } = await import('../db/client.ts');
 const schema = await import('../db/schema.ts');
 const { openShowcase } = await import('../access/showcaseAccess.ts');
-const { carriedQuery } = await import('../../lib/carriedQuery.ts');
-const { allowedRatings, DEFAULT_RATING_SELECTION } = await import('../../lib/footerPreferences.ts');
+const { STRANGER } = await import('../access/strangerViewer.ts');
 const { listShowcaseVideos } = await import('../showcases/showcaseQueries.ts');
 const { publishedShowcases } = await import('./publishSite.ts');
 const { publishPlan } = await import('../../lib/publishPlan.ts');
@@ -39,15 +38,6 @@ const VIDEOS = [
   { key: 'processing', privacyView: 'anybody', status: 'processing' },
   { key: 'draft', privacyView: 'nobody' },
 ] as const;
-
-const STRANGER = {
-  access: { viewerId: null, proof: null, shareHash: null, embedded: false },
-  carried: carriedQuery(new URLSearchParams()),
-  offsite: false,
-  allowedRatings: allowedRatings(DEFAULT_RATING_SELECTION),
-  ofcomQualifies: false,
-  ageConfirmed: false,
-};
 
 beforeAll(async () => {
   const db = await getDb();
