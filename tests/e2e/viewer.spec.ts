@@ -205,10 +205,11 @@ test.describe('the video view', () => {
     await page.waitForLoadState('networkidle');
     // No React (over 100 KB), no hls.js (Chromium plays HLS itself): the frame's stream
     // choice, keyboard controls, messages and the whole player API (about 22 KB, 6 KB
-    // compressed), its play beacons (1.3 KB: src/player/playBeacons.ts), and the page's
-    // continuous play; 25.1 KB in all when last measured.
+    // compressed), its play beacons (1.5 KB with the live viewer's number the tab keeps:
+    // src/player/playBeacons.ts), and the page's continuous play; 25.5 KB in all when last
+    // measured.
     expect(bytes).toBeGreaterThan(0);
-    expect(bytes).toBeLessThan(25_500);
+    expect(bytes).toBeLessThan(26_000);
   });
 });
 
