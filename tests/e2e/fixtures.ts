@@ -35,7 +35,7 @@ export async function hydrated(scope: Page | FrameLocator): Promise<void> {
 
 /** The islands of a component (its file's name, `Search`), hydrated or still as the server wrote them. */
 export function islandOf(
-  scope: Page | FrameLocator,
+  scope: Page | FrameLocator | Locator,
   component: string,
   state: 'hydrated' | 'server',
 ): Locator {

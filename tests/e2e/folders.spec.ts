@@ -7,7 +7,7 @@
 import { LOCALES } from '../../src/lib/domain.ts';
 import { localizePath } from '../../src/lib/localeNegotiation.ts';
 import { THEME_COOKIE } from '../../src/lib/footerPreferences.ts';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
 import { signIn } from './session.ts';
 import { API_PORT } from './apiPort.ts';
@@ -20,6 +20,23 @@ const moveStatus = (page: Page) => page.locator('[data-move-status]');
 /** Waits for the folders' drag and drop script, so a move goes through it rather than a full post. */
 async function enhanced(page: Page): Promise<void> {
   await page.waitForFunction(() => customElements.get('vitrine-folder-drop') !== undefined);
+}
+
+/**
+ * Drags `source` onto `target` as a browser does: dragstart, dragover, drop and dragend, carrying
+ * one DataTransfer. Playwright's mouse-driven drag loses its start on a busy machine, and the
+ * page under test is the drag's handlers, not Chromium's gesture recognition.
+ */
+async function drop(page: Page, source: Locator, target: Locator): Promise<void> {
+  expect(await source.evaluate((el) => el.closest('[draggable="true"]') !== null)).toBe(true);
+  // The dragged element itself, which a move may take out of the page before its dragend.
+  const dragged = await source.elementHandle();
+  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+  await dragged.dispatchEvent('dragstart', { dataTransfer });
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+  await dragged.dispatchEvent('dragend', { dataTransfer });
 }
 
 /** Creates a folder from /manage/folders, inside `parent` (its label) or at the top. */
@@ -174,10 +191,11 @@ test.describe('library folders', () => {
     await page.goto('/manage/videos?q=Bridge+repair');
     await enhanced(page);
     const folders = page.getByTestId('library-folders');
-    await page
-      .getByTestId('library-row')
-      .filter({ hasText: 'Bridge repair' })
-      .dragTo(folders.getByRole('link', { name: outer, exact: true }));
+    await drop(
+      page,
+      page.getByTestId('library-row').filter({ hasText: 'Bridge repair' }),
+      folders.getByRole('link', { name: outer, exact: true }),
+    );
     await expect(moveStatus(page)).toHaveText(`Bridge repair moved to ${outer}.`);
     await folders.getByRole('link', { name: outer, exact: true }).click();
     await expect(page.getByTestId('library-row')).toHaveText([/Bridge repair/]);
@@ -188,10 +206,11 @@ test.describe('library folders', () => {
     await expect(page.getByTestId('folder-video')).toHaveText([/Bridge repair/]);
     await enhanced(page);
     const subfolders = page.getByTestId('folder-subfolder-list');
-    await page
-      .getByTestId('folder-video')
-      .filter({ hasText: 'Bridge repair' })
-      .dragTo(subfolders.getByRole('link', { name: inner }));
+    await drop(
+      page,
+      page.getByTestId('folder-video').filter({ hasText: 'Bridge repair' }),
+      subfolders.getByRole('link', { name: inner }),
+    );
     await expect(moveStatus(page)).toHaveText(`Bridge repair moved to ${inner}.`);
     await expect(page.getByText('No videos in this folder.')).toBeVisible();
     await expect(subfolders).toContainText('1 video');
@@ -199,14 +218,11 @@ test.describe('library folders', () => {
     await expect(page.getByTestId('folder-video')).toHaveText([/Bridge repair/]);
     // From there, dropped on the path's top it is in no folder.
     await enhanced(page);
-    await page
-      .getByTestId('folder-video')
-      .filter({ hasText: 'Bridge repair' })
-      .dragTo(
-        page
-          .getByRole('navigation', { name: 'Folder path' })
-          .getByRole('link', { name: 'Folders' }),
-      );
+    await drop(
+      page,
+      page.getByTestId('folder-video').filter({ hasText: 'Bridge repair' }),
+      page.getByRole('navigation', { name: 'Folder path' }).getByRole('link', { name: 'Folders' }),
+    );
     await expect(moveStatus(page)).toHaveText('Bridge repair is in no folder now.');
     await expect(page.getByTestId('folder-video')).toHaveCount(0);
 
@@ -218,19 +234,21 @@ test.describe('library folders', () => {
       has: page.getByRole('link', { name: outer, exact: true }),
     });
     const innerLink = outerNode.getByRole('list').getByRole('link', { name: inner });
-    await outerNode.getByRole('link', { name: outer, exact: true }).dragTo(innerLink);
+    await drop(page, outerNode.getByRole('link', { name: outer, exact: true }), innerLink);
     await expect(moveStatus(page)).toHaveText(
       'A folder cannot be moved into one of its own subfolders.',
     );
     await expect(innerLink).toBeVisible();
 
     // The subfolder dragged to the top line leaves its parent; then the parent goes into it.
-    await innerLink.dragTo(tree.getByText('Drag a folder onto another'));
+    await drop(page, innerLink, tree.getByText('Drag a folder onto another'));
     await expect(moveStatus(page)).toHaveText(`Folder ${inner} moved to the top.`);
     await expect(outerNode.getByRole('list')).toHaveCount(0);
-    await outerNode
-      .getByRole('link', { name: outer, exact: true })
-      .dragTo(tree.getByRole('link', { name: inner }));
+    await drop(
+      page,
+      outerNode.getByRole('link', { name: outer, exact: true }),
+      tree.getByRole('link', { name: inner }),
+    );
     await expect(moveStatus(page)).toHaveText(`Folder ${outer} moved into ${inner}.`);
     const innerNode = page.getByTestId('folder-node').filter({
       has: page.getByRole('link', { name: inner, exact: true }),

@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, showcaseId } from './fixtures.ts';
+import { test, expect, expectAccessible, islandOf, showcaseId } from './fixtures.ts';
 import { signIn } from './session.ts';
 
 /** SPEC §2, §6: the owner bottom bar, the creator toolbar and Manage videos. */
@@ -30,6 +30,8 @@ test.describe('owner and team tools', () => {
     await expect(code).toHaveValue(
       /aspect-ratio:16\/9.*<iframe src="http:\/\/[^"]+\/showcase\/1\/embed"/,
     );
+    // The button copies once its island has hydrated, which the open menu's visibility starts.
+    await expect(islandOf(bar, 'CopyEmbed', 'hydrated')).toHaveCount(1);
     await bar.getByRole('button', { name: 'Copy embed code' }).click();
     await expect(bar.getByText('Embed code copied')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
