@@ -26,7 +26,7 @@ import { chromium } from '@playwright/test';
 import { resolveChromium } from '../tests/e2e/chromium.mjs';
 import { BROWSER_ARGS, withoutNativeHls } from './benchBrowser.ts';
 import { benchChat, chatSummary } from './benchChat.ts';
-import { benchLive, liveSummary } from './benchLive.ts';
+import { benchLive, liveSummary, lowLatencyFigures } from './benchLive.ts';
 import { staticBaselineProcess } from './benchCache.ts';
 import { goalsSummary, searchRatiosOf } from './benchGoals.ts';
 import { benchLcp, lcpSummary } from './benchLcp.ts';
@@ -535,6 +535,7 @@ try {
       ? { from: mixedRound.rssMb.before, to: mixedRound.rssMb.after, of: 'the mixed round' }
       : { from: memory.rssAtStartMb, to: memory.rssAtEndMb, of: 'the whole run' },
     searchRatios: scale ? searchRatiosOf(scale, scaleRatio) : null,
+    lowLatency: lowLatencyFigures(live),
   };
   const report = {
     when: new Date().toISOString(),

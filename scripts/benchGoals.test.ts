@@ -23,6 +23,20 @@ describe('the issue goals block', () => {
     });
   });
 
+  it('holds low-latency HLS to 3 s at p50, 4 s at p99 and no stall in its minute', () => {
+    const live = (p50Ms: number, p99Ms: number, stalls: number) =>
+      goalLines({ lowLatency: { p50Ms, p99Ms, stalls } }).filter((line) =>
+        line.name.startsWith('low-latency HLS'),
+      );
+    expect(live(2_310, 2_480, 0).map((line) => [line.figure, line.met])).toEqual([
+      ['2.31 s', true],
+      ['2.48 s', true],
+      ['0', true],
+    ]);
+    expect(live(3_940, 3_990, 2).map((line) => line.met)).toEqual([false, true, false]);
+    expect(goalLines({}).find((line) => line.name.includes('stalls'))?.met).toBeNull();
+  });
+
   it('prints a section left out as not measured rather than as a pass', () => {
     const mixed = goalLines({}).find((line) => line.name.startsWith('mixed round'));
     expect(mixed).toMatchObject({ figure: 'not measured', met: null });

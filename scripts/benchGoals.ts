@@ -16,6 +16,8 @@ export interface GoalFigures {
   rssBackMb?: { from: number | null; to: number | null; of: string } | null;
   /** Search at 20,000 videos ÷ the demo showcase, each measure that names search. */
   searchRatios?: { label: string; ratio: number }[] | null;
+  /** Low-latency HLS in Chromium through the player frame, over a minute. */
+  lowLatency?: { p50Ms: number; p99Ms: number; stalls: number } | null;
 }
 
 export interface GoalLine {
@@ -89,7 +91,21 @@ export function goalLines(f: GoalFigures): GoalLine[] {
       goal: '≤ 1.5×',
       met: ratio <= 1.5,
     });
+  lines.push(...lowLatencyLines(f.lowLatency));
   return lines;
+}
+
+/** The live issue's goals: p50 ≤ 3 s and p99 ≤ 4 s glass to glass, no stall in the minute. */
+function lowLatencyLines(figures: GoalFigures['lowLatency']): GoalLine[] {
+  const inSeconds = (ms: number) => +(ms / 1000).toFixed(2);
+  const stalls = 'low-latency HLS, stalls in the minute';
+  return [
+    atMost('low-latency HLS, glass to glass p50', figures && inSeconds(figures.p50Ms), 3, 's'),
+    atMost('low-latency HLS, glass to glass p99', figures && inSeconds(figures.p99Ms), 4, 's'),
+    figures
+      ? { name: stalls, figure: String(figures.stalls), goal: 'none', met: figures.stalls === 0 }
+      : unmeasured(stalls, 'none'),
+  ];
 }
 
 /** The block as printed. */

@@ -52,9 +52,15 @@ export async function startStream(
     startLevel: -1,
     enableWorker: false,
     // A live stream has no duration: the browser's controls then show no fixed length. Its
-    // playlists carry low-latency parts (docs/live.md): played a second behind the edge.
+    // playlists carry low-latency parts (docs/live.md): played a second behind the edge, and
+    // caught up at up to 1.2 × when it drifts behind (never once rewound past a segment).
     ...(live
-      ? { ...liveLoadPolicies(Hls.DefaultConfig), liveDurationInfinity: true, lowLatencyMode: true }
+      ? {
+          ...liveLoadPolicies(Hls.DefaultConfig),
+          liveDurationInfinity: true,
+          lowLatencyMode: true,
+          maxLiveSyncPlaybackRate: 1.2,
+        }
       : {}),
   });
   if (live) onLiveEdge(() => hls.liveSyncPosition);
