@@ -359,6 +359,57 @@ test.describe('a public showcase page', () => {
   });
 });
 
+test.describe('a live event’s chat', () => {
+  test('is read as it comes by a page on another site, as a stranger, as published pages read it', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const live = showcaseId('live');
+    const videoId = await videoIdOf(request, live, 'Launch day: live from the studio');
+    const { live: event } = (await (
+      await request.get(`/api/albums/${live}/videos/${videoId}?fields=live`)
+    ).json()) as { live: { chat: { room_id: number } } };
+    const room = `${baseURL}/live_chat/${event.chat.room_id}`;
+    const query = `album=${live}&video=${videoId}`;
+    const site = await openOtherSite();
+    try {
+      site.page(
+        '/reader',
+        pageWith(`<p id="state"></p><ul id="log"></ul><script>
+          fetch(${JSON.stringify(`${room}/status?${query}`)})
+            .then((answer) => answer.json())
+            .then((status) => (document.getElementById('state').textContent = 'chat ' + (status.chatEnabled ? 'on' : 'off')));
+          new EventSource(${JSON.stringify(`${room}/events?${query}`)}).addEventListener('message', (event) => {
+            const item = document.createElement('li');
+            item.textContent = JSON.parse(event.data).body;
+            document.getElementById('log').append(item);
+          });
+        </script>`),
+      );
+      const reader = await browser.newPage();
+      await reader.goto(`http://localhost:${OTHER_PORT}/reader`);
+      await expect(reader.locator('#state')).toHaveText('chat on');
+      await expect(reader.locator('#log li').first()).toBeVisible();
+
+      const writer = await browser.newPage({ baseURL: baseURL! });
+      await signIn(
+        writer,
+        'member@vitrine.test',
+        undefined,
+        `/live-chat/${event.chat.room_id}?${query}`,
+      );
+      const said = `Seen from another site ${Date.now().toString(36)}`;
+      await writer.getByRole('textbox', { name: 'Message' }).fill(said);
+      await writer.getByRole('button', { name: 'Send' }).click();
+      await expect(reader.locator('#log li').filter({ hasText: said })).toHaveCount(1);
+      await Promise.all([reader.context().close(), writer.context().close()]);
+    } finally {
+      await site.close();
+    }
+  });
+});
+
 test.describe('pages that are not public', () => {
   test('tell previews nothing and have no oEmbed answer', async ({ request, baseURL }) => {
     const protectedPages = ['password', 'team', 'unlisted', 'private', 'embed'].map(

@@ -7,6 +7,7 @@
  * wait for the island, which reads them as it starts.
  */
 import type { LiveChatProps } from '../../islands/LiveChat/LiveChat.tsx';
+import { appAddress, currentPage } from '../../lib/appAddress.ts';
 import { eventsUrl } from '../../lib/chatAddress.ts';
 import { readChatMessage, readDeletedIds } from '../../lib/chatEvents.ts';
 import { logChanges } from '../../lib/chatLogChanges.ts';
@@ -59,7 +60,8 @@ function readChat(host: ReadingHost): void {
   };
 
   const connect = () => {
-    const stream = new EventSource(eventsUrl(props, lastId(timeline)));
+    // On a published page the room is read from the app's origin (src/lib/appAddress.ts).
+    const stream = new EventSource(appAddress(eventsUrl(props, lastId(timeline)), currentPage()));
     source = stream;
     stream.addEventListener('message', (event) => {
       const message = readChatMessage(event.data);

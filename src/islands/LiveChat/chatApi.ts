@@ -3,6 +3,7 @@
  * State-changing calls carry the viewer's CSRF token in X-XSRF-Token.
  */
 import ky, { HTTPError } from 'ky';
+import { appAddress, currentPage } from '../../lib/appAddress.ts';
 import { chatUrl, type ChatRoomAddress } from '../../lib/chatAddress.ts';
 import { readChatMessage, readChatStatus } from '../../lib/chatEvents.ts';
 import { CHAT_STATUS_POLL_FAILED, refusalOf, retryAfterSeconds } from '../../lib/chatComposer.ts';
@@ -107,7 +108,7 @@ export async function fetchChatStatus(
   let response: Response;
   let body: string;
   try {
-    response = await fetch(chatUrl(room, '/status'), {
+    response = await fetch(appAddress(chatUrl(room, '/status'), currentPage()), {
       credentials: 'same-origin',
       cache: 'no-store',
       headers: { Accept: 'application/json' },
@@ -130,7 +131,7 @@ export async function fetchReplay(
   signal: AbortSignal,
 ): Promise<ChatMessageJson[]> {
   const answer: unknown = await ky
-    .get(chatUrl(room, '/replay'), {
+    .get(appAddress(chatUrl(room, '/replay'), currentPage()), {
       credentials: 'same-origin',
       retry: 1,
       timeout: TIMEOUT_MS,

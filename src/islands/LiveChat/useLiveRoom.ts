@@ -9,6 +9,7 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { CHAT_STATUS_POLL_MS } from '../../lib/chatComposer.ts';
 import type { ChatStatusJson } from '../../lib/chatWire.ts';
+import { appAddress, currentPage } from '../../lib/appAddress.ts';
 import { eventsUrl, type ChatRoomAddress } from '../../lib/chatAddress.ts';
 import type { JsonFailure } from '../../lib/jsonAnswer.ts';
 import { ChatStatusError, fetchChatStatus } from './chatApi.ts';
@@ -49,7 +50,9 @@ export function useLiveRoom(
     let delay = RESTART_FIRST_MS;
 
     const connect = () => {
-      const stream = new EventSource(eventsUrl(roomRef.current, lastIdRef.current));
+      const stream = new EventSource(
+        appAddress(eventsUrl(roomRef.current, lastIdRef.current), currentPage()),
+      );
       source = stream;
       stream.addEventListener('open', () => {
         delay = RESTART_FIRST_MS;

@@ -55,6 +55,18 @@ export function chatJson(body: unknown, status = 200): Response {
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 }
 
+/**
+ * What a room's readers fetch (its events, status and replay) may be read from any origin: a
+ * published page reads the room from the app's origin (src/lib/appAddress.ts). Never with
+ * credentials, which `*` refuses, so another origin reads only what a stranger may.
+ */
+export const READ_FROM_ANY_ORIGIN = { 'Access-Control-Allow-Origin': '*' } as const;
+
+/** A reader's answer, readable from any origin. */
+export function readableChatJson(body: unknown): Response {
+  return Response.json(body, { headers: { 'Cache-Control': 'no-store', ...READ_FROM_ANY_ORIGIN } });
+}
+
 type RouteContext = RequestParts & { locals: App.Locals };
 
 /**

@@ -11,6 +11,7 @@ import { sseRetry } from '../../lib/sseFrame.ts';
 import { currentNodeResponse } from '../http/nodeResponseScope.ts';
 import { logger } from '../logger.ts';
 import { chatHub, type ChatHub, type ChatSink } from './chatHub.ts';
+import { READ_FROM_ANY_ORIGIN } from './chatResponses.ts';
 
 /** How long a browser waits before it reconnects a stream that ended or broke. */
 const RETRY_MS = 3_000;
@@ -92,6 +93,7 @@ export function sseResponse({ roomId, first, hub = chatHub() }: SseResponseOptio
       'Cache-Control': 'no-cache, no-transform',
       // nginx would otherwise buffer the stream.
       'X-Accel-Buffering': 'no',
+      ...READ_FROM_ANY_ORIGIN,
     },
   });
 }

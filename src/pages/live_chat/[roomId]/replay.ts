@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import {
-  chatJson,
   chatRefusalResponse,
+  readableChatJson,
   withChatAccess,
 } from '../../../server/chat/chatResponses.ts';
 import { replayChatMessages } from '../../../server/chat/chatStore.ts';
@@ -10,5 +10,7 @@ import { replayChatMessages } from '../../../server/chat/chatStore.ts';
 export const GET: APIRoute = (context) =>
   withChatAccess(context, async (access, db) => {
     if (access.broadcastId === null) return chatRefusalResponse(context.locals, 'unknown_room');
-    return chatJson({ items: await replayChatMessages(db, access.room, access.broadcastId) });
+    return readableChatJson({
+      items: await replayChatMessages(db, access.room, access.broadcastId),
+    });
   });
