@@ -12,6 +12,9 @@
  * named: a video made private is gone from the target within a database read. A manifest in
  * the target (MANIFEST) records each file's digest and what each address named, so a run in a
  * new process knows what an earlier one wrote; it holds only addresses already public.
+ *
+ * After a write, `publishChanges` renders only the pages the write changed (src/lib/
+ * publishChanges.ts), from digests of what each showcase's pages show read before the last run.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
