@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from './domain.ts';
-import { publishPlan, staticFilePath, type PublishedShowcase } from './publishPlan.ts';
+import type { RepublishScope } from './publishChanges.ts';
+import {
+  publishPlan,
+  republishPlan,
+  staticFilePath,
+  type PublishedShowcase,
+} from './publishPlan.ts';
 
 const SITE = 'https://www.example.com';
 const grid: PublishedShowcase = { id: 1, layout: 'grid', totalVideos: 30, videoIds: [7, 8] };
@@ -105,6 +111,88 @@ describe('in every locale', () => {
     expect(staticFilePath('/sitemap.xml')).toBe('sitemap.xml');
     expect(staticFilePath('/showcase/1/video/7/oembed.json')).toBe(
       'showcase/1/video/7/oembed.json',
+    );
+  });
+});
+
+describe('the part of the publication a change renders again', () => {
+  const other: PublishedShowcase = { id: 2, layout: 'grid', totalVideos: 3, videoIds: [8, 9] };
+  const part = (scope: RepublishScope) =>
+    republishPlan([grid, other], scope, { siteOrigin: SITE, locales: ['en', 'de-DE'] });
+  const all = (plan: ReturnType<typeof part>) =>
+    [...plan.pages, ...plan.files].map((entry) => entry.address);
+
+  it('is a changed video’s pages, its showcase’s lists and the listings, in each locale', () => {
+    const scope = { listings: true, showcases: new Map([[1, new Set([7])]]) };
+    expect(all(part(scope)).sort()).toEqual(
+      [
+        '/',
+        '/site_map',
+        '/showcase/1',
+        '/showcase/1/page/2',
+        '/showcase/1/page/3',
+        '/showcase/1/video/7',
+        '/showcase/1/video/7/embed',
+        '/de-DE',
+        '/de-DE/site_map',
+        '/de-DE/showcase/1',
+        '/de-DE/showcase/1/page/2',
+        '/de-DE/showcase/1/page/3',
+        '/de-DE/showcase/1/video/7',
+        '/de-DE/showcase/1/video/7/embed',
+        '/sitemap.xml',
+        '/robots.txt',
+        '/showcase/1/feed.rss',
+        '/showcase/1/feed.atom',
+        '/showcase/1/feed.json',
+        '/showcase/1/oembed.json',
+        '/showcase/1/oembed.xml',
+        '/showcase/1/video/7/oembed.json',
+        '/showcase/1/video/7/oembed.xml',
+      ].sort(),
+    );
+  });
+
+  it('is every page and file of a showcase changed as a whole, as the whole plan has them', () => {
+    const whole = publishPlan([other], { siteOrigin: SITE, locales: ['en', 'de-DE'] });
+    const changed = part({ listings: false, showcases: new Map([[2, 'all']]) });
+    const sorted = (entries: { address: string; source: string }[]) =>
+      [...entries].sort((a, b) => (a.address < b.address ? -1 : 1));
+    expect(sorted(changed.pages)).toEqual(
+      sorted(whole.pages.filter((p) => p.address.includes('/showcase/'))),
+    );
+    // Its files, and the sitemap and robots.txt that go with any change.
+    expect(sorted(changed.files)).toEqual(sorted(whole.files));
+  });
+
+  it('renders the changed videos’ own pages first, and the sitemap with any change', () => {
+    const changed = part({ listings: false, showcases: new Map([[1, new Set([7])]]) });
+    expect(changed.pages.slice(0, 4).map((p) => p.address)).toEqual([
+      '/showcase/1/video/7',
+      '/showcase/1/video/7/embed',
+      '/de-DE/showcase/1/video/7',
+      '/de-DE/showcase/1/video/7/embed',
+    ]);
+    expect(all(changed)).toContain('/sitemap.xml');
+    expect(all(changed)).not.toContain('/');
+  });
+
+  it('names no site page (terms, help…), whose text no write changes', () => {
+    const addresses = all(part({ listings: true, showcases: new Map([[1, 'all']]) }));
+    for (const page of ['/terms', '/privacy', '/help', '/about'])
+      expect(addresses).not.toContain(page);
+  });
+
+  it('is nothing of a showcase or video that is not published', () => {
+    const scope = {
+      listings: false,
+      showcases: new Map<number, 'all' | Set<number>>([
+        [1, new Set([99])],
+        [5, 'all'],
+      ]),
+    };
+    expect(all(part(scope)).some((a) => a.includes('/video/') || a.includes('/showcase/5'))).toBe(
+      false,
     );
   });
 });

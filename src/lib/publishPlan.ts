@@ -10,6 +10,7 @@
  */
 import { LOCALES, type Layout, type Locale } from './domain.ts';
 import { localizePath } from './localeNegotiation.ts';
+import type { RepublishScope } from './publishChanges.ts';
 import { pageCount, pageSizeFor } from './pagination.ts';
 import { SITE_PAGES } from './sitePages.ts';
 
@@ -41,8 +42,15 @@ export interface PublishPlan {
   files: PublishedFile[];
 }
 
-/** The site's own pages the footer links to, and the human-readable site map. */
-const SITE_PAGE_PATHS = ['/', '/site_map', ...Object.values(SITE_PAGES).map((page) => page.path)];
+/** The pages that list showcases: the home page and the human-readable site map. */
+const LISTING_PATHS = ['/', '/site_map'];
+/** Those, and the site's own pages the footer links to. */
+const SITE_PAGE_PATHS = [...LISTING_PATHS, ...Object.values(SITE_PAGES).map((page) => page.path)];
+/** The files that list showcases and videos. */
+const LISTING_FILES = ['/sitemap.xml', '/robots.txt'].map((path) => ({
+  address: path,
+  source: path,
+}));
 
 const FEED_FORMATS = ['rss', 'atom', 'json'] as const;
 const OEMBED_FORMATS = ['json', 'xml'] as const;
@@ -61,36 +69,62 @@ export const oembedAddress = (path: string, format: 'json' | 'xml') =>
 
 /** The unlocalized pages of one showcase: its grid pages (none but the first for a live layout) and its videos' views and player frames. */
 function showcasePages(showcase: PublishedShowcase): PublishedPage[] {
+  return [...gridPages(showcase), ...videoPages(showcase.id, showcase.videoIds)];
+}
+
+function gridPages(showcase: PublishedShowcase): PublishedPage[] {
   const path = showcasePath(showcase.id);
   // SPEC §2: page is ignored for the live layout.
   const pages =
     showcase.layout === 'live' ? 1 : pageCount(showcase.totalVideos, pageSizeFor(showcase.layout));
-  const grid = Array.from({ length: pages }, (_, i) => ({
+  return Array.from({ length: pages }, (_, i) => ({
     address: gridPageAddress(path, i + 1),
     source: i === 0 ? path : `${path}?page=${i + 1}`,
   }));
-  const views = showcase.videoIds.flatMap((videoId) => {
-    const view = videoPath(showcase.id, videoId);
+}
+
+function videoPages(albumId: number, videoIds: readonly number[]): PublishedPage[] {
+  return videoIds.flatMap((videoId) => {
+    const view = videoPath(albumId, videoId);
     return [view, `${view}/embed`].map((page) => ({ address: page, source: page }));
   });
-  return [...grid, ...views];
 }
 
 function showcaseFiles(showcase: PublishedShowcase, siteOrigin: string): PublishedFile[] {
-  const path = showcasePath(showcase.id);
+  return [
+    ...listFiles(showcase.id, siteOrigin),
+    ...oembedFiles(
+      showcase.videoIds.map((videoId) => videoPath(showcase.id, videoId)),
+      siteOrigin,
+    ),
+  ];
+}
+
+/** The showcase's feeds and its own oEmbed answers: what lists its videos. */
+function listFiles(albumId: number, siteOrigin: string): PublishedFile[] {
   const feeds = FEED_FORMATS.map((format) => {
-    const feed = `${path}/feed.${format}`;
+    const feed = `${showcasePath(albumId)}/feed.${format}`;
     return { address: feed, source: feed };
   });
-  const described = [path, ...showcase.videoIds.map((videoId) => videoPath(showcase.id, videoId))];
-  const oembed = described.flatMap((page) =>
+  return [...feeds, ...oembedFiles([showcasePath(albumId)], siteOrigin)];
+}
+
+function oembedFiles(described: readonly string[], siteOrigin: string): PublishedFile[] {
+  return described.flatMap((page) =>
     OEMBED_FORMATS.map((format) => ({
       address: oembedAddress(page, format),
       source: `/oembed?${new URLSearchParams({ url: new URL(page, siteOrigin).href, ...(format === 'xml' ? { format } : {}) })}`,
     })),
   );
-  return [...feeds, ...oembed];
 }
+
+const localized = (unlocalized: readonly PublishedPage[], locales: readonly Locale[]) =>
+  locales.flatMap((locale) =>
+    unlocalized.map(({ address, source }) => ({
+      address: localizePath(locale, address),
+      source: localizePath(locale, source),
+    })),
+  );
 
 /** Every page and file of the publication of `showcases`, pages in each of `locales`. */
 export function publishPlan(
@@ -101,18 +135,49 @@ export function publishPlan(
     ...SITE_PAGE_PATHS.map((path) => ({ address: path, source: path })),
     ...showcases.flatMap(showcasePages),
   ];
-  const pages = locales.flatMap((locale) =>
-    unlocalized.map(({ address, source }) => ({
-      address: localizePath(locale, address),
-      source: localizePath(locale, source),
-    })),
-  );
   const files = [
-    { address: '/sitemap.xml', source: '/sitemap.xml' },
-    { address: '/robots.txt', source: '/robots.txt' },
+    ...LISTING_FILES,
     ...showcases.flatMap((showcase) => showcaseFiles(showcase, siteOrigin)),
   ];
-  return { pages, files };
+  return { pages: localized(unlocalized, locales), files };
+}
+
+/**
+ * The part of the publication of `showcases` that a change renders again (publishChanges.ts):
+ * of a showcase changed as a whole, every page and file; of one whose videos changed, its
+ * lists (grid pages, feeds, its oEmbed answers) and those videos' pages; the home page and
+ * the site map when the scope says so, and the sitemap with any change. A scope's showcase or
+ * video that is not published has nothing here.
+ */
+export function republishPlan(
+  showcases: readonly PublishedShowcase[],
+  scope: RepublishScope,
+  { siteOrigin, locales = LOCALES }: { siteOrigin: string; locales?: readonly Locale[] },
+): PublishPlan {
+  // The changed videos' own pages first: what a visitor of them looks for comes soonest.
+  const views: PublishedPage[] = [];
+  const lists: PublishedPage[] = [];
+  const files: PublishedFile[] = [];
+  for (const showcase of showcases) {
+    const changed = scope.showcases.get(showcase.id);
+    if (!changed) continue;
+    const videoIds =
+      changed === 'all'
+        ? showcase.videoIds
+        : showcase.videoIds.filter((videoId) => changed.has(videoId));
+    views.push(...videoPages(showcase.id, videoIds));
+    lists.push(...gridPages(showcase));
+    files.push(
+      ...listFiles(showcase.id, siteOrigin),
+      ...oembedFiles(
+        videoIds.map((videoId) => videoPath(showcase.id, videoId)),
+        siteOrigin,
+      ),
+    );
+  }
+  if (scope.listings) lists.push(...LISTING_PATHS.map((path) => ({ address: path, source: path })));
+  if (scope.listings || scope.showcases.size > 0) files.push(...LISTING_FILES);
+  return { pages: [...localized(views, locales), ...localized(lists, locales)], files };
 }
 
 /**

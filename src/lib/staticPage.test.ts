@@ -121,6 +121,20 @@ describe('given a page rendered for a stranger', () => {
     expect(at(1796645254075, 'Z1x1vB4')).toContain('renderedAt&quot;:[0,0]');
   });
 
+  it('gives every island an id that follows from what is published, not from the signed links', () => {
+    const island = (uid: string, exp: number) =>
+      staticPage(
+        `<astro-island uid="${uid}" props="{&quot;link&quot;:&quot;/media/demo/reel-1/sd.mp4?exp=${exp}&amp;sig=a&quot;}"></astro-island>`,
+        options,
+      ).html;
+    expect(island('Z1EHgGi', 1)).toBe(island('clsjU', 2));
+    const other = staticPage(
+      '<astro-island uid="clsjU" props="{&quot;link&quot;:&quot;/other&quot;}"></astro-island>',
+      options,
+    ).html;
+    expect(/uid="([^"]+)"/.exec(other)![1]).not.toBe(/uid="([^"]+)"/.exec(island('clsjU', 2))![1]);
+  });
+
   it("names the app's origin for the islands and loads the theme toggle's own script", () => {
     const page = staticPage(
       '<html lang="en" data-theme="auto"><head><title>x</title></head></html>',

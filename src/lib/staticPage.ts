@@ -71,7 +71,8 @@ const LANGUAGE_FORM =
 const LINK_ATTRIBUTE = /\b(href|src|action|formaction|poster)="([^"]*)"/g;
 const GRID_PAGE = /^(\/showcase\/\d+)$/;
 const RENDERED_AT = /(renderedAt&quot;:\[0,)\d+\]/g;
-const ISLAND_WITH_CLOCK = /<astro-island\b[^>]*renderedAt&quot;[^>]*>/g;
+const ISLAND = /<astro-island\b[^>]*>/g;
+const ISLAND_ID = /\buid="[^"]*"/;
 
 /** FNV-1a of `text`, in base 36: an island's id that follows from its published props. */
 function stableId(text: string): string {
@@ -80,14 +81,16 @@ function stableId(text: string): string {
   return `p${(hash >>> 0).toString(36)}`;
 }
 
-/** Zeroes renderedAt; the island's id, which Astro derived from the props as rendered, follows. */
-function withoutRenderTime(html: string): string {
-  return html.replace(ISLAND_WITH_CLOCK, (tag) => {
+/**
+ * Zeroes renderedAt, and gives each island an id that follows from its tag as published.
+ * Astro derives the id from the markup as rendered, which holds the loopback origin and signed
+ * links: it would change from one run to the next, and with it every page, though the
+ * browser's island script never reads it.
+ */
+function stableIslands(html: string): string {
+  return html.replace(ISLAND, (tag) => {
     const zeroed = tag.replace(RENDERED_AT, '$10]');
-    return zeroed.replace(
-      /\buid="[^"]*"/,
-      `uid="${stableId(zeroed.replace(/\buid="[^"]*"/, ''))}"`,
-    );
+    return zeroed.replace(ISLAND_ID, `uid="${stableId(zeroed.replace(ISLAND_ID, ''))}"`);
   });
 }
 
@@ -160,7 +163,7 @@ function rewriteLink(value: string, options: StaticPageOptions): string {
 
 export function staticPage(html: string, options: StaticPageOptions): StaticPage {
   const media: PageMedia[] = [];
-  let page = rewriteMedia(withoutRenderTime(html), media);
+  let page = rewriteMedia(html, media);
   page = rewriteOembedLinks(page, options.siteOrigin);
   page = languageLinks(page, options.path);
   page = page.replace(
@@ -170,6 +173,7 @@ export function staticPage(html: string, options: StaticPageOptions): StaticPage
   page = page.replace(/<head>/, `<head><script src="${THEME_SCRIPT}"></script>`);
   if (options.appOrigin !== null)
     page = page.replace(/<html\b/, `<html data-app-origin="${escape(options.appOrigin)}"`);
+  page = stableIslands(page);
   const thumbnails = [...new Set(page.match(THUMBNAIL) ?? [])];
   return { html: page, media, thumbnails };
 }

@@ -4,11 +4,12 @@
  * the file system, nothing of Vitrine's) serves the folder. A crawl of it finds every link
  * answered and nothing of a showcase or video a stranger may not see; a visitor pages through
  * the grid with JavaScript off and on, plays a video from the published HLS and switches
- * language. Then the server runs with PUBLISH_DIR set, and a video made private in the studio
- * is gone from the folder, media and all, within 5 s.
+ * language. Then the server runs with PUBLISH_DIR set: a video renamed in the studio carries
+ * its new title in the folder within 5 s, while no page of another showcase is written again,
+ * and a video made private is gone from the folder, media and all, within 5 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createReadStream, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { expect, expectAccessible, showcaseId, test } from './fixtures.ts';
@@ -20,6 +21,17 @@ const dataDir = `${process.env['DATA_DIR'] ?? '.data/e2e'}-publish`;
 const siteDir = path.resolve(`${dataDir}-site`);
 const grid = showcaseId('grid');
 const dark = showcaseId('dark');
+const player = showcaseId('player');
+const serverLog = `${dataDir}-server.log`;
+
+/** The server's log lines about publishing (its log is JSON, a record a line). */
+function publishRecords(): { msg: string; showcases?: number }[] {
+  if (!existsSync(serverLog)) return [];
+  return readFileSync(serverLog, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"publish: '))
+    .map((line) => JSON.parse(line) as { msg: string; showcases?: number });
+}
 
 const closedShowcases = DEMO_SHOWCASES.filter(
   (s) => s.privacy !== 'anybody' || s.layout === 'embed-only',
@@ -109,6 +121,16 @@ test.describe('the published site', () => {
   let site: Server;
   let siteUrl = '';
   let appUrl = '';
+  let server: ChildProcess | undefined;
+  /** The server keeping the folder current, started by the first test that needs it. */
+  const keepingPublished = async () =>
+    (server ??= await startVitrine({
+      port: appPort,
+      dataDir,
+      seed: false,
+      log: serverLog,
+      env: { PUBLIC_URL: siteUrl, APP_URL: appUrl, PUBLISH_DIR: siteDir, LOG_LEVEL: 'info' },
+    }));
 
   test.beforeAll(async () => {
     // A whole publication of the demo, on a machine the other lane shares.
@@ -132,6 +154,7 @@ test.describe('the published site', () => {
   });
 
   test.afterAll(async () => {
+    if (server) await stopVitrine(server);
     await new Promise((resolve) => site?.close(resolve));
   });
 
@@ -255,44 +278,85 @@ test.describe('the published site', () => {
     await expect(page.locator(`form[action="${appUrl}/showcase/${grid}/search"]`)).toHaveCount(1);
   });
 
+  test('republishes a renamed video within 5 s, and no page of another showcase', async ({
+    browser,
+  }) => {
+    // The server publishes the whole site once at start, as long as the publication above.
+    test.setTimeout(900_000);
+    await keepingPublished();
+    await expect
+      .poll(() => publishRecords().some((r) => r.msg === 'publish: site published'), {
+        timeout: 840_000,
+      })
+      .toBe(true);
+
+    const visitor = await browser.newPage();
+    await visitor.goto(`${siteUrl}/showcase/${grid}/page/3`);
+    const name = DEMO_VIDEOS.find((v) => v.key === 'reel-33')!.name;
+    const href = await visitor
+      .getByRole('link', { name, exact: true })
+      .first()
+      .getAttribute('href');
+    const videoId = Number(/\/video\/(\d+)/.exec(href ?? '')![1]);
+    const view = path.join(siteDir, `showcase/${grid}/video/${videoId}/index.html`);
+    const elsewhere = path.join(siteDir, `showcase/${player}/index.html`);
+    const untouched = statSync(elsewhere).mtimeMs;
+    const runsBefore = publishRecords().length;
+
+    const owner = await browser.newPage({ baseURL: appUrl });
+    await signIn(owner, 'owner@vitrine.test');
+    await owner.goto(`/manage/videos/${videoId}`);
+    const renamed = `${name} recut`;
+    await owner.getByLabel('Title', { exact: true }).fill(renamed);
+    await owner.getByRole('button', { name: 'Save settings' }).click();
+    await expect(owner.getByTestId('studio-notice')).toHaveText('Settings saved.');
+
+    await expect
+      .poll(() => readFileSync(view, 'utf8'), {
+        timeout: 5_000,
+        intervals: [100],
+      })
+      .toContain(renamed);
+    // Only the renamed video's showcase was rendered again, and nothing of another was written.
+    await expect
+      .poll(() =>
+        publishRecords()
+          .slice(runsBefore)
+          .find((r) => r.msg === 'publish: changes published'),
+      )
+      .toMatchObject({ showcases: 1 });
+    expect(statSync(elsewhere).mtimeMs).toBe(untouched);
+  });
+
   test('removes a video made private within 5 s, its media too', async ({ browser }) => {
-    const server = await startVitrine({
-      port: appPort,
-      dataDir,
-      seed: false,
-      env: { PUBLIC_URL: siteUrl, APP_URL: appUrl, PUBLISH_DIR: siteDir },
-    });
-    try {
-      const visitor = await browser.newPage();
-      await visitor.goto(`${siteUrl}/showcase/${dark}`);
-      const name = DEMO_VIDEOS.find((v) => v.key === 'reel-19')!.name;
-      const href = await visitor
-        .getByRole('link', { name, exact: true })
-        .first()
-        .getAttribute('href');
-      const videoId = Number(/\/video\/(\d+)/.exec(href ?? '')![1]);
-      const views = [grid, dark].map((albumId) =>
-        path.join(siteDir, `showcase/${albumId}/video/${videoId}/index.html`),
-      );
-      const media = path.join(siteDir, 'media-files/demo/reel-19');
-      for (const view of views) expect(existsSync(view)).toBe(true);
-      expect(readdirSync(media).length).toBeGreaterThan(0);
+    await keepingPublished();
+    const visitor = await browser.newPage();
+    await visitor.goto(`${siteUrl}/showcase/${dark}`);
+    const name = DEMO_VIDEOS.find((v) => v.key === 'reel-19')!.name;
+    const href = await visitor
+      .getByRole('link', { name, exact: true })
+      .first()
+      .getAttribute('href');
+    const videoId = Number(/\/video\/(\d+)/.exec(href ?? '')![1]);
+    const views = [grid, dark].map((albumId) =>
+      path.join(siteDir, `showcase/${albumId}/video/${videoId}/index.html`),
+    );
+    const media = path.join(siteDir, 'media-files/demo/reel-19');
+    for (const view of views) expect(existsSync(view)).toBe(true);
+    expect(readdirSync(media).length).toBeGreaterThan(0);
 
-      const owner = await browser.newPage({ baseURL: appUrl });
-      await signIn(owner, 'owner@vitrine.test');
-      await owner.goto(`/manage/videos/${videoId}`);
-      await owner.getByLabel('Who can watch').selectOption({ label: 'Only me' });
-      await owner.getByRole('button', { name: 'Save settings' }).click();
-      await expect(owner.getByTestId('studio-notice')).toHaveText('Settings saved.');
+    const owner = await browser.newPage({ baseURL: appUrl });
+    await signIn(owner, 'owner@vitrine.test');
+    await owner.goto(`/manage/videos/${videoId}`);
+    await owner.getByLabel('Who can watch').selectOption({ label: 'Only me' });
+    await owner.getByRole('button', { name: 'Save settings' }).click();
+    await expect(owner.getByTestId('studio-notice')).toHaveText('Settings saved.');
 
-      await expect
-        .poll(() => views.some(existsSync) || existsSync(path.join(media, 'hls/master.m3u8')), {
-          timeout: 5_000,
-          intervals: [100],
-        })
-        .toBe(false);
-    } finally {
-      await stopVitrine(server);
-    }
+    await expect
+      .poll(() => views.some(existsSync) || existsSync(path.join(media, 'hls/master.m3u8')), {
+        timeout: 5_000,
+        intervals: [100],
+      })
+      .toBe(false);
   });
 });

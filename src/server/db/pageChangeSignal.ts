@@ -9,15 +9,17 @@
  */
 const KEY = Symbol.for('vitrine.pageChangeListeners');
 const VIEWERS_KEY = Symbol.for('vitrine.viewerChangeListeners');
-const holder = globalThis as { [KEY]?: Set<() => void>; [VIEWERS_KEY]?: Set<() => void> };
+/** Told the table written, or nothing when changes may have been missed. */
+type PageListener = (table?: string) => void;
+const holder = globalThis as { [KEY]?: Set<PageListener>; [VIEWERS_KEY]?: Set<() => void> };
 const listeners = (holder[KEY] ??= new Set());
 const viewerListeners = (holder[VIEWERS_KEY] ??= new Set());
 
 /** The database's word for a change of viewers' own things, not of any page. */
 const VIEWERS_CHANGED = 'viewers';
 
-/** Calls `listener` on every change of a page; returns the unsubscribe. */
-export function onPagesChanged(listener: () => void): () => void {
+/** Calls `listener` on every change of a page, with the table written; returns the unsubscribe. */
+export function onPagesChanged(listener: PageListener): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
@@ -30,6 +32,10 @@ export function onViewersChanged(listener: () => void): () => void {
 
 /** `what` changed: a table's name, VIEWERS_CHANGED, or nothing when changes may have been missed. */
 export function pagesChanged(what?: string): void {
-  const told = what === VIEWERS_CHANGED ? [...viewerListeners] : [...listeners, ...viewerListeners];
-  for (const listener of told) listener();
+  if (what === VIEWERS_CHANGED) {
+    for (const listener of [...viewerListeners]) listener();
+    return;
+  }
+  for (const listener of [...listeners]) listener(what);
+  for (const listener of [...viewerListeners]) listener();
 }

@@ -4,9 +4,11 @@
  * database notifications that empty the page cache report (src/server/db/pageChangeSignal.ts).
  * A change first removes what stopped being public, at once, even while a run is under way
  * (a video made private is gone from the target within a few database reads); then a run
- * renders the public pages again and writes only the files whose bytes changed
- * (publishSite.ts). Runs never overlap: changes that arrive during one are published by the
- * next, which starts as soon as it ends.
+ * renders again only the pages the change touched, as digests of what each showcase's pages
+ * show tell (src/lib/publishChanges.ts), and writes the files whose bytes changed
+ * (publishSite.ts). A write to a table the digests do not cover, or changes that may have been
+ * missed, render the whole site again. Runs never overlap: changes that arrive during one are
+ * published by the next, which starts as soon as it ends.
  */
 import path from 'node:path';
 import { config } from '../config.ts';
@@ -16,6 +18,7 @@ import { distDir } from '../distDir.ts';
 import { logger } from '../logger.ts';
 import { S3Storage } from '../media/s3Storage.ts';
 import { LocalDiskStorage, type MediaStorage } from '../media/storage.ts';
+import { digestsCover } from '../../lib/publishChanges.ts';
 import { createPublisher, type PublishReport } from './publishSite.ts';
 
 /** Notifications of one write come within a few milliseconds of one another: one run takes them all. */
@@ -52,11 +55,14 @@ export function keepPublished(origin: string, target: MediaStorage): KeptPublica
     appOrigin: settings.APP_URL ? new URL(settings.APP_URL).origin : null,
     target,
     clientDir: path.join(distDir(), 'client'),
+    homeShowcase: settings.HOME_SHOWCASE_ID ?? null,
   });
 
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  /** Tables written since the last run began (undefined: changes may have been missed). */
+  let changed = new Set<string | undefined>();
   const publishNow = async (): Promise<PublishReport> => {
     const started = performance.now();
     const report = await publisher.publish(await getDb());
@@ -65,6 +71,24 @@ export function keepPublished(origin: string, target: MediaStorage): KeptPublica
       'publish: site published',
     );
     return report;
+  };
+  const publishChanges = async (): Promise<void> => {
+    const tables = changed;
+    changed = new Set();
+    try {
+      if (!digestsCover(tables)) return void (await publishNow());
+      const started = performance.now();
+      const report = await publisher.publishChanges(await getDb());
+      if (!report) return void (await publishNow());
+      logger.info(
+        { ...report, ms: Math.round(performance.now() - started) },
+        'publish: changes published',
+      );
+    } catch (err) {
+      // The next run publishes them instead.
+      for (const table of tables) changed.add(table);
+      throw err;
+    }
   };
   const run = () => {
     if (running) {
@@ -75,7 +99,7 @@ export function keepPublished(origin: string, target: MediaStorage): KeptPublica
       do {
         again = false;
         try {
-          await publishNow();
+          await publishChanges();
         } catch (err) {
           logger.error({ err }, 'publish: the publication could not be brought up to date');
         }
@@ -108,7 +132,8 @@ export function keepPublished(origin: string, target: MediaStorage): KeptPublica
     });
     return removing;
   };
-  const unsubscribe = onPagesChanged(() => {
+  const unsubscribe = onPagesChanged((table) => {
+    changed.add(table);
     clearTimeout(timer);
     timer = setTimeout(() => void removeUnpublished().then(run), SETTLE_MS);
   });

@@ -12,6 +12,9 @@
  * named: a video made private is gone from the target within a database read. A manifest in
  * the target (MANIFEST) records each file's digest and what each address named, so a run in a
  * new process knows what an earlier one wrote; it holds only addresses already public.
+ *
+ * After a write, `publishChanges` renders only the pages the write changed (src/lib/
+ * publishChanges.ts), from digests of what each showcase's pages show read before the last run.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -25,7 +28,14 @@ import {
   precompressedName,
   textTypeOf,
 } from '../../lib/precompressed.ts';
-import { publishPlan, staticFilePath, type PublishedShowcase } from '../../lib/publishPlan.ts';
+import { republishScope, type PublishDigests } from '../../lib/publishChanges.ts';
+import {
+  publishPlan,
+  republishPlan,
+  staticFilePath,
+  type PublishedShowcase,
+  type PublishPlan,
+} from '../../lib/publishPlan.ts';
 import { MEDIA_FILES, staticPage, THEME_SCRIPT, type PageMedia } from '../../lib/staticPage.ts';
 import type { Db } from '../db/client.ts';
 import { compressPageBest } from '../http/compressPage.ts';
@@ -33,6 +43,7 @@ import { logger } from '../logger.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { readWhole } from '../media/storage.ts';
 import { readPublicCatalogue } from '../openweb/publicCatalogue.ts';
+import { showcaseDigests } from './showcaseDigests.ts';
 import { THEME_SCRIPT_SOURCE } from './themeScript.ts';
 
 /** The publication's own record, at its root. */
@@ -55,6 +66,8 @@ export interface PublishSettings {
   target: MediaStorage;
   /** The built site's client files (dist/client). */
   clientDir: string;
+  /** HOME_SHOWCASE_ID: the showcase the home page shows, if any. */
+  homeShowcase: number | null;
 }
 
 export interface PublishReport {
@@ -66,6 +79,15 @@ export interface PublishReport {
   removed: number;
   /** Bytes of every published file. */
   bytes: number;
+}
+
+export interface ChangeReport {
+  /** Showcases whose pages were rendered again. */
+  showcases: number;
+  /** Addresses rendered again. */
+  addresses: number;
+  written: number;
+  removed: number;
 }
 
 /** Pages asked of the app at once: the server renders a few at a time anyway. */
@@ -130,6 +152,8 @@ export function createPublisher(settings: PublishSettings) {
   const { target } = settings;
   let scratch: string | null = null;
   let previous: Manifest | null = null;
+  /** What the published showcases' pages showed when last rendered; null before a whole run. */
+  let rendered: PublishDigests | null = null;
   const current = async () => (previous ??= await readManifest(target));
 
   /** Removes the addresses of `manifest` that are not `planned`, with the files only they named. */
@@ -173,8 +197,17 @@ export function createPublisher(settings: PublishSettings) {
     await target.put(file, staged, { move: true, ...(contentType ? { contentType } : {}) });
   }
 
-  /** One run: `next` is filled with what is published; returns how many files it wrote. */
-  async function runOnce(db: Db, old: Manifest, next: Manifest): Promise<number> {
+  /**
+   * One run rendering `part` of the publication of `showcases` (all of it, and the built
+   * files, when `part` is null): `next` is filled with what is published; returns how many
+   * files it wrote.
+   */
+  async function runOnce(
+    old: Manifest,
+    next: Manifest,
+    showcases: readonly PublishedShowcase[],
+    part: PublishPlan | null,
+  ): Promise<number> {
     let written = 0;
     /** Writes `bytes` at `file` unless the target holds them already; records it. */
     const keep = async (file: string, bytes: Buffer): Promise<void> => {
@@ -254,13 +287,10 @@ export function createPublisher(settings: PublishSettings) {
     const copyThumbnail = async (address: string): Promise<string[]> =>
       copyMedia({ stable: address, signed: address });
 
-    const showcases = await publishedShowcases(db, settings.siteOrigin);
     const plan = publishPlan(showcases, { siteOrigin: settings.siteOrigin });
     const planned = new Set([...plan.pages, ...plan.files].map((entry) => entry.address));
     const clientFiles = await clientFileList(settings.clientDir);
     const clientPaths = new Set(clientFiles.map((file) => `/${file}`));
-
-    await removeGone(old, planned);
 
     const isPublished = (address: string) =>
       planned.has(address) ||
@@ -274,7 +304,8 @@ export function createPublisher(settings: PublishSettings) {
       page: boolean,
     ): Promise<void> => {
       const response = await fetched(source);
-      if (!response) return;
+      // Refused since the plan was read: what it wrote before leaves with this run.
+      if (!response) return void delete next.addresses[address];
       const file = staticFilePath(address);
       // Links the app wrote to the loopback origin it was asked at are the site's.
       const body = (await response.text()).replaceAll(settings.origin, settings.siteOrigin);
@@ -291,14 +322,41 @@ export function createPublisher(settings: PublishSettings) {
       const files = await keepText(file, Buffer.from(rewritten.html));
       next.addresses[address] = [...files, ...named.flat()].sort();
     };
-    await forEachConcurrently(plan.pages, RENDERS_AT_ONCE, (entry) => publishOne(entry, true));
-    await forEachConcurrently(plan.files, RENDERS_AT_ONCE, (entry) => publishOne(entry, false));
+    const { pages, files } = part ?? plan;
+    await forEachConcurrently(pages, RENDERS_AT_ONCE, (entry) => publishOne(entry, true));
+    await forEachConcurrently(files, RENDERS_AT_ONCE, (entry) => publishOne(entry, false));
+    if (part) return written;
 
     await keepText(keyOf(THEME_SCRIPT), Buffer.from(THEME_SCRIPT_SOURCE));
     await forEachConcurrently(clientFiles, RENDERS_AT_ONCE, async (file) => {
       await keep(file, await readFile(path.join(settings.clientDir, file)));
     });
     return written;
+  }
+
+  /**
+   * What is public now and the digests of its pages, read before anything is rendered (a write
+   * meanwhile shows as a change to the next run); what stopped being public is removed first.
+   */
+  async function readPublished(db: Db, old: Manifest) {
+    const showcases = await publishedShowcases(db, settings.siteOrigin);
+    const digests = await showcaseDigests(
+      db,
+      showcases.map((showcase) => showcase.id),
+    );
+    const plan = publishPlan(showcases, { siteOrigin: settings.siteOrigin });
+    await removeGone(old, new Set([...plan.pages, ...plan.files].map((entry) => entry.address)));
+    return { showcases, digests };
+  }
+
+  /** Removes `stale` files, records `next` as what is published, and clears the run's scratch. */
+  async function finish(next: Manifest, stale: readonly string[]): Promise<void> {
+    await Promise.all(stale.map((file) => target.delete(file)));
+    const record = manifestBytes(next);
+    if (!(await readWhole(target, MANIFEST))?.equals(record)) await put(MANIFEST, record);
+    previous = next;
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+    scratch = null;
   }
 
   return {
@@ -313,15 +371,12 @@ export function createPublisher(settings: PublishSettings) {
     /** Publishes the site; what was published before and is no longer is removed. */
     async publish(db: Db): Promise<PublishReport> {
       const old = await current();
+      const { showcases, digests } = await readPublished(db, old);
       const next: Manifest = { files: {}, addresses: {} };
-      const written = await runOnce(db, old, next);
+      const written = await runOnce(old, next, showcases, null);
       const stale = Object.keys(old.files).filter((file) => !(file in next.files));
-      await Promise.all(stale.map((file) => target.delete(file)));
-      const record = manifestBytes(next);
-      if (!(await readWhole(target, MANIFEST))?.equals(record)) await put(MANIFEST, record);
-      previous = next;
-      if (scratch) await rm(scratch, { recursive: true, force: true });
-      scratch = null;
+      await finish(next, stale);
+      rendered = digests;
       let bytes = 0;
       for (const file of Object.keys(next.files)) bytes += (await target.stat(file))?.size ?? 0;
       return {
@@ -329,6 +384,41 @@ export function createPublisher(settings: PublishSettings) {
         written,
         removed: stale.length,
         bytes,
+      };
+    },
+
+    /**
+     * Publishes what changed since the last run (src/lib/publishChanges.ts): only the pages
+     * whose showcase or video digests changed, and the listings. Null when no whole run was
+     * made yet in this process, so nothing is known to compare with.
+     */
+    async publishChanges(db: Db): Promise<ChangeReport | null> {
+      const known = rendered;
+      if (!known) return null;
+      const old = await current();
+      const { showcases, digests } = await readPublished(db, old);
+      const scope = republishScope(known, digests, settings.homeShowcase);
+      const part = republishPlan(showcases, scope, { siteOrigin: settings.siteOrigin });
+      const addresses = part.pages.length + part.files.length;
+      if (addresses === 0) {
+        rendered = digests;
+        return { showcases: 0, addresses, written: 0, removed: 0 };
+      }
+      const next: Manifest = { files: { ...old.files }, addresses: { ...old.addresses } };
+      const written = await runOnce(old, next, showcases, part);
+      // Files that only the pages rendered again named, and name no more.
+      const named = new Set(Object.values(next.addresses).flat());
+      const stale = [...new Set(Object.values(old.addresses).flat())].filter(
+        (file) => !named.has(file) && file in next.files,
+      );
+      for (const file of stale) delete next.files[file];
+      await finish(next, stale);
+      rendered = digests;
+      return {
+        showcases: scope.showcases.size,
+        addresses,
+        written,
+        removed: stale.length,
       };
     },
   };
