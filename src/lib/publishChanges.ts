@@ -26,7 +26,7 @@ export interface ShowcaseDigest {
 export type PublishDigests = ReadonlyMap<number, ShowcaseDigest>;
 
 /** What a change republishes of one showcase: every page, or those of some of its videos. */
-export type ShowcaseRepublish = 'all' | ReadonlySet<number>;
+type ShowcaseRepublish = 'all' | ReadonlySet<number>;
 
 export interface RepublishScope {
   /** The home page and the site map (sitemap.xml and robots.txt go with any change). */
