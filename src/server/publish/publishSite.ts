@@ -198,14 +198,14 @@ export function createPublisher(settings: PublishSettings) {
   }
 
   /**
-   * One run rendering `part` of the publication of `showcases` (all of it, and the built
+   * One run rendering `part` of `plan`, the whole publication (all of it, and the built
    * files, when `part` is null): `next` is filled with what is published; returns how many
    * files it wrote.
    */
   async function runOnce(
     old: Manifest,
     next: Manifest,
-    showcases: readonly PublishedShowcase[],
+    plan: PublishPlan,
     part: PublishPlan | null,
   ): Promise<number> {
     let written = 0;
@@ -287,7 +287,6 @@ export function createPublisher(settings: PublishSettings) {
     const copyThumbnail = async (address: string): Promise<string[]> =>
       copyMedia({ stable: address, signed: address });
 
-    const plan = publishPlan(showcases, { siteOrigin: settings.siteOrigin });
     const planned = new Set([...plan.pages, ...plan.files].map((entry) => entry.address));
     const clientFiles = await clientFileList(settings.clientDir);
     const clientPaths = new Set(clientFiles.map((file) => `/${file}`));
@@ -346,7 +345,7 @@ export function createPublisher(settings: PublishSettings) {
     );
     const plan = publishPlan(showcases, { siteOrigin: settings.siteOrigin });
     await removeGone(old, new Set([...plan.pages, ...plan.files].map((entry) => entry.address)));
-    return { showcases, digests };
+    return { showcases, digests, plan };
   }
 
   /** Removes `stale` files, records `next` as what is published, and clears the run's scratch. */
@@ -371,9 +370,9 @@ export function createPublisher(settings: PublishSettings) {
     /** Publishes the site; what was published before and is no longer is removed. */
     async publish(db: Db): Promise<PublishReport> {
       const old = await current();
-      const { showcases, digests } = await readPublished(db, old);
+      const { digests, plan } = await readPublished(db, old);
       const next: Manifest = { files: {}, addresses: {} };
-      const written = await runOnce(old, next, showcases, null);
+      const written = await runOnce(old, next, plan, null);
       const stale = Object.keys(old.files).filter((file) => !(file in next.files));
       await finish(next, stale);
       rendered = digests;
@@ -396,7 +395,7 @@ export function createPublisher(settings: PublishSettings) {
       const known = rendered;
       if (!known) return null;
       const old = await current();
-      const { showcases, digests } = await readPublished(db, old);
+      const { showcases, digests, plan } = await readPublished(db, old);
       const scope = republishScope(known, digests, settings.homeShowcase);
       const part = republishPlan(showcases, scope, { siteOrigin: settings.siteOrigin });
       const addresses = part.pages.length + part.files.length;
@@ -405,7 +404,7 @@ export function createPublisher(settings: PublishSettings) {
         return { showcases: 0, addresses, written: 0, removed: 0 };
       }
       const next: Manifest = { files: { ...old.files }, addresses: { ...old.addresses } };
-      const written = await runOnce(old, next, showcases, part);
+      const written = await runOnce(old, next, plan, part);
       // Files that only the pages rendered again named, and name no more.
       const named = new Set(Object.values(next.addresses).flat());
       const stale = [...new Set(Object.values(old.addresses).flat())].filter(
